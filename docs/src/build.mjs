@@ -1,0 +1,57 @@
+// Builds the reference site into docs/site/:
+//   index.html and one page per guide (docs/guides/*.md rendered with marked),
+//   <api>.html: a self-contained Redoc page per API, built from a docs-only copy of the bundle
+//   with generated x-codeSamples (the public documents in openapi/dist are never modified).
+// Usage: node src/build.mjs   (package script `docs`)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apis } from '../../scripts/apis.mjs';
+import { withCodeSamples } from './code-samples.mjs';
+import { sampleConfig } from './sample-config.mjs';
+import { documentFacts } from './facts.mjs';
+import { workedExampleValues } from './signs.mjs';
+import { renderGuide } from './guides.mjs';
+import { renderPage, guidePages } from './page.mjs';
+import { buildRedocPage } from './redoc.mjs';
+
+const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const siteDir = path.join(docsDir, 'site');
+const workDir = path.join(docsDir, '.build');
+const guidesDir = path.join(docsDir, 'guides');
+
+function readBundle(api) {
+  if (!fs.existsSync(api.bundle)) {
+    throw new Error(`missing ${path.relative(docsDir, api.bundle)}: run the bundle task first (pnpm run build at the root)`);
+  }
+  return JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
+}
+
+function main() {
+  fs.rmSync(siteDir, { recursive: true, force: true });
+  fs.mkdirSync(siteDir, { recursive: true });
+  fs.mkdirSync(workDir, { recursive: true });
+
+  const values = { ...workedExampleValues() };
+  for (const api of apis) {
+    const doc = readBundle(api);
+    Object.assign(values, documentFacts(api.name, doc));
+    const docsCopy = path.join(workDir, `${api.name}.json`);
+    fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, sampleConfig[api.name]), null, 2));
+    buildRedocPage({ input: docsCopy, output: path.join(siteDir, `${api.name}.html`), title: `${api.title} reference` });
+  }
+
+  const pages = [{ file: 'index.html', source: 'index.md' }, ...guidePages];
+  for (const page of pages) {
+    const markdown = fs.readFileSync(path.join(guidesDir, page.source), 'utf8');
+    const { title, html } = renderGuide(markdown, values, `guides/${page.source}`);
+    fs.writeFileSync(path.join(siteDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
+  }
+
+  console.log('docs: built site in docs/site/');
+  for (const file of fs.readdirSync(siteDir).sort()) {
+    console.log(`  ${file.padEnd(28)} ${fs.statSync(path.join(siteDir, file)).size.toLocaleString('en-US').padStart(11)} bytes`);
+  }
+}
+
+main();

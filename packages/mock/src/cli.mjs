@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// `pnpm mock`: starts the push v1 and DMP mocks, prints their base URLs, stops both on Ctrl-C / SIGTERM.
+import { parseArgs } from 'node:util';
+import { startMocks } from './start-mocks.mjs';
+
+const usage = `Usage: pnpm mock [-- options]
+
+Starts Prism mocks of push v1 and DMP on the loopback interface.
+
+Options (environment variable in brackets; a flag wins over its variable):
+  --push-port <n>   port of the push v1 mock [PUSH_MOCK_PORT], default 4010 (0: any free port)
+  --dmp-port <n>    port of the DMP mock [DMP_MOCK_PORT], default 4011 (0: any free port)
+  --host <addr>     interface to listen on [MOCK_HOST], default 127.0.0.1
+  --dynamic         generate response data from the schemas instead of answering the examples [MOCK_DYNAMIC=1]
+  --seed <s>        seed of the dynamic generator, for repeatable answers [MOCK_SEED]
+  --quiet           do not print Prism's per-request log
+  --help            show this text`;
+
+/** @param {string} name @param {string | undefined} value @param {number} fallback */
+function port(name, value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`mock: ${name} must be a port number from 0 to 65535, got "${value}"`);
+    process.exit(2);
+  }
+  return n;
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      'push-port': { type: 'string' },
+      'dmp-port': { type: 'string' },
+      host: { type: 'string' },
+      dynamic: { type: 'boolean' },
+      seed: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (error) {
+  console.error(`mock: ${/** @type {Error} */ (error).message}\n\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const env = process.env;
+const options = {
+  pushPort: port('--push-port', values['push-port'] ?? env.PUSH_MOCK_PORT, 4010),
+  dmpPort: port('--dmp-port', values['dmp-port'] ?? env.DMP_MOCK_PORT, 4011),
+  host: values.host ?? env.MOCK_HOST ?? '127.0.0.1',
+  dynamic: values.dynamic ?? ['1', 'true', 'yes'].includes(String(env.MOCK_DYNAMIC ?? '').toLowerCase()),
+  seed: values.seed ?? (env.MOCK_SEED || undefined),
+};
+const onLog = values.quiet ? undefined : (/** @type {string} */ api, /** @type {string} */ line) =>
+  console.log(`[${api}] ${line}`);
+
+let stopping = false;
+/** @type {Awaited<ReturnType<typeof startMocks>> | undefined} */
+let mocks;
+const shutdown = async (/** @type {string} */ signal) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the mocks...`);
+  await mocks?.stop();
+  console.log('mocks stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const started = Date.now();
+try {
+  mocks = await startMocks({ ...options, onLog });
+} catch (error) {
+  console.error(`mock: ${/** @type {Error} */ (error).message}`);
+  process.exit(1);
+}
+if (stopping) await mocks.stop();
+else {
+  const { push, dmp } = mocks;
+  console.log(
+    [
+      `Mocks ready in ${Date.now() - started} ms (${options.dynamic ? 'dynamic data from the schemas' : 'answers from the examples'}).`,
+      `  push v1  ${push.baseUrl}  (client base URL; requests go to ${push.baseUrl}${push.basePath}/<operation>)`,
+      `  DMP      ${dmp.baseUrl}  (client base URL; requests go to ${dmp.baseUrl}${dmp.basePath}/<path>)`,
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+}

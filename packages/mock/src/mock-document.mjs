@@ -1,0 +1,78 @@
+// Derives the document Prism serves from a public bundle (openapi/dist/<api>.json).
+// The public document is never changed: every function here works on a deep copy.
+
+/** Dialect Prism must see to validate with its JSON Schema 2020-12 validator (see toMockDocument). */
+export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The path part of the first server URL, e.g. `{base_url}/v1/{appid}` -> `/v1/{appid}`,
+ * `{dmp_url}` -> ``. A leading variable or scheme://host is the origin the user replaces by the mock's.
+ * @param {string} url
+ * @returns {string}
+ */
+export function serverBasePath(url) {
+  let rest = url;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(rest)) rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  else if (rest.startsWith('{')) rest = rest.replace(/^\{[^}]+\}/, '');
+  return rest.replace(/\/+$/, '');
+}
+
+/**
+ * Builds the mock document. Each change is one of:
+ * 1. Paths get the server's base path in front (`/push_single` -> `/v1/{appid}/push_single`), because
+ *    Prism 5.14 ignores `servers` and serves paths at its root, while a production-configured client
+ *    only swaps the origin. Variables of that base path become required path parameters, so Prism
+ *    routes and validates them like any other path segment.
+ * 2. `servers` becomes the mock root, so no tool applies the base path a second time.
+ * 3. `jsonSchemaDialect` is set to 2020-12: without it Prism's http-spec converts every schema to
+ *    draft-07 and validates with a draft-07 Ajv, which ignores `unevaluatedProperties`,
+ *    `dependentRequired`, `prefixItems` and other 2020-12 keywords the documents rely on. With it, the
+ *    schemas are passed through untouched and validated by Ajv's 2020-12 build (probed with Prism 5.14).
+ * @param {any} publicDoc the public bundle (not modified)
+ * @returns {{ document: any, basePath: string }}
+ */
+export function toMockDocument(publicDoc) {
+  const doc = structuredClone(publicDoc);
+  const server = Array.isArray(doc.servers) ? doc.servers[0] : undefined;
+  const basePath = server?.url ? serverBasePath(server.url) : '';
+  const variables = server?.variables ?? {};
+  const baseParams = [...basePath.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+    const variable = variables[name] ?? {};
+    const schema = { type: 'string' };
+    if (Array.isArray(variable.enum)) schema.enum = variable.enum;
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description: variable.description ?? `Server variable \`${name}\` of the base path.`,
+      schema,
+      ...(variable.default !== undefined ? { example: variable.default } : {}),
+    };
+  });
+
+  const paths = {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const own = Array.isArray(item.parameters) ? item.parameters : [];
+    paths[basePath + path] = baseParams.length ? { ...item, parameters: [...baseParams, ...own] } : item;
+  }
+  doc.paths = paths;
+  doc.servers = [{ url: '/', description: 'Prism mock (base path already in the paths)' }];
+  doc.jsonSchemaDialect = DIALECT_2020_12;
+  return { document: doc, basePath };
+}
+
+/**
+ * Every operation of a document as { method, path, operation }, in document order.
+ * @param {any} doc
+ */
+export function listOperations(doc) {
+  const out = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      if (item[method]) out.push({ method, path, operation: item[method] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+// Starts one Prism mock per API on the loopback interface and stops them again.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { toMockDocument } from './mock-document.mjs';
+
+const require = createRequire(import.meta.url);
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the derived mock documents are written (ignored by git, never published). */
+export const defaultOutDir = path.join(packageDir, '.mock');
+
+/**
+ * The two APIs: the public bundle each mock is derived from and its default port.
+ * @type {ReadonlyArray<{ name: 'push-v1' | 'dmp', title: string, bundle: string, defaultPort: number }>}
+ */
+export const apis = [
+  { name: 'push-v1', title: 'push v1', bundle: '@pushapi/openapi/push-v1.json', defaultPort: 4010 },
+  { name: 'dmp', title: 'DMP', bundle: '@pushapi/openapi/dmp.json', defaultPort: 4011 },
+];
+
+const READY_LINE = /Prism is listening on (https?:\/\/\S+)/;
+const prismBin = path.join(
+  path.dirname(require.resolve('@stoplight/prism-cli/package.json')),
+  require('@stoplight/prism-cli/package.json').bin.prism,
+);
+const watchdog = new URL('./prism-watchdog.mjs', import.meta.url).href;
+
+/**
+ * Reads the public bundle of an API and writes its mock document to `outDir/<name>.json`.
+ * @param {(typeof apis)[number]} api
+ * @param {string} [outDir]
+ * @returns {{ file: string, basePath: string }}
+ */
+export function prepareMockDocument(api, outDir = defaultOutDir) {
+  let source;
+  try {
+    source = require.resolve(api.bundle);
+  } catch {
+    throw new Error(
+      `The bundle of ${api.name} (openapi/dist/${api.name}.json) is missing: run the workspace setup first ` +
+        '(`npx -y pnpm@10.34.9 run setup`, or `pnpm --filter @pushapi/openapi run bundle`).',
+    );
+  }
+  const { document, basePath } = toMockDocument(JSON.parse(fs.readFileSync(source, 'utf8')));
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${api.name}.json`);
+  // Write then rename, so a Prism that is already watching the file never reads half of it.
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(document, null, 2));
+  fs.renameSync(tmp, file);
+  return { file, basePath };
+}
+
+/**
+ * Starts Prism on one document and resolves once it listens.
+ * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string,
+ *   name: string, onLog?: (line: string) => void, readyTimeoutMs?: number }} options
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export function startPrism({ file, host, port, dynamic = false, seed, name, onLog, readyTimeoutMs = 30_000 }) {
+  const args = ['--import', watchdog, prismBin, 'mock', file, '--host', host, '--port', String(port)];
+  if (dynamic) args.push('--dynamic');
+  if (seed !== undefined) args.push('--seed', seed);
+  // detached: Prism gets its own process group, so a Ctrl-C in the terminal reaches only the starter,
+  // which then stops every mock in order (and the watchdog covers a starter that dies abruptly).
+  const child = spawn(process.execPath, args, {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const tail = [];
+  let ready = false;
+
+  /** @returns {Promise<void>} */
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return new Promise((resolve, reject) => {
+    const fail = (reason) => {
+      clearTimeout(timer);
+      stop().finally(() =>
+        reject(new Error(`${name} mock did not start: ${reason}\n${tail.map((l) => `  ${l}`).join('\n')}`)),
+      );
+    };
+    const timer = setTimeout(() => fail(`not listening after ${readyTimeoutMs} ms`), readyTimeoutMs);
+    const onLine = (line) => {
+      if (!ready) {
+        tail.push(line);
+        if (tail.length > 20) tail.shift();
+        const match = READY_LINE.exec(line);
+        if (match) {
+          ready = true;
+          clearTimeout(timer);
+          resolve({ url: match[1].replace(/\/+$/, ''), stop });
+        }
+      } else onLog?.(line);
+    };
+    readline.createInterface({ input: child.stdout }).on('line', onLine);
+    readline.createInterface({ input: child.stderr }).on('line', onLine);
+    child.once('error', (error) => fail(error.message));
+    exited.then(({ code, signal }) => {
+      if (!ready) fail(`Prism exited (${signal ?? `code ${code}`})`);
+      else onLog?.(`Prism exited (${signal ?? `code ${code}`})`);
+    });
+  });
+}
+
+/**
+ * @typedef {object} RunningMock
+ * @property {string} name       `push-v1` or `dmp`
+ * @property {string} baseUrl    origin to give a client instead of the production one (no trailing slash)
+ * @property {string} basePath   path the document's server puts in front of every path (`/v1/{appid}` for push v1)
+ * @property {number} port
+ * @property {string} document   the mock document Prism serves
+ */
+
+/**
+ * Starts both mocks. Port 0 picks a free port. If one mock fails to start, the other is stopped.
+ * @param {{ host?: string, pushPort?: number, dmpPort?: number, dynamic?: boolean, seed?: string,
+ *   outDir?: string, onLog?: (api: string, line: string) => void, readyTimeoutMs?: number }} [options]
+ * @returns {Promise<{ push: RunningMock, dmp: RunningMock, stop: () => Promise<void> }>}
+ */
+export async function startMocks(options = {}) {
+  const { host = '127.0.0.1', dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
+  const ports = { 'push-v1': options.pushPort ?? 4010, dmp: options.dmpPort ?? 4011 };
+  const prepared = apis.map((api) => ({ api, ...prepareMockDocument(api, outDir) }));
+  const results = await Promise.allSettled(
+    prepared.map(({ api, file }) =>
+      startPrism({
+        file,
+        host,
+        port: ports[api.name],
+        dynamic,
+        seed,
+        name: api.name,
+        readyTimeoutMs,
+        onLog: onLog && ((line) => onLog(api.name, line)),
+      }),
+    ),
+  );
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stop = async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+  if (failures.length) {
+    await stop();
+    throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map((f) => f.message).join('\n'));
+  }
+  const [push, dmp] = prepared.map(({ api, file, basePath }, i) => {
+    const { url } = /** @type {PromiseFulfilledResult<{ url: string }>} */ (results[i]).value;
+    return { name: api.name, baseUrl: url, basePath, port: Number(new URL(url).port), document: file };
+  });
+  return { push: /** @type {RunningMock} */ (push), dmp: /** @type {RunningMock} */ (dmp), stop };
+}
