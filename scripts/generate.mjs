@@ -20,13 +20,15 @@ if (!fs.existsSync(api.bundle)) {
 }
 const outDir = path.resolve('src/generated');
 const { default: openapiTS, astToString } = await import(
-  pathToFileURL(path.resolve('node_modules/openapi-typescript/dist/index.js')).href
+  pathToFileURL(path.resolve('node_modules/openapi-typescript/dist/index.mjs')).href
 );
 const header = `// Generated from openapi/${api.name} (bundle: openapi/dist/${api.name}.json).\n// Do not edit: run \`pnpm run generate\` in this package.\n\n`;
 const ast = await openapiTS(new URL(pathToFileURL(api.bundle).href), {
   alphabetize: false,
   exportType: false,
   immutable: false,
+  // A property with a default is optional to send; without this, openapi-typescript 7 makes it required.
+  defaultNonNullable: false,
 });
 
 // x-known-values of every component schema, keyed by schema name, in document order.

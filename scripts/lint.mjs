@@ -5,7 +5,7 @@ import path from 'node:path';
 import { apis, root } from './apis.mjs';
 import { run } from './run.mjs';
 
-const bin = (name) => path.join(root, 'openapi', 'node_modules', '.bin', name);
+const bin = (name) => path.join(root, name === 'spectral' ? '' : 'openapi', 'node_modules', '.bin', name);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
 for (const api of apis) {

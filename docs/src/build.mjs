@@ -16,7 +16,7 @@ import { renderPage, guidePages } from './page.mjs';
 import { buildRedocPage } from './redoc.mjs';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const siteDir = path.join(docsDir, 'site');
+const siteDir = path.join(docsDir, 'site');
 const workDir = path.join(docsDir, '.build');
 const guidesDir = path.join(docsDir, 'guides');
 

@@ -29,6 +29,8 @@ export function documentFacts(apiName, doc) {
       ...ops.map((e) => `| ${operationLink(apiName, e)} | ${code(`${e.method.toUpperCase()} ${e.path}`)} | ${e.operation.tags?.join(', ') ?? ''} |`),
     ].join('\n'),
   };
+  // `{{push.link.pushSingle}}`: the page and deep link of an operation, for links in the guides.
+  for (const e of ops) facts[`${prefix}.link.${e.operation.operationId}`] = `${apiName}.html${operationAnchor(e)}`;
   const rateControlled = ops.filter((e) => e.operation['x-rate-controlled'] === true);
   facts[`${prefix}.rateControlledList`] = rateControlled.length
     ? rateControlled.map((e) => `- ${operationLink(apiName, e)}: ${code(`${e.method.toUpperCase()} ${e.path}`)}`).join('\n')

@@ -1,0 +1,62 @@
+// A fake push v1 service for the tests: checks the sign-in signature with node:crypto, issues tokens,
+// answers not_auth for tokens it does not know, and lets each test script the answer of any operation.
+import { createHash } from 'node:crypto';
+import { startServer, type Reply, type SeenRequest, type TestServer } from '@pushapi/client-core/testing';
+
+export const APP_ID = 'APP_ID_0001';
+export const APP_KEY = 'APP_KEY_0001';
+export const MASTER_SECRET = 'MASTER-SECRET-never-printed-4711';
+
+export const expectedSign = (timestamp: string) => createHash('sha256').update(APP_KEY + timestamp + MASTER_SECRET).digest('hex');
+
+export interface FakeService {
+  server: TestServer;
+  baseUrl: string;
+  /** Tokens the service currently accepts. */
+  valid: Set<string>;
+  issued: string[];
+  /** Requests to one operation (path `/v1/<appid>/<operation>...`). */
+  calls(operation: string): SeenRequest[];
+  /** Scripted answer for an operation; return undefined to fall back to `{ result: 'ok' }`. */
+  script(operation: string, answer: (req: SeenRequest, n: number) => Reply | undefined): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeService(): Promise<FakeService> {
+  const valid = new Set<string>();
+  const issued: string[] = [];
+  const scripts = new Map<string, (req: SeenRequest, n: number) => Reply | undefined>();
+  const prefix = `/v1/${APP_ID}/`;
+  const opOf = (path: string) => path.slice(prefix.length).split('/')[0] ?? '';
+  const server = await startServer((req) => {
+    const operation = opOf(req.path);
+    const n = server.requests.filter((r) => opOf(r.path) === operation).length;
+    const scripted = scripts.get(operation)?.(req, n);
+    if (scripted) return scripted;
+    if (operation === 'auth_sign') {
+      const { sign, timestamp, appkey } = req.json ?? {};
+      if (appkey !== APP_KEY || sign !== expectedSign(timestamp)) return { json: { result: 'sign_error', desc: 'sign mismatch' } };
+      const token = `TOKEN-${issued.length + 1}-abcdef`;
+      issued.push(token);
+      valid.add(token);
+      return { json: { result: 'ok', auth_token: token } };
+    }
+    const token = req.headers['authtoken'];
+    if (typeof token !== 'string' || !valid.has(token)) return { json: { result: 'not_auth', desc: 'token not valid' } };
+    if (operation === 'auth_close') {
+      valid.delete(token);
+      return { json: { result: 'ok' } };
+    }
+    if (operation === 'push_single') return { json: { result: 'ok', taskid: 'RASS_0101_abc', status: 'successed_online' } };
+    return { json: { result: 'ok' } };
+  });
+  return {
+    server,
+    baseUrl: server.url,
+    valid,
+    issued,
+    calls: (operation) => server.requests.filter((r) => opOf(r.path) === operation),
+    script: (operation, answer) => void scripts.set(operation, answer),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,82 @@
+// Type tests: run by `tsc --noEmit` in the test script. Each @ts-expect-error must meet an error,
+// or tsc fails ("Unused '@ts-expect-error' directive"); the valid calls must compile as they are.
+import createClient from 'openapi-fetch';
+import { createPushClient, type paths, type PushApiError, type Result } from '../src/index.js';
+
+const push = createPushClient({ baseUrl: 'https://push.example.test', appId: 'APP_ID', appKey: 'APP_KEY', masterSecret: 'MASTER_SECRET' });
+const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
+
+export async function validCalls() {
+  const single = await push.POST('/push_single', {
+    body: { message: { msgtype: 'notification', is_offline: true }, notification: { style }, cid: 'CID_1' },
+  });
+  const taskid: string | undefined = single.taskid;
+  const status = await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } });
+  const result: string = status.result;
+  await push.POST('/push_single', {
+    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, alias: 'A', requestid: 'req-0000000001' },
+  });
+  await push.POST('/push_single_batch', {
+    body: { msg_list: [{ message: { msgtype: 'link' }, link: { url: 'https://example.test', style }, cid: 'CID_1' }] },
+  });
+  await push.DELETE('/user_blk_list', { body: { cid: ['CID_1'] } });
+  await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: 'RASA_0101_00' } } });
+  await push.GET('/query_bi_tags');
+  return [taskid, result];
+}
+
+export async function wrongCalls() {
+  await push.POST('/push_single', {
+    // @ts-expect-error the template property (link) does not match message.msgtype (notification)
+    body: { message: { msgtype: 'notification' }, link: { url: 'https://example.test', style }, cid: 'CID_1' },
+  });
+  await push.POST('/push_single', {
+    // @ts-expect-error two templates in one request
+    body: { message: { msgtype: 'notification' }, notification: { style }, link: { url: 'https://example.test', style }, cid: 'CID_1' },
+  });
+  await push.POST('/push_single', {
+    // @ts-expect-error cid and alias together (one of the two)
+    body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1', alias: 'A' },
+  });
+  // @ts-expect-error unknown operation
+  await push.POST('/push_everything', { body: {} });
+  // @ts-expect-error user_status is a GET, not a POST
+  await push.POST('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } });
+  await push.POST('/push_single', {
+    // @ts-expect-error wrong field type: is_offline is a boolean
+    body: { message: { msgtype: 'notification', is_offline: 'yes' }, notification: { style }, cid: 'CID_1' },
+  });
+  // @ts-expect-error missing path parameter
+  await push.GET('/user_status/{cid}');
+  // @ts-expect-error push_single needs a body
+  await push.POST('/push_single');
+  await push.POST('/push_single', {
+    // @ts-expect-error requestid, when given, is a string
+    body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1', requestid: 1 },
+  });
+}
+
+// The document's own types (and a plain openapi-fetch client on them, as frontend teams use them) require a requestid;
+// only the client's convenience methods relax it, because the client fills it in.
+export async function strictDocumentTypes() {
+  const raw = createClient<paths>({ baseUrl: 'https://push.example.test/v1/APP_ID' });
+  await raw.POST('/push_single', {
+    // @ts-expect-error missing requestid
+    body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1' },
+  });
+  await push.api.POST('/push_app', {
+    // @ts-expect-error missing requestid (the exposed openapi-fetch client keeps the document's types)
+    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' } },
+  });
+  await push.api.POST('/push_single', {
+    body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1', requestid: 'req-0000000001' },
+  });
+}
+
+export function openResult(error: PushApiError) {
+  const known: Result = 'not_auth';
+  const unknown: Result = 'some_future_value';
+  // @ts-expect-error result is a string union, not a number
+  const wrong: Result = 42;
+  return [known, unknown, wrong, error.result === 'too_frequent'];
+}
