@@ -97,9 +97,13 @@ export function typescriptSample(doc, entry, config) {
 
 // ---- the docs copy of a document --------------------------------------------------------------
 
-/** A deep copy of the document with `x-codeSamples` on every operation; the input is not modified. */
+/**
+ * The docs copy of a document: a deep copy with `x-codeSamples` on every operation and a link back
+ * to the site's index at the top of the description. The input is not modified.
+ */
 export function withCodeSamples(doc, config) {
   const copy = structuredClone(doc);
+  copy.info.description = `[← All APIs and guides](index.html)\n\n${copy.info.description ?? ''}`;
   for (const entry of listOperations(copy)) {
     entry.operation['x-codeSamples'] = [
       { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, config) },

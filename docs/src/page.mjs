@@ -55,6 +55,7 @@ export function renderPage({ title, file, body, apis }) {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
+  <link rel="icon" href="data:,">
   <style>${css}</style>
 </head>
 <body>

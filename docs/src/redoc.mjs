@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redocly = path.join(docsDir, 'node_modules', '.bin', 'redocly');
 const config = path.join(docsDir, 'redocly.yaml');
+const template = path.join(docsDir, 'templates', 'reference.hbs');
 
 // Redoc 3.0.1 renders its "API docs by" attribution as an <img> whose src is a logo on Redocly's
 // CDN, with no option to turn it off. Offline that request fails (a console error) and online it
@@ -23,7 +24,7 @@ const inlineLogo =
 export function buildRedocPage({ input, output, title }) {
   const res = spawnSync(
     redocly,
-    ['build-docs', input, '--output', output, '--inlineBundle', '--title', title, '--config', config, '--lint-config', 'error'],
+    ['build-docs', input, '--output', output, '--inlineBundle', '--title', title, '--template', template, '--config', config, '--lint-config', 'error'],
     {
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

@@ -7,7 +7,7 @@ export default defineConfig({
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',
-  dts: { resolve: ['@pushapi/client-core'] },
+  dts: true,
   noExternal: ['@pushapi/client-core'],
   external: ['openapi-fetch'],
   clean: true,

@@ -1,0 +1,90 @@
+// The documents hold every operation of the description, with the marks the conventions ask for.
+import { describe, expect, it } from 'vitest';
+import { loadDocument, operations } from './documents.mjs';
+
+const push = loadDocument('push-v1');
+const dmp = loadDocument('dmp');
+const list = (doc) => operations(doc).map((op) => `${op.method.toUpperCase()} ${op.path}`).sort();
+
+describe('push-v1', () => {
+  it('has the 28 operations of the description', () => {
+    const expected = [
+      'POST /auth_sign', 'POST /auth_close',
+      'POST /bind_alias', 'GET /query_cid/{alias}', 'GET /query_alias/{cid}', 'POST /unbind_alias', 'POST /unbind_alias_all',
+      'POST /set_tags', 'GET /get_tags/{cid}',
+      'POST /user_blk_list', 'DELETE /user_blk_list',
+      'GET /user_status/{cid}', 'POST /push_result', 'GET /query_app_user/{date}', 'GET /query_app_push/{date}',
+      'POST /set_badge', 'GET /get_push_result_by_group_name/{groupName}', 'GET /get_last_24hours_online_User_statistics',
+      'POST /query_user_count', 'GET /query_bi_tags',
+      'POST /push_single', 'POST /save_list_body', 'POST /push_list', 'POST /push_app', 'DELETE /stop_task/{taskid}',
+      'POST /push_single_batch', 'POST /get_schedule_task', 'POST /del_schedule_task',
+    ].sort();
+    expect(list(push)).toEqual(expected);
+  });
+
+  it('serves them under {base_url}/v1/{appid}', () => {
+    expect(push.servers[0].url).toBe('{base_url}/v1/{appid}');
+  });
+
+  it('requires the authtoken header everywhere but auth_sign', () => {
+    expect(push.components.securitySchemes.authtoken).toMatchObject({ type: 'apiKey', in: 'header', name: 'authtoken' });
+    expect(push.security).toEqual([{ authtoken: [] }]);
+    const open = operations(push).filter((op) => op.operation.security?.length === 0).map((op) => op.operationId);
+    expect(open).toEqual(['authSign']);
+  });
+
+  it('marks every operation deprecated, and the API in its title', () => {
+    expect(operations(push).filter((op) => op.operation.deprecated !== true)).toEqual([]);
+    expect(push.info.title).toMatch(/deprecated/i);
+    expect(push.info['x-deprecated']).toBe(true);
+  });
+
+  it('marks exactly the rate-controlled operations', () => {
+    const marked = operations(push).filter((op) => op.operation['x-rate-controlled'] === true).map((op) => op.operationId).sort();
+    expect(marked).toEqual(['pushApp', 'pushList', 'saveListBody', 'setTags']);
+  });
+
+  it('tells the five templates apart by a msgtype const', () => {
+    const variants = push.components.schemas.TemplatedMessage.oneOf.map((v) => v.$ref.split('/').pop());
+    const consts = variants.map((name) => push.components.schemas[name].properties.message.properties.msgtype.const);
+    expect(consts.sort()).toEqual(['link', 'notification', 'notypopload', 'startactivity', 'transmission']);
+    for (const name of variants) {
+      const variant = push.components.schemas[name];
+      expect(variant.required).toContain(variant.properties.message.properties.msgtype.const);
+    }
+  });
+
+  it('keeps result an open string', () => {
+    expect(push.components.schemas.Result.type).toBe('string');
+    expect(push.components.schemas.Result.enum).toBeUndefined();
+    expect(push.components.schemas.Result['x-known-values']).toEqual(expect.arrayContaining(['ok', 'no_user', 'not_auth', 'too_frequent']));
+  });
+});
+
+describe('dmp', () => {
+  it('has the 3 operations of the description', () => {
+    expect(list(dmp)).toEqual(['GET /accesser/auth', 'GET /config/tags', 'POST /tags/user']);
+  });
+
+  it('uses bearer security except for the token request', () => {
+    expect(dmp.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const open = operations(dmp).filter((op) => op.operation.security?.length === 0).map((op) => op.operationId);
+    expect(open).toEqual(['getAccessToken']);
+  });
+
+  it('answers 200, 400, 401 and 403 where the description lists them', () => {
+    for (const op of operations(dmp)) {
+      const statuses = Object.keys(op.operation.responses).sort();
+      expect(statuses).toEqual(op.operationId === 'getAccessToken' ? ['200'] : ['200', '400', '401', '403']);
+    }
+  });
+});
+
+describe.each([['push-v1', push], ['dmp', dmp]])('%s operations', (_, doc) => {
+  it.each(operations(doc).map((op) => [op.operationId, op]))('%s has summary, description, tags and a response example', (id, op) => {
+    expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+    expect(op.operation.summary).toBeTruthy();
+    expect(op.operation.description).toBeTruthy();
+    expect(op.operation.tags?.length).toBeGreaterThan(0);
+  });
+});

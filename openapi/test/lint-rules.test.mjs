@@ -1,0 +1,43 @@
+// The project's own Spectral rules fire on a document that breaks them (and stay quiet on the real
+// documents, which the lint task checks).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { loadDocument } from './documents.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function lint(doc) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-rules-'));
+  const file = path.join(dir, 'broken.json');
+  fs.writeFileSync(file, JSON.stringify(doc));
+  const res = spawnSync(path.join(root, 'node_modules/.bin/spectral'), ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--format', 'json', '--quiet'], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return new Set(JSON.parse(res.stdout || '[]').map((r) => r.code));
+}
+
+it('reports each broken convention', () => {
+  const doc = loadDocument('push-v1');
+  const single = doc.paths['/push_single'].post;
+  single.operationId = 'push_single';
+  delete single.summary;
+  delete single.requestBody.content['application/json'].examples;
+  delete single.deprecated;
+  doc.paths['/set_tags'].post['x-rate-controlled'] = false;
+  doc.components.schemas.Result.enum = ['ok'];
+  delete doc.components.schemas.Cid.description;
+  doc.components.schemas.TaskIdRequest.required.push('task_id');
+  doc.components.schemas.AuthSignResponse.properties.result = { $ref: '#/components/schemas/Result' };
+  doc.components.examples.AuthSignOk.value = { result: 'ok', auth_token: '2f1c0e6a4b' };
+  delete doc.components.schemas.StyleVendor.properties.type.type;
+
+  const codes = lint(doc);
+  for (const rule of [
+    'operation-id-camel-case', 'operation-summary', 'request-body-examples', 'deprecated-api-operations',
+    'rate-control-marked', 'result-is-open', 'property-description', 'required-properties-defined',
+    'examples-use-placeholders', 'const-has-type',
+  ]) expect(codes, rule).toContain(rule);
+}, 120_000);

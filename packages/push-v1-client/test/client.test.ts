@@ -1,0 +1,324 @@
+// Runtime behaviour of the push client against a local fake service (node:http on 127.0.0.1).
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createPushClient,
+  HttpError,
+  NetworkError,
+  pushSign,
+  PushApiError,
+  TimeoutError,
+  type PushClientOptions,
+  type StoredToken,
+} from '../src/index.js';
+import { APP_ID, APP_KEY, MASTER_SECRET, startFakeService, type FakeService } from './fake-service.js';
+
+const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
+const pushBody = { message: { msgtype: 'notification' as const }, notification: { style }, cid: 'CID_1' };
+const fastRetry = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };
+
+let service: FakeService;
+beforeEach(async () => {
+  service = await startFakeService();
+});
+afterEach(async () => {
+  await service.close();
+});
+
+const client = (extra: Partial<PushClientOptions> = {}) =>
+  createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry, ...extra });
+
+describe('sign', () => {
+  it('is the lowercase hex sha256 of appkey + timestamp + mastersecret', async () => {
+    for (const [appKey, timestamp, secret] of [
+      ['APP_KEY_0001', '1700000000000', 'MASTER'],
+      ['k', '0', ''],
+      ['ключ', '1763700000123', 'секрет ✓'],
+    ] as const) {
+      const expected = createHash('sha256').update(appKey + timestamp + secret, 'utf8').digest('hex');
+      expect(await pushSign(appKey, timestamp, secret)).toBe(expected);
+    }
+  });
+
+  it('sends sign, a millisecond timestamp string and the appkey to auth_sign', async () => {
+    const now = 1_763_700_000_123;
+    await client({ now: () => now }).GET('/query_bi_tags');
+    const [signIn] = service.calls('auth_sign');
+    expect(signIn?.json).toEqual({
+      appkey: APP_KEY,
+      timestamp: String(now),
+      sign: createHash('sha256').update(APP_KEY + String(now) + MASTER_SECRET).digest('hex'),
+    });
+    expect(signIn?.path).toBe(`/v1/${APP_ID}/auth_sign`);
+  });
+});
+
+describe('token lifecycle', () => {
+  it('signs in lazily on the first call and reuses the token', async () => {
+    const push = client();
+    expect(service.calls('auth_sign')).toHaveLength(0);
+    await push.GET('/query_bi_tags');
+    await push.GET('/get_tags/{cid}', { params: { path: { cid: 'CID_1' } } });
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(service.issued[0]);
+    expect(service.calls('get_tags')[0]?.path).toBe(`/v1/${APP_ID}/get_tags/CID_1`);
+  });
+
+  it('shares one sign-in between concurrent calls on a cold client', async () => {
+    const push = client();
+    await Promise.all(Array.from({ length: 8 }, () => push.GET('/query_bi_tags')));
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(service.calls('query_bi_tags')).toHaveLength(8);
+  });
+
+  it('signs in again once the token has been held for tokenTtlMs (20 h by default)', async () => {
+    let now = 1_700_000_000_000;
+    const push = client({ now: () => now });
+    await push.GET('/query_bi_tags');
+    now += 20 * 60 * 60 * 1000 - 1;
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    now += 2;
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(2);
+    expect(service.calls('query_bi_tags')[2]?.headers.authtoken).toBe(service.issued[1]);
+  });
+
+  it('on not_auth signs in again and repeats the call once, with the same requestid', async () => {
+    const push = client();
+    await push.GET('/query_bi_tags');
+    service.valid.clear(); // the service forgets the token (expired on its side)
+    const answer = await push.POST('/push_single', { body: pushBody });
+    expect(answer.result).toBe('ok');
+    const pushes = service.calls('push_single');
+    expect(pushes).toHaveLength(2);
+    expect(pushes[0]?.headers.authtoken).toBe(service.issued[0]);
+    expect(pushes[1]?.headers.authtoken).toBe(service.issued[1]);
+    expect(pushes[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
+    expect(pushes[1]?.json.requestid).toBe(pushes[0]?.json.requestid);
+    expect(service.calls('auth_sign')).toHaveLength(2);
+  });
+
+  it('repeats only once: a second not_auth is thrown as PushApiError', async () => {
+    service.script('query_bi_tags', () => ({ json: { result: 'not_auth', desc: 'token not valid' } }));
+    const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushApiError);
+    expect(error).toMatchObject({ result: 'not_auth', desc: 'token not valid', operation: 'query_bi_tags' });
+    expect(service.calls('query_bi_tags')).toHaveLength(2);
+    expect(service.calls('auth_sign')).toHaveLength(2);
+  });
+
+  it('concurrent calls refused with the same token share one new sign-in', async () => {
+    const push = client();
+    await push.GET('/query_bi_tags');
+    service.valid.clear();
+    await Promise.all(Array.from({ length: 5 }, () => push.GET('/query_bi_tags')));
+    expect(service.calls('auth_sign')).toHaveLength(2);
+    expect(service.calls('query_bi_tags')).toHaveLength(1 + 5 + 5);
+  });
+
+  it('a failed sign-in is a PushApiError of auth_sign and is not retried', async () => {
+    const push = createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: 'WRONG-SECRET-123', retry: fastRetry });
+    const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushApiError);
+    expect(error).toMatchObject({ result: 'sign_error', operation: 'auth_sign' });
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(service.calls('query_bi_tags')).toHaveLength(0);
+  });
+
+  it('close() calls auth_close with the token and forgets it', async () => {
+    const push = client();
+    await push.GET('/query_bi_tags');
+    await push.close();
+    const [closeCall] = service.calls('auth_close');
+    expect(closeCall?.headers.authtoken).toBe(service.issued[0]);
+    expect(service.valid.size).toBe(0);
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(2);
+  });
+
+  it('close() on a client that never signed in sends nothing', async () => {
+    await client().close();
+    expect(service.server.requests).toHaveLength(0);
+  });
+
+  it('uses the token store: a stored token avoids sign-in, a new token is stored', async () => {
+    let now = 1_700_000_000_000;
+    const saved: StoredToken[] = [];
+    service.valid.add('FLEET-TOKEN-0001');
+    let shared: StoredToken | undefined = { token: 'FLEET-TOKEN-0001', expiresAt: now + 1000 };
+    const push = client({
+      now: () => now,
+      tokenStore: {
+        get: async () => shared,
+        set: async (token) => {
+          saved.push(token);
+          shared = token;
+        },
+      },
+    });
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(0);
+    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe('FLEET-TOKEN-0001');
+    now += 1001; // the stored token is past its expiry: sign in and store the new one
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(saved).toEqual([{ token: service.issued[0], expiresAt: now + 20 * 60 * 60 * 1000 }]);
+  });
+});
+
+describe('requestid', () => {
+  it('is generated when left out (32 hex chars, unique per call) and kept when given', async () => {
+    const push = client();
+    await push.POST('/push_single', { body: pushBody });
+    await push.POST('/push_single', { body: pushBody });
+    await push.POST('/push_single', { body: { ...pushBody, requestid: 'my-request-0001' } });
+    const ids = service.calls('push_single').map((r) => r.json.requestid);
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toBe('my-request-0001');
+  });
+
+  it('is generated for each push_single_batch item that lacks one', async () => {
+    const push = client();
+    await push.POST('/push_single_batch', {
+      body: { msg_list: [{ ...pushBody }, { ...pushBody, cid: 'CID_2', requestid: 'given-id-0002' }] },
+    });
+    const [item1, item2] = service.calls('push_single_batch')[0]?.json.msg_list;
+    expect(item1.requestid).toMatch(/^[0-9a-f]{32}$/);
+    expect(item2.requestid).toBe('given-id-0002');
+  });
+
+  it('a retried push (5xx, then ok) is sent again with the same requestid', async () => {
+    service.script('push_single', (_req, n) => (n === 1 ? { status: 503, text: 'busy' } : undefined));
+    const answer = await client().POST('/push_single', { body: pushBody });
+    expect(answer.taskid).toBe('RASS_0101_abc');
+    const pushes = service.calls('push_single');
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]?.json.requestid).toBe(pushes[0]?.json.requestid);
+  });
+});
+
+describe('retries', () => {
+  it('retries 5xx up to maxRetries, then throws HttpError with the status', async () => {
+    service.script('query_bi_tags', () => ({ status: 502, text: 'bad gateway' }));
+    const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 502, operation: 'query_bi_tags' });
+    expect(service.calls('query_bi_tags')).toHaveLength(3);
+  });
+
+  it('does not retry a POST without requestid (bind_alias) on 5xx', async () => {
+    service.script('bind_alias', () => ({ status: 500, text: 'oops' }));
+    const error = await client()
+      .POST('/bind_alias', { body: { alias_list: [{ cid: 'CID_1', alias: 'A' }] } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(service.calls('bind_alias')).toHaveLength(1);
+  });
+
+  it('retries too_frequent, even on a POST without requestid (the service did nothing)', async () => {
+    service.script('set_tags', (_req, n) => (n < 3 ? { json: { result: 'too_frequent', desc: 'slow down' } } : undefined));
+    const answer = await client().POST('/set_tags', { body: { cid: 'CID_1', tag_list: ['a'] } });
+    expect(answer.result).toBe('ok');
+    expect(service.calls('set_tags')).toHaveLength(3);
+  });
+
+  it('does not retry other result values', async () => {
+    service.script('push_single', () => ({ json: { result: 'invalid_param', desc: 'bad style' } }));
+    const error = await client().POST('/push_single', { body: pushBody }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PushApiError', result: 'invalid_param', desc: 'bad style', operation: 'push_single' });
+    expect(service.calls('push_single')).toHaveLength(1);
+  });
+
+  it('retry: false turns retries off for a call', async () => {
+    service.script('query_bi_tags', () => ({ status: 503 }));
+    await expect(client().GET('/query_bi_tags', { retry: false })).rejects.toBeInstanceOf(HttpError);
+    expect(service.calls('query_bi_tags')).toHaveLength(1);
+  });
+});
+
+describe('timeouts and network errors', () => {
+  it('a call slower than timeoutMs fails with TimeoutError (retried like a network error)', async () => {
+    service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+    const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 } });
+    const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 50, operation: 'query_bi_tags' });
+    expect((error as Error).cause).toBeDefined();
+    expect(service.calls('query_bi_tags')).toHaveLength(2);
+  });
+
+  it('the per-call timeout overrides the client default', async () => {
+    service.script('query_bi_tags', () => ({ delayMs: 120, json: { result: 'ok' } }));
+    const push = client({ timeoutMs: 20 });
+    const answer = await push.GET('/query_bi_tags', { timeoutMs: 2000 });
+    expect(answer.result).toBe('ok');
+  });
+
+  it('a dropped connection is a NetworkError with the cause attached, retried for a push with requestid', async () => {
+    service.script('push_single', (_req, n) => (n <= 2 ? { hangUp: true } : undefined));
+    const answer = await client().POST('/push_single', { body: pushBody });
+    expect(answer.result).toBe('ok');
+    const pushes = service.calls('push_single');
+    expect(pushes).toHaveLength(3);
+    expect(new Set(pushes.map((r) => r.json.requestid)).size).toBe(1);
+  });
+
+  it('a refused connection is a NetworkError after the retries', async () => {
+    const port = new URL(service.baseUrl).port;
+    await service.close();
+    const push = createPushClient({ baseUrl: `http://127.0.0.1:${port}`, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry });
+    const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).operation).toBe('auth_sign');
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    service = await startFakeService(); // for afterEach
+  });
+
+  it('an abort by the caller is not retried and not wrapped', async () => {
+    service.script('query_bi_tags', () => ({ delayMs: 200, json: { result: 'ok' } }));
+    const controller = new AbortController();
+    const call = client().GET('/query_bi_tags', { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('caller gave up')), 30);
+    await expect(call).rejects.toThrow('caller gave up');
+    expect(service.calls('query_bi_tags')).toHaveLength(1);
+  });
+});
+
+describe('answers that are data', () => {
+  it('user_status no_user is returned, not thrown', async () => {
+    service.script('user_status', () => ({ json: { result: 'no_user' } }));
+    const answer = await client().GET('/user_status/{cid}', { params: { path: { cid: 'CID_X' } } });
+    expect(answer.result).toBe('no_user');
+  });
+
+  it('push_list per-cid no_user is returned in cid_details', async () => {
+    service.script('push_list', () => ({ json: { result: 'ok', taskid: 'RASL_0101_ab', cid_details: { CID_X: 'no_user', CID_1: 'successed_online' } } }));
+    const answer = await client().POST('/push_list', { body: { cid: ['CID_X', 'CID_1'], taskid: 'RASL_0101_ab', need_detail: true } });
+    expect(answer.cid_details).toEqual({ CID_X: 'no_user', CID_1: 'successed_online' });
+  });
+
+  it('no_user from another operation is an error', async () => {
+    service.script('query_alias', () => ({ json: { result: 'no_user', desc: 'unknown cid' } }));
+    await expect(client().GET('/query_alias/{cid}', { params: { path: { cid: 'CID_X' } } })).rejects.toBeInstanceOf(PushApiError);
+  });
+
+  it('a 200 answer that is not JSON is an HttpError', async () => {
+    service.script('query_bi_tags', () => ({ text: '<html>proxy</html>' }));
+    await expect(client().GET('/query_bi_tags')).rejects.toMatchObject({ name: 'HttpError', status: 200 });
+  });
+});
+
+describe('openapi-fetch client (api)', () => {
+  it('shares sign-in, requestid and errors, and returns { data, response }', async () => {
+    const push = client();
+    const { data, response } = await push.api.POST('/push_single', { body: { ...pushBody, requestid: 'api-request-0001' } });
+    expect(data?.taskid).toBe('RASS_0101_abc');
+    expect(response.status).toBe(200);
+    expect(service.calls('push_single')[0]?.json.requestid).toBe('api-request-0001');
+    service.script('get_tags', () => ({ json: { result: 'alias_error', desc: 'x' } }));
+    await expect(push.api.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } })).rejects.toBeInstanceOf(PushApiError);
+  });
+});
