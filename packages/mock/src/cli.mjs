@@ -27,9 +27,14 @@ function port(name, value, fallback) {
   return n;
 }
 
+// `pnpm mock -- --push-port 5010` hands the script a literal `--` before the flags: drop it.
+const argv = process.argv.slice(2);
+if (argv[0] === '--') argv.shift();
+
 let values;
 try {
   ({ values } = parseArgs({
+    args: argv,
     options: {
       'push-port': { type: 'string' },
       'dmp-port': { type: 'string' },
