@@ -6,7 +6,7 @@ import { tsLiteral } from './literal.mjs';
 
 // ---- curl -----------------------------------------------------------------------------------
 
-const shellSafe = /^[A-Za-z0-9/_.~%?&=,:+-]*$/;
+const shellSafe = /^[A-Za-z0-9/_.~%,:+-]*$/;
 
 function singleQuoted(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -19,14 +19,10 @@ export function serverUrlForShell(doc) {
 }
 
 function requestPath(entry, examples) {
-  const path = entry.path.replace(/\{([^}]+)\}/g, (_, name) => {
+  return entry.path.replace(/\{([^}]+)\}/g, (_, name) => {
     if (!(name in examples.path)) throw new Error(`${label(entry)}: no example for path parameter ${name}`);
     return encodeURIComponent(String(examples.path[name]));
   });
-  const query = Object.entries(examples.query)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&');
-  return query ? `${path}?${query}` : path;
 }
 
 function credentialVariable(config, name, scheme) {
@@ -54,7 +50,13 @@ export function curlSample(doc, entry, config) {
   const rest = requestPath(entry, examples);
   const url = shellSafe.test(rest) ? `"${base}${rest}"` : `"${base}"${singleQuoted(rest)}`;
 
-  const lines = [entry.method === 'get' ? `curl ${url}` : `curl -X ${entry.method.toUpperCase()} ${url}`];
+  // Query parameters go one per line with --get --data-urlencode: readable, and curl encodes them.
+  const query = Object.entries(examples.query);
+  if (query.length && entry.method !== 'get') throw new Error(`${label(entry)}: query parameters are only supported on GET`);
+  const lines = [
+    entry.method === 'get' ? `curl${query.length ? ' --get' : ''} ${url}` : `curl -X ${entry.method.toUpperCase()} ${url}`,
+    ...query.map(([name, value]) => `--data-urlencode ${singleQuoted(`${name}=${value}`)}`),
+  ];
   // A vendor media type among the responses is the versioned one the service asks callers to name.
   const vendor = responseMediaTypes(doc, entry).find((type) => type.includes('/vnd.'));
   if (vendor) lines.push(`-H ${singleQuoted(`Accept: ${vendor}`)}`);
@@ -76,22 +78,26 @@ export function typescriptSample(doc, entry, config) {
   const params = {};
   if (Object.keys(examples.path).length) params.path = examples.path;
   if (Object.keys(examples.query).length) params.query = examples.query;
+  if (Object.keys(examples.header).length) params.header = examples.header;
   const init = {};
   if (Object.keys(params).length) init.params = params;
   if (body) init.body = body.value;
 
   const method = entry.method.toUpperCase();
   const args = Object.keys(init).length ? `'${entry.path}', ${tsLiteral(init)}` : `'${entry.path}'`;
+  const note = config.notes?.[entry.operation.operationId];
+  // The clients resolve with the answer's JSON and throw a typed error on failure (see their READMEs).
   return [
     `import { ${config.factory} } from '${config.clientPackage}';`,
     '',
-    `const client = ${config.factory}({`,
+    `const ${config.clientName} = ${config.factory}({`,
     ...config.factoryOptions.map((line) => `  ${line}`),
     '});',
     '',
-    `const { data, error } = await client.${method}(${args});`,
-    'if (error) throw new Error(`request failed: ${JSON.stringify(error)}`);',
-    'console.log(data);',
+    ...(note ? [`// ${note}`] : []),
+    ...(config.throughApi?.includes(entry.operation.operationId)
+      ? [`const { data } = await ${config.clientName}.api.${method}(${args});`, 'console.log(data);']
+      : [`const answer = await ${config.clientName}.${method}(${args});`, 'console.log(answer);']),
   ].join('\n');
 }
 

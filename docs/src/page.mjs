@@ -2,23 +2,27 @@
 // fonts only, no script, nothing loaded from another host.
 
 export const guidePages = [
-  { file: 'authentication.html', source: 'authentication.md', title: 'Authentication' },
-  { file: 'templates-and-styles.html', source: 'templates-and-styles.md', title: 'Templates and styles' },
-  { file: 'errors.html', source: 'errors.md', title: 'Errors and result values' },
-  { file: 'limits.html', source: 'limits.md', title: 'Limits and rate control' },
-  { file: 'deprecation.html', source: 'deprecation.md', title: 'The v1 deprecation' },
+  { file: 'authentication.html', source: 'authentication.md', nav: 'Authentication' },
+  { file: 'templates-and-styles.html', source: 'templates-and-styles.md', nav: 'Templates and styles' },
+  { file: 'errors.html', source: 'errors.md', nav: 'Errors' },
+  { file: 'limits.html', source: 'limits.md', nav: 'Limits' },
+  { file: 'deprecation.html', source: 'deprecation.md', nav: 'v1 deprecation' },
 ];
+
+// Short names of the reference pages in the site header.
+const referenceNav = { 'push-v1': 'Push v1 reference', dmp: 'DMP reference' };
 
 const css = `
 :root { color-scheme: light; --fg: #1f2328; --muted: #57606a; --line: #d0d7de; --accent: #0b5cad; --bg-soft: #f6f8fa; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); }
 header { border-bottom: 1px solid var(--line); background: var(--bg-soft); }
-header nav { max-width: 60rem; margin: 0 auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; align-items: baseline; }
+header nav { margin: 0 auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap; gap: .25rem 1.1rem; white-space: nowrap; align-items: baseline; }
 header nav .home { font-weight: 700; margin-right: auto; }
+header nav .ref { font-weight: 600; }
 header a { color: var(--fg); text-decoration: none; }
 header a:hover, header a[aria-current="page"] { color: var(--accent); text-decoration: underline; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
+main { max-width: 68rem; margin: 0 auto; padding: 1rem 1.25rem 3rem; }
 a { color: var(--accent); }
 h1 { font-size: 2rem; line-height: 1.25; margin: 1rem 0; }
 h2 { font-size: 1.4rem; margin-top: 2.25rem; padding-bottom: .25rem; border-bottom: 1px solid var(--line); }
@@ -26,6 +30,7 @@ h3 { font-size: 1.1rem; margin-top: 1.75rem; }
 code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; background: var(--bg-soft); padding: .1em .3em; border-radius: 4px; overflow-wrap: anywhere; }
 pre { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; overflow-x: auto; }
 pre code { background: none; padding: 0; overflow-wrap: normal; }
+td code { white-space: nowrap; overflow-wrap: normal; }
 table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: .4rem .7rem; text-align: left; vertical-align: top; }
 th { background: var(--bg-soft); }
@@ -33,7 +38,7 @@ blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid #d4a72
 .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; margin: 1.5rem 0; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 1rem 1.25rem; }
 .card h2 { margin-top: 0; border: 0; font-size: 1.2rem; }
-footer { max-width: 60rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); }
+footer { max-width: 68rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); }
 `;
 
 function escapeHtml(text) {
@@ -46,8 +51,8 @@ export function renderPage({ title, file, body, apis }) {
     `<a href="${href}"${href === file ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a>`;
   const nav = [
     `<span class="home">${link('index.html', 'Push and DMP APIs')}</span>`,
-    ...apis.map((api) => link(`${api.name}.html`, `${api.title} reference`)),
-    ...guidePages.map((g) => link(g.file, g.title)),
+    ...apis.map((api) => `<span class="ref">${link(`${api.name}.html`, referenceNav[api.name] ?? api.title)}</span>`),
+    ...guidePages.map((g) => link(g.file, g.nav)),
   ].join('\n      ');
   return `<!DOCTYPE html>
 <html lang="en">

@@ -135,7 +135,6 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     // The text is already decoded; its original length and encoding no longer describe it.
     headers.delete('content-length');
     headers.delete('content-encoding');
-    headers.set('content-type', 'application/json');
     return new Response(answer.text, { status: answer.status, headers });
   };
 
@@ -150,7 +149,7 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     const url = new URL(request.url);
     const operation = operationOf(url);
     const method = request.method.toUpperCase();
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (await request.text()) || undefined;
     const needsToken = operation !== 'accesser/auth';
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
     let token = needsToken ? await tokens.get() : undefined;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `pnpm mock`: starts the push v1 and DMP mocks, prints their base URLs, stops both on Ctrl-C / SIGTERM.
 import { parseArgs } from 'node:util';
 import { startMocks } from './start-mocks.mjs';
@@ -72,6 +73,7 @@ const shutdown = async (/** @type {string} */ signal) => {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping the mocks...`);
+  // Still starting: exiting closes the mocks' stdin, and their watchdog ends them.
   await mocks?.stop();
   console.log('mocks stopped.');
   process.exit(0);
@@ -86,15 +88,20 @@ try {
   console.error(`mock: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
-if (stopping) await mocks.stop();
-else {
-  const { push, dmp } = mocks;
-  console.log(
-    [
-      `Mocks ready in ${Date.now() - started} ms (${options.dynamic ? 'dynamic data from the schemas' : 'answers from the examples'}).`,
-      `  push v1  ${push.baseUrl}  (client base URL; requests go to ${push.baseUrl}${push.basePath}/<operation>)`,
-      `  DMP      ${dmp.baseUrl}  (client base URL; requests go to ${dmp.baseUrl}${dmp.basePath}/<path>)`,
-      'Press Ctrl-C to stop.',
-    ].join('\n'),
-  );
-}
+// A mock that dies on its own (not through Ctrl-C / SIGTERM) takes the other one down with it.
+void mocks.exited.then(async ({ name, code, signal }) => {
+  if (stopping) return;
+  stopping = true;
+  console.error(`mock: the ${name} mock exited (${signal ?? `code ${code}`}); stopping the other one.`);
+  await mocks?.stop();
+  process.exit(1);
+});
+const { push, dmp } = mocks;
+console.log(
+  [
+    `Mocks ready in ${Date.now() - started} ms (${options.dynamic ? 'dynamic data from the schemas' : 'answers from the examples'}).`,
+    `  push v1  ${push.baseUrl}  (client base URL; requests go to ${push.baseUrl}${push.basePath}/<operation>)`,
+    `  DMP      ${dmp.baseUrl}  (client base URL; requests go to ${dmp.baseUrl}${dmp.basePath}/<path>)`,
+    'Press Ctrl-C to stop.',
+  ].join('\n'),
+);

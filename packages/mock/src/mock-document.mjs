@@ -1,3 +1,4 @@
+// @ts-check
 // Derives the document Prism serves from a public bundle (openapi/dist/<api>.json).
 // The public document is never changed: every function here works on a deep copy.
 
@@ -38,8 +39,10 @@ export function toMockDocument(publicDoc) {
   const server = Array.isArray(doc.servers) ? doc.servers[0] : undefined;
   const basePath = server?.url ? serverBasePath(server.url) : '';
   const variables = server?.variables ?? {};
-  const baseParams = [...basePath.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+  const baseParams = [...basePath.matchAll(/\{([^}]+)\}/g)].map((match) => {
+    const name = /** @type {string} */ (match[1]);
     const variable = variables[name] ?? {};
+    /** @type {{ type: string, enum?: string[] }} */
     const schema = { type: 'string' };
     if (Array.isArray(variable.enum)) schema.enum = variable.enum;
     return {
@@ -52,6 +55,7 @@ export function toMockDocument(publicDoc) {
     };
   });
 
+  /** @type {Record<string, any>} */
   const paths = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const own = Array.isArray(item.parameters) ? item.parameters : [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts one Prism mock per API on the loopback interface and stops them again.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,23 +49,37 @@ export function prepareMockDocument(api, outDir = defaultOutDir) {
   const { document, basePath } = toMockDocument(JSON.parse(fs.readFileSync(source, 'utf8')));
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${api.name}.json`);
-  // Write then rename, so a Prism that is already watching the file never reads half of it.
+  const text = `${JSON.stringify(document, null, 2)}\n`;
+  // Prism watches its document and restarts (briefly closing its port) when the file changes: leave an
+  // unchanged file alone, so that starting a second pair of mocks never disturbs a running one.
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return { file, basePath };
+  // Write then rename, so a Prism watching the file never reads half of it.
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(document, null, 2));
+  fs.writeFileSync(tmp, text);
   fs.renameSync(tmp, file);
   return { file, basePath };
+}
+
+/**
+ * The node arguments that run `prism mock` on a document (Prism's own binary, with the watchdog preloaded).
+ * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string }} options
+ * @returns {string[]}
+ */
+export function prismArgs({ file, host, port, dynamic = false, seed }) {
+  const args = ['--import', watchdog, prismBin, 'mock', file, '--host', host, '--port', String(port)];
+  if (dynamic) args.push('--dynamic');
+  if (seed !== undefined) args.push('--seed', seed);
+  return args;
 }
 
 /**
  * Starts Prism on one document and resolves once it listens.
  * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string,
  *   name: string, onLog?: (line: string) => void, readyTimeoutMs?: number }} options
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, exited: Promise<{ code: number | null, signal: string | null }> }>}
  */
 export function startPrism({ file, host, port, dynamic = false, seed, name, onLog, readyTimeoutMs = 30_000 }) {
-  const args = ['--import', watchdog, prismBin, 'mock', file, '--host', host, '--port', String(port)];
-  if (dynamic) args.push('--dynamic');
-  if (seed !== undefined) args.push('--seed', seed);
+  const args = prismArgs({ file, host, port, dynamic, seed });
   // detached: Prism gets its own process group, so a Ctrl-C in the terminal reaches only the starter,
   // which then stops every mock in order (and the watchdog covers a starter that dies abruptly).
   const child = spawn(process.execPath, args, {
@@ -72,7 +87,9 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
     detached: true,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
+  /** @type {Promise<{ code: number | null, signal: string | null }>} */
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  /** @type {string[]} */
   const tail = [];
   let ready = false;
 
@@ -86,14 +103,16 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
   };
 
   return new Promise((resolve, reject) => {
-    const fail = (reason) => {
+    const fail = (/** @type {string} */ reason) => {
       clearTimeout(timer);
-      stop().finally(() =>
-        reject(new Error(`${name} mock did not start: ${reason}\n${tail.map((l) => `  ${l}`).join('\n')}`)),
-      );
+      // A taken port is the usual cause: say so plainly instead of Prism's usage text and stack.
+      const detail = tail.some((l) => l.includes('EADDRINUSE'))
+        ? `port ${port} on ${host} is already in use; choose another port (0 picks a free one).`
+        : `${reason}\n${tail.map((l) => `  ${l}`).join('\n')}`;
+      stop().finally(() => reject(new Error(`${name} mock did not start: ${detail}`)));
     };
     const timer = setTimeout(() => fail(`not listening after ${readyTimeoutMs} ms`), readyTimeoutMs);
-    const onLine = (line) => {
+    const onLine = (/** @type {string} */ line) => {
       if (!ready) {
         tail.push(line);
         if (tail.length > 20) tail.shift();
@@ -101,7 +120,7 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
         if (match) {
           ready = true;
           clearTimeout(timer);
-          resolve({ url: match[1].replace(/\/+$/, ''), stop });
+          resolve({ url: String(match[1]).replace(/\/+$/, ''), stop, exited });
         }
       } else onLog?.(line);
     };
@@ -128,7 +147,9 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
  * Starts both mocks. Port 0 picks a free port. If one mock fails to start, the other is stopped.
  * @param {{ host?: string, pushPort?: number, dmpPort?: number, dynamic?: boolean, seed?: string,
  *   outDir?: string, onLog?: (api: string, line: string) => void, readyTimeoutMs?: number }} [options]
- * @returns {Promise<{ push: RunningMock, dmp: RunningMock, stop: () => Promise<void> }>}
+ * @returns {Promise<{ push: RunningMock, dmp: RunningMock, stop: () => Promise<void>,
+ *   exited: Promise<{ name: string, code: number | null, signal: string | null }> }>}
+ *   `exited` settles when the first mock process ends, whether stopped or crashed.
  */
 export async function startMocks(options = {}) {
   const { host = '127.0.0.1', dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
@@ -161,5 +182,12 @@ export async function startMocks(options = {}) {
     const { url } = /** @type {PromiseFulfilledResult<{ url: string }>} */ (results[i]).value;
     return { name: api.name, baseUrl: url, basePath, port: Number(new URL(url).port), document: file };
   });
-  return { push: /** @type {RunningMock} */ (push), dmp: /** @type {RunningMock} */ (dmp), stop };
+  const exited = Promise.race(
+    prepared.map(({ api }, i) =>
+      /** @type {PromiseFulfilledResult<{ exited: Promise<{ code: number | null, signal: string | null }> }>} */ (
+        results[i]
+      ).value.exited.then((how) => ({ name: api.name, ...how })),
+    ),
+  );
+  return { push: /** @type {RunningMock} */ (push), dmp: /** @type {RunningMock} */ (dmp), stop, exited };
 }

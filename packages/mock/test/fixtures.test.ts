@@ -1,7 +1,7 @@
 // Every fixture of openapi/fixtures, sent raw (plain fetch, with credentials) to the running mock:
 // a valid one must be served (2xx), an invalid one rejected with the violation named. A fixture the
 // mock lets through fails here.
-import { fixtures, type Fixture } from '@pushapi/openapi/fixtures';
+import { fixtures, type Fixture } from './support/fixtures.js';
 import { describe, expect, it } from 'vitest';
 import { locate, operations, type ApiName } from './support/documents.js';
 import { exampleRequest } from './support/requests.js';

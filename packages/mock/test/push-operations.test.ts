@@ -1,33 +1,34 @@
-// Every push v1 operation, called once through the generated client exactly as configured for
-// production (only the base URL points at the mock), answers its documented example, which also
-// validates against the documented response schema.
+// Every push v1 operation, called once through the generated client configured as for production
+// (only the base URL points at the mock): the request reaches {mock}/v1/{appid}/<operation>, and the
+// answer is the documented example, valid against the documented response schema.
 import { createPushClient } from '@pushapi/push-v1-client';
 import { describe, expect, inject, it } from 'vitest';
 import { locate, operations, responseErrors } from './support/documents.js';
+import { recordingFetch } from './support/recorder.js';
 import { documentedExamples, exampleRequest } from './support/requests.js';
 
 const pushOperations = operations('push-v1');
 const baseUrl = inject('pushBaseUrl');
-// Every URL the client sends, to check that it hits {mock}/v1/{appid}/<operation>.
-const sent: string[] = [];
+const wire = recordingFetch();
 const client = createPushClient({
   baseUrl,
-  fetch: (request: Request) => {
-    sent.push(request.url);
-    return globalThis.fetch(request);
-  },
   appId: 'YOUR_APP_ID',
   appKey: 'YOUR_APP_KEY',
   masterSecret: 'YOUR_MASTER_SECRET',
+  fetch: wire.fetch,
   retry: false,
 });
-// The raw openapi-fetch client of the push client: same sign-in and transport, plus the Response.
+// The client's openapi-fetch client (same sign-in and transport), called with paths read from the document.
 type RawCall = (path: string, init: object) => Promise<{ data?: unknown; response: Response }>;
-const raw = client.api as unknown as Record<string, RawCall>;
+const api = client.api as unknown as Record<string, RawCall>;
 
 describe('push v1 through the client', () => {
   it('the document has the 28 operations of the description', () => {
     expect(pushOperations).toHaveLength(28);
+  });
+
+  it('the response check rejects an answer that breaks the schema', () => {
+    expect(responseErrors('push-v1', '/auth_sign', 'post', 200, 'application/json', { result: 7 })).not.toEqual([]);
   });
 
   it.each(pushOperations.map((o) => [`${o.method.toUpperCase()} ${o.path} (${o.operation.operationId})`, o] as const))(
@@ -38,16 +39,42 @@ describe('push v1 through the client', () => {
       if (Object.keys(request.path).length) init.params = { path: request.path };
       if (request.body !== undefined) init.body = request.body;
 
-      const { data, response } = await raw[method.toUpperCase()]!(path, init);
+      const { data } = await api[method.toUpperCase()]!(path, init);
 
+      const answer = wire.last();
       const concretePath = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(request.path[name]!));
-      expect(sent.at(-1)).toBe(`${baseUrl}/v1/YOUR_APP_ID${concretePath}`);
-      expect(response.status).toBe(200);
-      const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      expect(responseErrors('push-v1', path, method, 200, mediaType, data)).toEqual([]);
-      // Static mode answers the documented example, and Prism found nothing wrong with it.
-      expect(documentedExamples('push-v1', locate('push-v1', ['paths', path, method, 'responses', '200', 'content', mediaType])?.value)).toContainEqual(data);
-      expect(response.headers.get('sl-violations')).toBeNull();
+      expect(`${answer.method} ${answer.url}`).toBe(`${method.toUpperCase()} ${baseUrl}/v1/YOUR_APP_ID${concretePath}`);
+      if (path !== '/auth_sign') expect(answer.requestHeaders.get('authtoken')).toBeTruthy();
+      expect(answer.status).toBe(200);
+      expect(responseErrors('push-v1', path, method, 200, answer.mediaType, answer.body)).toEqual([]);
+      // Static mode answers the documented example, and Prism found nothing wrong with the exchange.
+      const media = locate('push-v1', ['paths', path, method, 'responses', '200', 'content', answer.mediaType]);
+      expect(documentedExamples('push-v1', media?.value)).toContainEqual(answer.body);
+      expect(answer.headers.get('sl-violations')).toBeNull();
+      expect(data).toEqual(answer.body);
     },
   );
+});
+
+describe('push v1 through the typed calls, as an application writes them', () => {
+  it('pushSingle with a typed literal body and no requestid (the client fills it in)', async () => {
+    const answer = await client.POST('/push_single', {
+      body: {
+        message: { appkey: 'YOUR_APP_KEY', is_offline: false, msgtype: 'transmission' },
+        transmission: { transmission_content: 'hello' },
+        cid: 'CID_EXAMPLE_0001',
+      },
+    });
+    expect(answer.result).toBe('ok');
+    const sent = wire.last();
+    expect(sent.url).toBe(`${baseUrl}/v1/YOUR_APP_ID/push_single`);
+    expect(sent.status).toBe(200);
+    expect(responseErrors('push-v1', '/push_single', 'post', 200, sent.mediaType, sent.body)).toEqual([]);
+  });
+
+  it('query_cid with a typed path parameter', async () => {
+    const answer = await client.GET('/query_cid/{alias}', { params: { path: { alias: 'alias-example-1' } } });
+    expect(answer.result).toBe('ok');
+    expect(wire.last().url).toBe(`${baseUrl}/v1/YOUR_APP_ID/query_cid/alias-example-1`);
+  });
 });

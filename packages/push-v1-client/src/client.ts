@@ -173,9 +173,9 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const url = new URL(request.url);
     const operation = operationOf(url);
     const method = request.method.toUpperCase();
-    const rawBody = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
+    const rawBody = method === 'GET' || method === 'HEAD' ? '' : await request.text();
     // The requestid is fixed here, before the first attempt, so that every retry sends the same one.
-    const body = rawBody === undefined ? undefined : fillRequestIds(operation, rawBody);
+    const body = rawBody === '' ? undefined : fillRequestIds(operation, rawBody);
     // GET and DELETE are idempotent; a POST only when a requestid protects it (or it is the sign-in).
     const idempotent = method === 'GET' || method === 'DELETE' || operation in REQUEST_ID_OPERATIONS || operation === 'auth_sign';
     const needsToken = operation !== 'auth_sign';

@@ -132,6 +132,8 @@ describe('token lifecycle', () => {
     await push.close();
     const [closeCall] = service.calls('auth_close');
     expect(closeCall?.headers.authtoken).toBe(service.issued[0]);
+    expect(closeCall?.method).toBe('POST');
+    expect(closeCall?.body).toBe('');
     expect(service.valid.size).toBe(0);
     await push.GET('/query_bi_tags');
     expect(service.calls('auth_sign')).toHaveLength(2);

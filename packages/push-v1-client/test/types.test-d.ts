@@ -22,6 +22,18 @@ export async function validCalls() {
   await push.DELETE('/user_blk_list', { body: { cid: ['CID_1'] } });
   await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: 'RASA_0101_00' } } });
   await push.GET('/query_bi_tags');
+  await push.POST('/push_app', {
+    body: {
+      message: { msgtype: 'transmission' },
+      transmission: { transmission_content: 'x' },
+      condition: [{ key: 'region', values: ['Shanghai'], opt_type: 0 }],
+      task_name: 'spring-campaign',
+    },
+  });
+  const saved = await push.POST('/save_list_body', { body: { message: { msgtype: 'link' }, link: { url: 'https://example.test', style } } });
+  // push_list takes cid or alias; with both, the service uses cid (so both are allowed here).
+  await push.POST('/push_list', { body: { cid: ['CID_1'], alias: ['A'], taskid: saved.taskid ?? '', need_detail: true } });
+  await push.POST('/push_result', { body: { taskIdList: ['RASS_0101_00'] } });
   return [taskid, result];
 }
 
@@ -37,6 +49,14 @@ export async function wrongCalls() {
   await push.POST('/push_single', {
     // @ts-expect-error cid and alias together (one of the two)
     body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1', alias: 'A' },
+  });
+  await push.POST('/push_app', {
+    body: {
+      message: { msgtype: 'transmission' },
+      transmission: { transmission_content: 'x' },
+      // @ts-expect-error opt_type is 0, 1 or 2
+      condition: [{ key: 'region', values: ['Shanghai'], opt_type: 3 }],
+    },
   });
   // @ts-expect-error unknown operation
   await push.POST('/push_everything', { body: {} });

@@ -6,8 +6,9 @@ import { listOperations } from '../../src/index.mjs';
 
 const require = createRequire(import.meta.url);
 // ajv-formats is CommonJS with a `default` property: take whichever form the loader hands us.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+type AddFormats = (ajv: Ajv2020) => unknown;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 
 export type ApiName = 'push-v1' | 'dmp';
 export const documents: Record<ApiName, any> = {

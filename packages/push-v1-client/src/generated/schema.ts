@@ -1036,13 +1036,13 @@ export interface components {
          * @description Application key (`<APP_KEY>`).
          * @example YOUR_APP_KEY
          */
-        appkey: string;
+        AppKey: string;
         /** @description Whether the message is kept for offline clients. */
-        is_offline: boolean;
+        IsOffline: boolean;
         /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
-        offline_expire_time: number;
+        OfflineExpireTime: number;
         /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
-        push_network_type: number;
+        PushNetworkType: number;
         /**
          * @description Time in the form `yyyy-MM-dd HH:mm:ss`.
          * @example 2030-01-01 08:00:00
@@ -1068,53 +1068,53 @@ export interface components {
          * @description Content.
          * @example Your order has shipped
          */
-        text: string;
+        StyleText: string;
         /**
          * @description Title.
          * @example Order update
          */
-        title: string;
+        StyleTitle: string;
         /**
          * @description Icon name with extension, embedded in the client, such as `<name>.png`.
          * @example icon.png
          */
-        logo: string;
+        StyleLogo: string;
         /**
          * @description Ring on receipt.
          * @default true
          */
-        is_ring: boolean;
+        IsRing: boolean;
         /**
          * @description Vibrate on receipt.
          * @default true
          */
-        is_vibrate: boolean;
+        IsVibrate: boolean;
         /**
          * @description Whether the notification can be cleared.
          * @default true
          */
-        is_clearable: boolean;
+        IsClearable: boolean;
         /** @description A new message with the same notify_id replaces the earlier one. */
-        notify_id: number;
+        NotifyId: number;
         /**
          * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
          * @enum {string}
          */
-        big_style: "1" | "2";
+        BigStyle: "1" | "2";
         /** @description Large image address; required when big_style is `1`. */
-        big_image_url: string;
+        BigImageUrl: string;
         /** @description Long text; required when big_style is `2`. */
-        big_text: string;
+        BigText: string;
         /**
          * @description Notification channel id.
          * @default Default
          */
-        channelId: string;
+        ChannelId: string;
         /**
          * @description Notification channel name.
          * @default Default
          */
-        channelName: string;
+        ChannelName: string;
         /**
          * @description Channel importance, 0 to 4; it cannot be changed after it is set.
          *     0: no sound, no vibration, not shown (not recommended).
@@ -1123,7 +1123,7 @@ export interface components {
          *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
          *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
          */
-        channelLevel: number;
+        ChannelLevel: number;
         /**
          * Style 0: system
          * @description System style (type 0). With big_style `1` big_image_url is required; with `2`, big_text.
@@ -1134,25 +1134,25 @@ export interface components {
              * @constant
              */
             type: 0;
-            text: components["schemas"]["text"];
-            title: components["schemas"]["title"];
-            logo: components["schemas"]["logo"];
-            is_ring?: components["schemas"]["is_ring"];
-            is_vibrate?: components["schemas"]["is_vibrate"];
-            is_clearable?: components["schemas"]["is_clearable"];
-            notify_id?: components["schemas"]["notify_id"];
-            big_style?: components["schemas"]["big_style"];
-            big_image_url?: components["schemas"]["big_image_url"];
-            big_text?: components["schemas"]["big_text"];
-            channelId?: components["schemas"]["channelId"];
-            channelName?: components["schemas"]["channelName"];
-            channelLevel?: components["schemas"]["channelLevel"];
+            text: components["schemas"]["StyleText"];
+            title: components["schemas"]["StyleTitle"];
+            logo: components["schemas"]["StyleLogo"];
+            is_ring?: components["schemas"]["IsRing"];
+            is_vibrate?: components["schemas"]["IsVibrate"];
+            is_clearable?: components["schemas"]["IsClearable"];
+            notify_id?: components["schemas"]["NotifyId"];
+            big_style?: components["schemas"]["BigStyle"];
+            big_image_url?: components["schemas"]["BigImageUrl"];
+            big_text?: components["schemas"]["BigText"];
+            channelId?: components["schemas"]["ChannelId"];
+            channelName?: components["schemas"]["ChannelName"];
+            channelLevel?: components["schemas"]["ChannelLevel"];
         };
         /**
          * @description Icon address.
          * @example https://www.example.com/icon.png
          */
-        logourl: string;
+        StyleLogoUrl: string;
         /**
          * Style 1: vendor
          * @description Vendor style (type 1).
@@ -1163,17 +1163,17 @@ export interface components {
              * @constant
              */
             type: 1;
-            text: components["schemas"]["text"];
-            title: components["schemas"]["title"];
-            logo: components["schemas"]["logo"];
-            logourl?: components["schemas"]["logourl"];
-            is_ring?: components["schemas"]["is_ring"];
-            is_vibrate?: components["schemas"]["is_vibrate"];
-            is_clearable?: components["schemas"]["is_clearable"];
-            notify_id?: components["schemas"]["notify_id"];
-            channelId?: components["schemas"]["channelId"];
-            channelName?: components["schemas"]["channelName"];
-            channelLevel?: components["schemas"]["channelLevel"];
+            text: components["schemas"]["StyleText"];
+            title: components["schemas"]["StyleTitle"];
+            logo: components["schemas"]["StyleLogo"];
+            logourl?: components["schemas"]["StyleLogoUrl"];
+            is_ring?: components["schemas"]["IsRing"];
+            is_vibrate?: components["schemas"]["IsVibrate"];
+            is_clearable?: components["schemas"]["IsClearable"];
+            notify_id?: components["schemas"]["NotifyId"];
+            channelId?: components["schemas"]["ChannelId"];
+            channelName?: components["schemas"]["ChannelName"];
+            channelLevel?: components["schemas"]["ChannelLevel"];
         };
         /**
          * Style 4: background image
@@ -1190,11 +1190,11 @@ export interface components {
              * @example https://www.example.com/banner.png
              */
             banner_url: string;
-            logo?: components["schemas"]["logo"];
-            is_ring?: components["schemas"]["is_ring"];
-            is_vibrate?: components["schemas"]["is_vibrate"];
-            is_clearable?: components["schemas"]["is_clearable"];
-            notify_id?: components["schemas"]["notify_id"];
+            logo?: components["schemas"]["StyleLogo"];
+            is_ring?: components["schemas"]["IsRing"];
+            is_vibrate?: components["schemas"]["IsVibrate"];
+            is_clearable?: components["schemas"]["IsClearable"];
+            notify_id?: components["schemas"]["NotifyId"];
         };
         /**
          * Style 6: expanded
@@ -1206,25 +1206,25 @@ export interface components {
              * @constant
              */
             type: 6;
-            text: components["schemas"]["text"];
-            title: components["schemas"]["title"];
-            logo?: components["schemas"]["logo"];
-            logourl?: components["schemas"]["logourl"];
+            text: components["schemas"]["StyleText"];
+            title: components["schemas"]["StyleTitle"];
+            logo?: components["schemas"]["StyleLogo"];
+            logourl?: components["schemas"]["StyleLogoUrl"];
             /**
              * @description Small image address.
              * @example https://www.example.com/small.png
              */
             banner_url?: string;
-            is_ring?: components["schemas"]["is_ring"];
-            is_vibrate?: components["schemas"]["is_vibrate"];
-            is_clearable?: components["schemas"]["is_clearable"];
-            notify_id?: components["schemas"]["notify_id"];
-            big_style: components["schemas"]["big_style"];
-            big_image_url?: components["schemas"]["big_image_url"];
-            big_text?: components["schemas"]["big_text"];
-            channelId?: components["schemas"]["channelId"];
-            channelName?: components["schemas"]["channelName"];
-            channelLevel?: components["schemas"]["channelLevel"];
+            is_ring?: components["schemas"]["IsRing"];
+            is_vibrate?: components["schemas"]["IsVibrate"];
+            is_clearable?: components["schemas"]["IsClearable"];
+            notify_id?: components["schemas"]["NotifyId"];
+            big_style: components["schemas"]["BigStyle"];
+            big_image_url?: components["schemas"]["BigImageUrl"];
+            big_text?: components["schemas"]["BigText"];
+            channelId?: components["schemas"]["ChannelId"];
+            channelName?: components["schemas"]["ChannelName"];
+            channelLevel?: components["schemas"]["ChannelLevel"];
         };
         /**
          * @description Layout of the notification bar message. `type` selects one of four styles:
@@ -1259,12 +1259,12 @@ export interface components {
          * @description Message with the `notification` template; `message.msgtype` is `notification` and no other template is carried.
          */
         NotificationMessage: {
-            /** @description Message envelope of a `notification` message. */
+            /** @description Message envelope of a `notification` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["appkey"];
-                is_offline?: components["schemas"]["is_offline"];
-                offline_expire_time?: components["schemas"]["offline_expire_time"];
-                push_network_type?: components["schemas"]["push_network_type"];
+                appkey?: components["schemas"]["AppKey"];
+                is_offline?: components["schemas"]["IsOffline"];
+                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
+                push_network_type?: components["schemas"]["PushNetworkType"];
                 /**
                  * @description Template selector; `notification` here.
                  * @constant
@@ -1291,12 +1291,12 @@ export interface components {
          * @description Message with the `link` template; `message.msgtype` is `link` and no other template is carried.
          */
         LinkMessage: {
-            /** @description Message envelope of a `link` message. */
+            /** @description Message envelope of a `link` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["appkey"];
-                is_offline?: components["schemas"]["is_offline"];
-                offline_expire_time?: components["schemas"]["offline_expire_time"];
-                push_network_type?: components["schemas"]["push_network_type"];
+                appkey?: components["schemas"]["AppKey"];
+                is_offline?: components["schemas"]["IsOffline"];
+                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
+                push_network_type?: components["schemas"]["PushNetworkType"];
                 /**
                  * @description Template selector; `link` here.
                  * @constant
@@ -1360,12 +1360,12 @@ export interface components {
          * @description Message with the `notypopload` template; `message.msgtype` is `notypopload` and no other template is carried.
          */
         NotypoploadMessage: {
-            /** @description Message envelope of a `notypopload` message. */
+            /** @description Message envelope of a `notypopload` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["appkey"];
-                is_offline?: components["schemas"]["is_offline"];
-                offline_expire_time?: components["schemas"]["offline_expire_time"];
-                push_network_type?: components["schemas"]["push_network_type"];
+                appkey?: components["schemas"]["AppKey"];
+                is_offline?: components["schemas"]["IsOffline"];
+                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
+                push_network_type?: components["schemas"]["PushNetworkType"];
                 /**
                  * @description Template selector; `notypopload` here.
                  * @constant
@@ -1403,12 +1403,12 @@ export interface components {
          * @description Message with the `startactivity` template; `message.msgtype` is `startactivity` and no other template is carried.
          */
         StartactivityMessage: {
-            /** @description Message envelope of a `startactivity` message. */
+            /** @description Message envelope of a `startactivity` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["appkey"];
-                is_offline?: components["schemas"]["is_offline"];
-                offline_expire_time?: components["schemas"]["offline_expire_time"];
-                push_network_type?: components["schemas"]["push_network_type"];
+                appkey?: components["schemas"]["AppKey"];
+                is_offline?: components["schemas"]["IsOffline"];
+                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
+                push_network_type?: components["schemas"]["PushNetworkType"];
                 /**
                  * @description Template selector; `startactivity` here.
                  * @constant
@@ -1436,12 +1436,12 @@ export interface components {
          * @description Message with the `transmission` template; `message.msgtype` is `transmission` and no other template is carried.
          */
         TransmissionMessage: {
-            /** @description Message envelope of a `transmission` message. */
+            /** @description Message envelope of a `transmission` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["appkey"];
-                is_offline?: components["schemas"]["is_offline"];
-                offline_expire_time?: components["schemas"]["offline_expire_time"];
-                push_network_type?: components["schemas"]["push_network_type"];
+                appkey?: components["schemas"]["AppKey"];
+                is_offline?: components["schemas"]["IsOffline"];
+                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
+                push_network_type?: components["schemas"]["PushNetworkType"];
                 /**
                  * @description Template selector; `transmission` here.
                  * @constant

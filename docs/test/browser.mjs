@@ -1,0 +1,68 @@
+// Test helpers: Debian's Chromium driven by playwright-core (never a browser downloaded by
+// Playwright), with every request to a non-local address blocked and recorded, and every console
+// error and page error recorded.
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Flags from TOOLCHAIN.md. Playwright adds --headless and gives each launch a fresh, temporary
+// --user-data-dir of its own.
+const flags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser() {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install it with \`node scripts/ensure-chromium.mjs\` ` +
+        '(or apt-get install -y --no-install-recommends chromium), or set CHROMIUM_PATH.',
+    );
+  }
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
+}
+
+/** True for addresses that never leave the machine: the test's own server, data:, blob:, about:, file:. */
+export function isLocalUrl(url, allowedOrigin) {
+  const u = new URL(url);
+  if (['data:', 'blob:', 'about:', 'file:'].includes(u.protocol)) return true;
+  return allowedOrigin !== undefined && u.origin === allowedOrigin;
+}
+
+/**
+ * A fresh browser context whose pages cannot reach anything but `allowedOrigin`.
+ * Returns { page, problems() }: problems lists blocked requests, console errors and page errors.
+ */
+export async function openWatchedPage(browser, { allowedOrigin, viewport = { width: 1400, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const blocked = [];
+  const consoleErrors = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocalUrl(url, allowedOrigin)) return route.continue();
+    blocked.push(url);
+    return route.abort('blockedbyclient');
+  });
+  // WebSockets are not covered by route(): refuse any that is not local as well.
+  await context.routeWebSocket(/.*/, (ws) => {
+    if (!isLocalUrl(ws.url().replace(/^ws/, 'http'), allowedOrigin)) blocked.push(ws.url());
+    ws.close();
+  });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`page error: ${err.message}`));
+  return {
+    page,
+    context,
+    problems: () => [...blocked.map((u) => `non-local request: ${u}`), ...consoleErrors.map((t) => `console error: ${t}`)],
+    close: () => context.close(),
+  };
+}

@@ -1,0 +1,129 @@
+// The generated x-codeSamples: exact output on small fixture documents, failures on documents
+// that lack the examples the samples are made from, and coverage of the real documents.
+import { describe, it, expect } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apis } from '../../scripts/apis.mjs';
+import { withCodeSamples, curlSample, typescriptSample } from '../src/code-samples.mjs';
+import { listOperations } from '../src/document.mjs';
+import { tsLiteral } from '../src/literal.mjs';
+import { sampleConfig } from '../src/sample-config.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = (name) => JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${name}.json`), 'utf8'));
+const entryOf = (doc, operationId) => listOperations(doc).find((e) => e.operation.operationId === operationId);
+const config = { ...sampleConfig['push-v1'], notes: {} };
+
+describe('curl samples', () => {
+  const doc = fixture('mini-push');
+
+  it('posts the first example (an examples $ref) without a token where security is empty', () => {
+    expect(curlSample(doc, entryOf(doc, 'authSign'), config)).toBe(
+      [
+        'curl -X POST "${BASE_URL}/v1/${APPID}/auth_sign" \\',
+        "  -H 'Content-Type: application/json' \\",
+        "  --data '{",
+        '  "sign": "SIGN",',
+        '  "timestamp": "1700000000000",',
+        '  "appkey": "APP_KEY"',
+        "}'",
+      ].join('\n'),
+    );
+  });
+
+  it('fills path parameters from a referenced parameter example and sends the authtoken header', () => {
+    expect(curlSample(doc, entryOf(doc, 'queryCid'), config)).toBe(
+      'curl "${BASE_URL}/v1/${APPID}/query_cid/ALIAS_1" \\\n  -H "authtoken: ${AUTH_TOKEN}"',
+    );
+  });
+
+  it('takes a path parameter example from the schema examples', () => {
+    expect(curlSample(doc, entryOf(doc, 'stopTask'), config)).toMatch(/^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}\/stop_task\/RASA_0101_abc"/);
+  });
+
+  it('escapes single quotes of the body for the shell', () => {
+    expect(curlSample(doc, entryOf(doc, 'deleteUserBlkList'), config)).toContain(`"it'\\''s"`);
+  });
+
+  it('sends query parameters with --data-urlencode, a bearer token and the vendor Accept header', () => {
+    const dmp = fixture('mini-dmp');
+    expect(curlSample(dmp, entryOf(dmp, 'accesserAuth'), sampleConfig.dmp)).toBe(
+      [
+        'curl --get "${DMP_URL}/accesser/auth" \\',
+        "  --data-urlencode 'user_code=USER CODE' \\",
+        "  --data-urlencode 'timestamp=1700000000000' \\",
+        "  -H 'Accept: application/vnd.dmp.v1+json'",
+      ].join('\n'),
+    );
+    expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), sampleConfig.dmp)).toContain('-H "Authorization: Bearer ${ACCESS_TOKEN}"');
+  });
+
+  it('quotes a path whose example needs it', () => {
+    const copy = structuredClone(doc);
+    copy.components.parameters.Alias.example = 'a b!$x';
+    expect(curlSample(copy, entryOf(copy, 'queryCid'), config)).toMatch(/^curl "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/query_cid\/a%20b!%24x'/);
+  });
+});
+
+describe('TypeScript samples', () => {
+  const doc = fixture('mini-push');
+
+  it('calls the client with the path, the params and the body of the examples', () => {
+    const source = typescriptSample(doc, entryOf(doc, 'queryCid'), config);
+    expect(source).toContain("import { createPushClient } from '@pushapi/push-v1-client';");
+    expect(source).toContain("const answer = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'ALIAS_1' } } });");
+    const del = typescriptSample(doc, entryOf(doc, 'deleteUserBlkList'), config);
+    expect(del).toContain("await push.DELETE('/user_blk_list', { body: { cid: ['CID_1', 'it\\'s'] } });");
+  });
+
+  it('adds the note of an operation the client performs by itself', () => {
+    const source = typescriptSample(doc, entryOf(doc, 'authSign'), sampleConfig['push-v1']);
+    expect(source).toMatch(/\/\/ The client signs in by itself[^\n]*\n\/\/ [^\n]*\nconst answer = await push\.POST\('\/auth_sign'/);
+  });
+
+  it('prints literals with unquoted identifier keys and escaped strings', () => {
+    expect(tsLiteral({ a: 1, 'b-c': 'x\'y"z\n', d: [true, null] })).toBe(`{ a: 1, 'b-c': 'x\\'y"z\\n', d: [true, null] }`);
+    const long = tsLiteral({ alpha: 'a'.repeat(30), beta: 'b'.repeat(30) });
+    expect(long).toBe(`{\n  alpha: '${'a'.repeat(30)}',\n  beta: '${'b'.repeat(30)}',\n}`);
+  });
+});
+
+describe('withCodeSamples', () => {
+  it('adds both samples to every operation and leaves the input untouched', () => {
+    const doc = fixture('mini-push');
+    const before = JSON.stringify(doc);
+    const out = withCodeSamples(doc, config);
+    expect(JSON.stringify(doc)).toBe(before);
+    for (const entry of listOperations(out)) {
+      expect(entry.operation['x-codeSamples'].map((s) => s.label)).toEqual(['TypeScript client', 'curl']);
+    }
+    expect(out.info.description).toMatch(/^\[← All APIs and guides\]\(index\.html\)/);
+  });
+
+  it('fails on a request body without an example', () => {
+    const doc = fixture('mini-push');
+    delete doc.paths['/user_blk_list'].delete.requestBody.content['application/json'].example;
+    expect(() => withCodeSamples(doc, config)).toThrow('DELETE /user_blk_list: request body has no example');
+  });
+
+  it('fails on a path parameter without an example', () => {
+    const doc = fixture('mini-push');
+    delete doc.components.parameters.Alias.example;
+    expect(() => withCodeSamples(doc, config)).toThrow('GET /query_cid/{alias}: parameter alias has no example');
+  });
+
+  for (const api of apis) {
+    it(`covers every operation of ${api.name}`, () => {
+      const doc = JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
+      const out = withCodeSamples(doc, sampleConfig[api.name]);
+      const entries = listOperations(out);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) {
+        const [ts, curl] = entry.operation['x-codeSamples'];
+        expect(ts.source).toContain(`.${entry.method.toUpperCase()}('${entry.path}'`);
+        expect(curl.source.split('\n')[0]).toMatch(/^curl /);
+      }
+    });
+  }
+});

@@ -1,0 +1,226 @@
+// Opens the built site (docs/site, from `pnpm run docs`) in headless Chromium and checks what a
+// reader gets: every page renders; in each reference, every operation of the document is in the
+// navigation, the search finds operations by name, code samples are visible and request bodies
+// show their fields; no console error; and no request ever leaves 127.0.0.1.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { apis } from '../../scripts/apis.mjs';
+import { listOperations, requestExample } from '../src/document.mjs';
+import { operationAnchor } from '../src/facts.mjs';
+import { guidePages } from '../src/page.mjs';
+import { startStaticServer } from '../src/static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+
+const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const siteDir = path.join(docsDir, 'site');
+const screenshotsDir = path.join(docsDir, 'screenshots');
+
+if (!fs.existsSync(path.join(siteDir, 'index.html'))) {
+  throw new Error('docs/site is not built: run `pnpm run docs` in docs/ (or `pnpm run build` at the root) first.');
+}
+
+// The site embeds the docs copy of each document; the test reads the same copies.
+const references = apis.map((api) => ({
+  ...api,
+  doc: JSON.parse(fs.readFileSync(path.join(docsDir, '.build', `${api.name}.json`), 'utf8')),
+}));
+
+let server;
+let browser;
+
+beforeAll(async () => {
+  server = await startStaticServer(siteDir);
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const sectionId = (entry) => operationAnchor(entry).slice(2);
+
+async function gotoOperation(page, file, entry) {
+  await page.goto(`${server.url}/${file}${operationAnchor(entry)}`);
+  const section = page.locator(`[id="${sectionId(entry)}"]`);
+  await section.waitFor({ state: 'attached', timeout: 10_000 });
+  return section;
+}
+
+describe('index and guide pages', () => {
+  for (const { file } of [{ file: 'index.html' }, ...guidePages]) {
+    it(`${file} renders, its links resolve, and it stays local`, async () => {
+      const w = await openWatchedPage(browser, { allowedOrigin: server.url });
+      try {
+        const res = await w.page.goto(`${server.url}/${file}`);
+        expect(res?.status()).toBe(200);
+        await expect(w.page.locator('main h1').first().isVisible()).resolves.toBe(true);
+        expect((await w.page.title()).length).toBeGreaterThan(0);
+        // Every link to another page of the site names a file that exists.
+        const hrefs = await w.page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        for (const href of hrefs) {
+          if (/^[a-z]+:/i.test(href) || href.startsWith('#')) continue;
+          const target = href.split('#')[0];
+          expect(fs.existsSync(path.join(siteDir, target)), `${file} links to missing ${href}`).toBe(true);
+        }
+        if (file === 'index.html') {
+          await w.page.screenshot({ path: path.join(screenshotsDir, 'index.png'), fullPage: true });
+        }
+        expect(w.problems()).toEqual([]);
+      } finally {
+        await w.close();
+      }
+    });
+  }
+
+  it('deep links from the guides point at existing operations', async () => {
+    const links = new Set();
+    for (const { file } of [{ file: 'index.html' }, ...guidePages]) {
+      const html = fs.readFileSync(path.join(siteDir, file), 'utf8');
+      for (const m of html.matchAll(/href="([\w-]+\.html)#\/([^"]+)"/g)) links.add(`${m[1]}#/${m[2]}`);
+    }
+    expect(links.size).toBeGreaterThan(0);
+    const anchors = new Set(
+      references.flatMap((r) => listOperations(r.doc).map((e) => `${r.name}.html${operationAnchor(e)}`)),
+    );
+    for (const link of links) expect(anchors.has(link), `guide link ${link} names no operation`).toBe(true);
+  });
+});
+
+for (const ref of references) {
+  const file = `${ref.name}.html`;
+  const operations = listOperations(ref.doc);
+
+  describe(`${file}`, () => {
+    let w;
+    beforeAll(async () => {
+      w = await openWatchedPage(browser, { allowedOrigin: server.url });
+      await w.page.goto(`${server.url}/${file}`);
+    });
+    afterAll(async () => {
+      await w?.close();
+    });
+
+    it('renders the document title', async () => {
+      await expect(w.page.locator('h1').first().innerText()).resolves.toContain(ref.doc.info.title);
+    });
+
+    it('lists every operation of the document in the navigation', async () => {
+      const menu = w.page.locator('[data-component-name="Menu/Menu"]').first();
+      const found = new Map();
+      const collect = async () => {
+        // Read the links in one go: the menu re-renders while groups open and close.
+        const links = await menu
+          .locator('a[href^="#/"]')
+          .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.innerText.split('\n')[0].trim()]));
+        for (const [href, label] of links) found.set(href, label);
+      };
+      // Tag groups open one at a time: open each and collect the operations it shows.
+      const tags = (ref.doc.tags ?? []).map((t) => t.name);
+      for (const tag of tags) {
+        await menu.locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) }).first().click();
+        await w.page.waitForTimeout(100);
+        await collect();
+      }
+      await collect();
+      for (const entry of operations) {
+        const anchor = operationAnchor(entry);
+        expect(found.has(anchor), `navigation lacks ${entry.operation.operationId} (${anchor})`).toBe(true);
+        expect(found.get(anchor)).toBe(entry.operation.summary);
+      }
+      // Nothing in the navigation that the document does not have.
+      const expected = new Set(operations.map(operationAnchor));
+      const extra = [...found.keys()].filter((href) => href.split('/').length === 3 && !expected.has(href));
+      expect(extra).toEqual([]);
+    });
+
+    it('finds every operation by name with the search', async () => {
+      await w.page.locator('[data-testid="search-trigger"]').click();
+      const input = w.page.locator('[data-testid="search-dialog"] input');
+      for (const entry of operations) {
+        await input.fill(entry.operation.summary);
+        const hit = w.page.locator(`[data-testid="search-dialog"] a[href="${operationAnchor(entry)}"]`);
+        await hit.first().waitFor({ state: 'visible', timeout: 5000 });
+      }
+      // A name that is in no document finds nothing.
+      await input.fill('zzqx-no-such-operation');
+      await w.page.locator('[data-testid="search-dialog"] [data-component-name="Search/SearchItem"]').first()
+        .waitFor({ state: 'detached', timeout: 5000 });
+      await w.page.keyboard.press('Escape');
+      await w.page.locator('[data-testid="search-dialog"]').waitFor({ state: 'detached', timeout: 5000 });
+    });
+
+    it('shows the TypeScript sample of every operation, and its curl sample on demand', async () => {
+      for (const entry of operations) {
+        const section = await gotoOperation(w.page, file, entry);
+        const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
+        await code.scrollIntoViewIfNeeded();
+        await expect(code.isVisible()).resolves.toBe(true);
+        const samples = entry.operation['x-codeSamples'];
+        const ts = samples.find((s) => s.label === 'TypeScript client').source;
+        const text = await code.innerText();
+        expect(text, entry.operation.operationId).toContain(ts.split('\n').find((l) => l.includes(`('${entry.path}'`)));
+      }
+      // Switch one operation to curl: the language dropdown offers both samples.
+      const entry = operations.find((e) => e.operation.requestBody) ?? operations[0];
+      const section = await gotoOperation(w.page, file, entry);
+      await section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'TypeScript client' }).first().click();
+      await w.page.locator('[role="menuitem"]', { hasText: /^curl$/ }).first().click();
+      const curl = entry.operation['x-codeSamples'].find((s) => s.label === 'curl').source;
+      const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
+      await expect(code.innerText()).resolves.toContain(curl.split('\n')[0]);
+      if (ref.name === 'push-v1') {
+        // Back to TypeScript for the screenshot of an operation page.
+        await section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'curl' }).first().click();
+        await w.page.locator('[role="menuitem"]', { hasText: 'TypeScript client' }).first().click();
+        const single = operations.find((e) => e.operation.operationId === 'pushSingle') ?? entry;
+        await gotoOperation(w.page, file, single);
+        await w.page.waitForTimeout(300);
+        await w.page.screenshot({ path: path.join(screenshotsDir, 'push-v1-operation.png') });
+      }
+    });
+
+    it('shows every top-level field of the first request example in the request body', async () => {
+      for (const entry of operations) {
+        const example = requestExample(ref.doc, entry);
+        if (!example) continue;
+        await gotoOperation(w.page, file, entry);
+        const body = w.page.locator(`[id="${sectionId(entry)}/request/body"]`);
+        await body.waitFor({ timeout: 10_000 });
+        const lines = new Set((await body.innerText()).replace(/\u200b/g, '').split('\n').map((l) => l.trim()));
+        const hidden = Object.keys(example.value).filter((name) => !lines.has(name));
+        expect(hidden, `${entry.operation.operationId}: fields not shown`).toEqual([]);
+      }
+    });
+
+    it('links back to the index', async () => {
+      await w.page.goto(`${server.url}/${file}`);
+      await w.page.locator('a[href="index.html"]').first().click();
+      await w.page.waitForURL(`${server.url}/index.html`);
+      await expect(w.page.locator('main h1').first().isVisible()).resolves.toBe(true);
+    });
+
+    it('made no non-local request and logged no console error', () => {
+      expect(w.problems()).toEqual([]);
+    });
+  });
+}
+
+describe('opened from the file system', () => {
+  for (const ref of references) {
+    it(`${ref.name}.html renders from file:// with no request leaving the machine`, async () => {
+      const w = await openWatchedPage(browser);
+      try {
+        await w.page.goto(pathToFileURL(path.join(siteDir, `${ref.name}.html`)).href);
+        await expect(w.page.locator('h1').first().innerText()).resolves.toContain(ref.doc.info.title);
+        await w.page.locator('[data-testid="search-trigger"]').waitFor();
+        expect(w.problems()).toEqual([]);
+      } finally {
+        await w.close();
+      }
+    });
+  }
+});

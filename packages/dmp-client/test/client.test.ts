@@ -1,0 +1,270 @@
+// Runtime behaviour of the DMP client against a local fake service (node:http on 127.0.0.1).
+import { createHash } from 'node:crypto';
+import { inspect } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createDmpClient,
+  dmpSigns,
+  DmpApiError,
+  HttpError,
+  md5Hex,
+  NetworkError,
+  TimeoutError,
+  userTagsBody,
+  type DmpClientOptions,
+} from '../src/index.js';
+import { AUTH_CODE, USER_CODE, startFakeDmp, type FakeDmp } from './fake-service.js';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const fastRetry = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };
+
+let service: FakeDmp;
+beforeEach(async () => {
+  service = await startFakeDmp();
+});
+afterEach(async () => {
+  await service.close();
+});
+
+const client = (extra: Partial<DmpClientOptions> = {}) =>
+  createDmpClient({ baseUrl: service.baseUrl, userCode: USER_CODE, authCode: AUTH_CODE, retry: fastRetry, ...extra });
+
+describe('signatures and hashing', () => {
+  it('sign1 = MD5(user_code + MD5(timestamp)), sign2 = MD5(user_code + auth_code + MD5(timestamp)), lowercase hex', () => {
+    for (const [user, auth, ts] of [
+      ['USER_CODE_0001', 'AUTH', '1893456000000'],
+      ['u', '', '0'],
+      ['用户', 'код✓', '1763700000'],
+    ] as const) {
+      expect(dmpSigns(user, auth, ts)).toEqual({ sign1: md5(user + md5(ts)), sign2: md5(user + auth + md5(ts)) });
+    }
+    expect(md5Hex('')).toBe('d41d8cd98f00b204e9800998ecf8427e');
+  });
+
+  it('sends user_code, sign1, sign2 and the millisecond timestamp used in the signs', async () => {
+    const now = 1_893_456_000_000;
+    await client({ now: () => now }).GET('/config/tags');
+    const q = Object.fromEntries(service.calls('/accesser/auth')[0]!.query);
+    expect(q).toEqual({ user_code: USER_CODE, timestamp: String(now), sign1: md5(USER_CODE + md5(String(now))), sign2: md5(USER_CODE + AUTH_CODE + md5(String(now))) });
+  });
+
+  it('userTagsBody hashes each identifier as the description says', () => {
+    const body = userTagsBody({
+      imei: '860000000000001',
+      mac: 'AA:BB:CC:DD:EE:0F',
+      imsi: '460000000000001',
+      phone: '13800000000',
+      idfa: 'abcdef01-2345-6789-abcd-ef0123456789',
+      oaid: 'oaid-0001',
+      androidId: 'a1b2c3d4e5f60718',
+    });
+    expect(body).toEqual({
+      imeiMD5: md5('860000000000001'),
+      macMD5: md5('aabbccddee0f'),
+      imsiMD5: md5('460000000000001'),
+      mb: md5('13800000000'),
+      idfa: 'ABCDEF01-2345-6789-ABCD-EF0123456789',
+      idfaMD5: md5('ABCDEF01-2345-6789-ABCD-EF0123456789'),
+      oaid: 'oaid-0001',
+      oaidMD5: md5('oaid-0001'),
+      androidId: 'a1b2c3d4e5f60718',
+      androidIdMD5: md5('a1b2c3d4e5f60718'),
+    });
+    expect(userTagsBody({ idfa: 'x', imei: '  ' }, { hashedOnly: true })).toEqual({ idfaMD5: md5('X') });
+    expect(userTagsBody({})).toEqual({});
+  });
+});
+
+describe('token lifecycle', () => {
+  it('gets the token lazily, once, and sends Bearer, Content-Type and Accept', async () => {
+    const dmp = client();
+    expect(service.server.requests).toHaveLength(0);
+    const tags = await dmp.GET('/config/tags');
+    expect(tags.data).toEqual([{ tid: '1001', tname: 'sports' }]);
+    const user = await dmp.POST('/tags/user', { body: userTagsBody({ imei: '860000000000001' }) });
+    expect(user.data).toEqual(['1001']);
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+    const [call] = service.calls('/tags/user');
+    expect(call?.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
+    expect(call?.headers['content-type']).toBe('application/json');
+    expect(call?.headers.accept).toBe('application/vnd.dmp.v1+json');
+    expect(call?.json).toEqual({ imeiMD5: md5('860000000000001') });
+    expect(service.calls('/accesser/auth')[0]?.headers.accept).toBe('application/vnd.dmp.v1+json');
+  });
+
+  it('concurrent calls on a cold client share one token request', async () => {
+    const dmp = client();
+    await Promise.all(Array.from({ length: 6 }, () => dmp.GET('/config/tags')));
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+    expect(service.calls('/config/tags')).toHaveLength(6);
+  });
+
+  it('renews expires_in minus the margin after the token was issued', async () => {
+    let now = 1_700_000_000_000;
+    service.expiresIn = 7200;
+    const dmp = client({ now: () => now, tokenMarginMs: 300_000 });
+    await dmp.GET('/config/tags');
+    now += 7200_000 - 300_000 - 1;
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+    now += 1;
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(2);
+  });
+
+  it('on 401 gets a new token and repeats the call once', async () => {
+    const dmp = client();
+    await dmp.GET('/config/tags');
+    service.valid.clear();
+    const user = await dmp.POST('/tags/user', { body: { mb: md5('13800000000') } });
+    expect(user.code).toBe('0');
+    const calls = service.calls('/tags/user');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.headers.authorization).toBe(`Bearer ${service.issued[1]}`);
+    expect(calls[1]?.body).toBe(calls[0]?.body);
+    expect(service.calls('/accesser/auth')).toHaveLength(2);
+  });
+
+  it('a second 401 is a DmpApiError with code and status', async () => {
+    service.script('/config/tags', () => ({ status: 401, json: { code: '401' } }));
+    const error = await client().GET('/config/tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DmpApiError);
+    expect(error).toMatchObject({ status: 401, code: '401', operation: 'config/tags' });
+    expect(service.calls('/config/tags')).toHaveLength(2);
+    expect(service.calls('/accesser/auth')).toHaveLength(2);
+  });
+
+  it('400 and 403 are DmpApiError, not retried, no new token', async () => {
+    service.script('/tags/user', () => ({ status: 400, json: { code: '400' } }));
+    service.script('/config/tags', () => ({ status: 403, json: {} }));
+    const dmp = client();
+    await expect(dmp.POST('/tags/user', { body: {} })).rejects.toMatchObject({ name: 'DmpApiError', status: 400, code: '400' });
+    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, code: undefined });
+    expect(service.calls('/tags/user')).toHaveLength(1);
+    expect(service.calls('/config/tags')).toHaveLength(1);
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+  });
+
+  it('a refused token request is a DmpApiError of accesser/auth', async () => {
+    const dmp = createDmpClient({ baseUrl: service.baseUrl, userCode: USER_CODE, authCode: 'WRONG-AUTH-CODE', retry: fastRetry });
+    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, operation: 'accesser/auth' });
+    expect(service.calls('/config/tags')).toHaveLength(0);
+  });
+
+  it('a 200 answer whose code is not "0" is a DmpApiError', async () => {
+    service.script('/config/tags', () => ({ json: { code: '5001', data: [] } }));
+    await expect(client().GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 200, code: '5001' });
+  });
+
+  it('uses the token store and stores a new token', async () => {
+    const now = 1_700_000_000_000;
+    service.valid.add('FLEET-ACCESS-0001');
+    const stored: unknown[] = [];
+    const dmp = client({ now: () => now, tokenStore: { get: () => ({ token: 'FLEET-ACCESS-0001', expiresAt: now + 1 }), set: (t) => void stored.push(t) } });
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(0);
+    service.valid.clear();
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+    expect(stored).toEqual([{ token: service.issued[0], expiresAt: now + 7200_000 - 300_000 }]);
+  });
+});
+
+describe('retries, timeouts, network errors', () => {
+  it('retries 5xx (all DMP calls are queries) and honours Retry-After within the cap', async () => {
+    service.script('/tags/user', (_req, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '0' }, text: 'busy' } : undefined));
+    const user = await client().POST('/tags/user', { body: {} });
+    expect(user.data).toEqual(['1001']);
+    expect(service.calls('/tags/user')).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries with HttpError', async () => {
+    service.script('/config/tags', () => ({ status: 500, text: 'x' }));
+    await expect(client().GET('/config/tags')).rejects.toMatchObject({ name: 'HttpError', status: 500 });
+    expect(service.calls('/config/tags')).toHaveLength(3);
+  });
+
+  it('times out with TimeoutError', async () => {
+    service.script('/config/tags', () => ({ delayMs: 300, json: { code: '0', data: [] } }));
+    const error = await client({ timeoutMs: 40, retry: false }).GET('/config/tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(service.calls('/config/tags')).toHaveLength(1);
+  });
+
+  it('a dropped connection is retried, then a NetworkError with its cause', async () => {
+    service.script('/config/tags', () => ({ hangUp: true }));
+    const error = await client().GET('/config/tags').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    expect(service.calls('/config/tags')).toHaveLength(3);
+  });
+});
+
+describe('secrets', () => {
+  const failure = (call: Promise<unknown>): Promise<Error> =>
+    call.then(
+      () => {
+        throw new Error('expected the call to fail');
+      },
+      (e: Error) => e,
+    );
+  const renderings = (e: Error) => [e.message, String(e.stack), JSON.stringify(e), String(e), inspect(e, { depth: Infinity, showHidden: true })];
+
+  it('no error kind prints the auth code or the access token', async () => {
+    const dmp = client({ retry: false, timeoutMs: 40 });
+    await dmp.GET('/config/tags');
+    const token = service.issued[0]!;
+    const errors: Error[] = [];
+    service.script('/config/tags', () => ({ status: 400, json: { code: `bad ${token} ${AUTH_CODE}` } }));
+    errors.push(await failure(dmp.GET('/config/tags')));
+    service.script('/config/tags', () => ({ status: 502, text: `upstream said ${token}` }));
+    errors.push(await failure(dmp.GET('/config/tags')));
+    service.script('/config/tags', () => ({ delayMs: 200, json: {} }));
+    errors.push(await failure(dmp.GET('/config/tags')));
+    const leaky = createDmpClient({
+      baseUrl: service.baseUrl,
+      userCode: USER_CODE,
+      authCode: AUTH_CODE,
+      retry: false,
+      fetch: async (request) => {
+        if (request.url.includes('/accesser/auth')) return globalThis.fetch(request);
+        throw new TypeError(`failed: ${request.headers.get('authorization')} ${AUTH_CODE}`);
+      },
+    });
+    errors.push(await failure(leaky.GET('/config/tags')));
+    service.script('/accesser/auth', () => ({ status: 403, json: { code: AUTH_CODE } }));
+    errors.push(await failure(client().GET('/config/tags')));
+
+    expect(errors.map((e) => e.name)).toEqual(['DmpApiError', 'HttpError', 'TimeoutError', 'NetworkError', 'DmpApiError']);
+    for (const error of errors) {
+      for (const text of [...renderings(error), inspect(error.cause, { depth: Infinity })]) {
+        expect(text).not.toContain(AUTH_CODE);
+        for (const issued of service.issued) expect(text).not.toContain(issued);
+      }
+    }
+    expect(inspect(dmp, { depth: Infinity, showHidden: true })).not.toContain(AUTH_CODE);
+  });
+});
+
+describe('openapi-fetch client (api)', () => {
+  it('shares the token and returns { data, response }', async () => {
+    const dmp = client();
+    const { data, response } = await dmp.api.GET('/config/tags');
+    expect(data?.data[0]?.tname).toBe('sports');
+    expect(response.status).toBe(200);
+    expect(service.calls('/config/tags')[0]?.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
+  });
+
+  it('close() forgets the token', async () => {
+    const dmp = client();
+    await dmp.GET('/config/tags');
+    await dmp.close();
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(2);
+  });
+
+  it('HttpError for an undeclared status such as 404', async () => {
+    service.script('/config/tags', () => ({ status: 404, text: 'nope' }));
+    await expect(client().GET('/config/tags')).rejects.toBeInstanceOf(HttpError);
+  });
+});

@@ -1,0 +1,35 @@
+// The derivation of the mock documents from the public bundles.
+import { describe, expect, it } from 'vitest';
+import { DIALECT_2020_12, serverBasePath, toMockDocument } from '../src/index.mjs';
+import { documents } from './support/documents.js';
+
+describe('serverBasePath', () => {
+  it.each([
+    ['{base_url}/v1/{appid}', '/v1/{appid}'],
+    ['{dmp_url}', ''],
+    ['https://push.example.com/v1/{appid}/', '/v1/{appid}'],
+    ['https://dmp.example.com', ''],
+  ])('%s -> "%s"', (url, expected) => {
+    expect(serverBasePath(url)).toBe(expected);
+  });
+});
+
+describe('toMockDocument', () => {
+  it('puts /v1/{appid} in front of every push v1 path and declares appid, without touching the public document', () => {
+    const before = JSON.stringify(documents['push-v1']);
+    const { document, basePath } = toMockDocument(documents['push-v1']);
+    expect(JSON.stringify(documents['push-v1'])).toBe(before);
+    expect(basePath).toBe('/v1/{appid}');
+    expect(Object.keys(document.paths)).toEqual(Object.keys(documents['push-v1'].paths).map((p) => `/v1/{appid}${p}`));
+    for (const item of Object.values<any>(document.paths)) {
+      expect(item.parameters[0]).toMatchObject({ name: 'appid', in: 'path', required: true, schema: { type: 'string' } });
+    }
+    expect(document.jsonSchemaDialect).toBe(DIALECT_2020_12);
+  });
+
+  it('keeps the DMP paths at the root', () => {
+    const { document, basePath } = toMockDocument(documents.dmp);
+    expect(basePath).toBe('');
+    expect(Object.keys(document.paths)).toEqual(Object.keys(documents.dmp.paths));
+  });
+});
