@@ -17,7 +17,7 @@ const css = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); }
 header { border-bottom: 1px solid var(--line); background: var(--bg-soft); }
-header nav { margin: 0 auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap; gap: .25rem 1.1rem; white-space: nowrap; align-items: baseline; }
+header nav { max-width: 68rem; margin: 0 auto; padding: .75rem 1.25rem; display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .9375rem; white-space: nowrap; align-items: baseline; }
 header nav .home { font-weight: 700; margin-right: auto; }
 header nav .ref { font-weight: 600; }
 header a { color: var(--fg); text-decoration: none; }
@@ -30,7 +30,7 @@ h3 { font-size: 1.1rem; margin-top: 1.75rem; }
 code { font: .875em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; background: var(--bg-soft); padding: .1em .3em; border-radius: 4px; overflow-wrap: anywhere; }
 pre { background: var(--bg-soft); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; overflow-x: auto; }
 pre code { background: none; padding: 0; overflow-wrap: normal; }
-td code { white-space: nowrap; overflow-wrap: normal; }
+td code, th code { white-space: nowrap; overflow-wrap: normal; }
 table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: .4rem .7rem; text-align: left; vertical-align: top; }
 th { background: var(--bg-soft); }

@@ -122,7 +122,9 @@ for (const ref of references) {
       const tags = (ref.doc.tags ?? []).map((t) => t.name);
       for (const tag of tags) {
         await menu.locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) }).first().click();
-        await w.page.waitForTimeout(100);
+        // Wait until the group shows its first operation before reading.
+        const first = operations.find((e) => e.operation.tags?.[0] === tag);
+        if (first) await menu.locator(`a[href="${operationAnchor(first)}"]`).first().waitFor({ timeout: 5000 });
         await collect();
       }
       await collect();
@@ -210,6 +212,18 @@ for (const ref of references) {
 }
 
 describe('opened from the file system', () => {
+  it('index.html renders from file:// and links to the references', async () => {
+    const w = await openWatchedPage(browser);
+    try {
+      await w.page.goto(pathToFileURL(path.join(siteDir, 'index.html')).href);
+      await expect(w.page.locator('main h1').first().isVisible()).resolves.toBe(true);
+      for (const ref of references) await expect(w.page.locator(`main a[href="${ref.name}.html"]`).count()).resolves.toBeGreaterThan(0);
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
   for (const ref of references) {
     it(`${ref.name}.html renders from file:// with no request leaving the machine`, async () => {
       const w = await openWatchedPage(browser);

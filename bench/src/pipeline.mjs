@@ -1,0 +1,98 @@
+// @ts-check
+// Section 4: the main job (`turbo run lint bundle generate build docs`) cold and warm. Cold is `--force`:
+// every task runs again (the cache is rewritten, nothing is deleted). Warm is the same command right after,
+// with nothing changed: it must be all cache hits. Several cold/warm pairs, interleaved.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { repoRoot } from './paths.mjs';
+import { ratios, summarize } from './stats.mjs';
+
+export const MAIN_JOB = ['lint', 'bundle', 'generate', 'build', 'docs'];
+const turboBin = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Reads turbo's run summary: `Tasks: N successful, N total`, `Cached: N cached, N total`, and the tasks
+ * that missed the cache (`<pkg>:<task>: cache miss, executing <hash>`).
+ * @param {string} output
+ */
+export function parseTurboSummary(output) {
+  const text = output.replace(ANSI, '');
+  const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(text);
+  const tasks = /Tasks:\s+(\d+) successful, (\d+) total/.exec(text);
+  if (!cached || !tasks) return undefined;
+  const misses = [...text.matchAll(/^(\S+?): cache miss, executing/gm)].map((m) => /** @type {string} */ (m[1]));
+  return {
+    successful: Number(tasks[1]),
+    total: Number(tasks[2]),
+    cached: Number(cached[1]),
+    misses: [...new Set(misses)],
+  };
+}
+
+/**
+ * Runs the main job once.
+ * @param {{ force: boolean, extraArgs?: string[] }} options
+ */
+export function runMainJob({ force, extraArgs = [] }) {
+  const args = ['run', ...MAIN_JOB, '--output-logs=hash-only', ...(force ? ['--force'] : []), ...extraArgs];
+  const started = performance.now();
+  const res = spawnSync(turboBin, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 15 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  const wallMs = performance.now() - started;
+  if (res.error) throw res.error;
+  const summary = parseTurboSummary(`${res.stdout}\n${res.stderr}`);
+  if (res.status !== 0 || !summary) {
+    const tail = `${res.stdout}\n${res.stderr}`.replace(ANSI, '').trim().split('\n').slice(-25).join('\n');
+    throw new Error(`turbo ${args.join(' ')} failed (exit ${res.status}):\n${tail}`);
+  }
+  return { wallMs, ...summary };
+}
+
+/** @param {{ runs: number }} settings */
+export function benchPipeline({ runs }) {
+  /** @type {ReturnType<typeof runMainJob>[]} */
+  const cold = [];
+  /** @type {ReturnType<typeof runMainJob>[]} */
+  const warm = [];
+  for (let i = 0; i < runs; i++) {
+    cold.push(runMainJob({ force: true }));
+    warm.push(runMainJob({ force: false }));
+  }
+  const allHits = warm.every((w) => w.cached === w.total);
+  const misses = [...new Set(warm.flatMap((w) => w.misses))];
+  const r = summarize(ratios(warm.map((w) => w.wallMs), cold.map((c) => c.wallMs)));
+  const hitShare = summarize(warm.map((w) => w.cached / w.total));
+  return {
+    id: 'pipeline',
+    title: `4. Pipeline (turbo run ${MAIN_JOB.join(' ')}: cold = --force, warm = nothing changed)`,
+    rows: [
+      {
+        figure: 'wall time: warm / cold',
+        unit: 'x',
+        ...r,
+        subject: { name: 'warm', ...summarize(warm.map((w) => w.wallMs)) },
+        baseline: { name: 'cold', ...summarize(cold.map((c) => c.wallMs)) },
+        baselineUnit: 'ms',
+      },
+      {
+        figure: `warm cache hits / tasks (${/** @type {{ total: number }} */ (warm[0]).total} tasks)`,
+        unit: 'share',
+        ...hitShare,
+        budget: { min: 1 },
+        pass: allHits,
+        misses,
+      },
+    ],
+    notes: [
+      `${runs} cold/warm pairs. Cold runs cached ${cold.map((c) => c.cached).join(', ')} of ${cold.map((c) => c.total).join(', ')} tasks (--force: expected 0).`,
+      ...(misses.length ? [`Warm cache misses: ${misses.join(', ')}.`] : []),
+    ],
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Some tests spawn tsc, turbo (dry run) or size-limit: give them time, and run files one at a time so
+// that they do not compete for the two cores with each other.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
