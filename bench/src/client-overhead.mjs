@@ -49,6 +49,32 @@ function figures(task) {
 }
 
 /**
+ * Runs the tasks in several tinybench rounds, the order reversed every other round.
+ * @param {Record<string, () => Promise<unknown>>} tasks
+ * @param {{ rounds: number, timeMs: number, warmupMs: number }} settings
+ */
+async function measureRounds(tasks, { rounds, timeMs, warmupMs }) {
+  /** @type {Record<string, { p50: number[], p99: number[], rps: number[], samples: number[] }>} */
+  const series = Object.fromEntries(Object.keys(tasks).map((k) => [k, { p50: [], p99: [], rps: [], samples: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time: timeMs, iterations: 50, warmupTime: warmupMs, warmupIterations: 20, throws: true });
+    const names = Object.keys(tasks);
+    if (round % 2) names.reverse();
+    for (const name of names) bench.add(name, /** @type {() => Promise<unknown>} */ (tasks[name]));
+    await bench.run();
+    for (const name of names) {
+      const f = figures(bench.getTask(name));
+      const s = /** @type {(typeof series)[string]} */ (series[name]);
+      s.p50.push(f.p50);
+      s.p99.push(f.p99);
+      s.rps.push(f.rps);
+      s.samples.push(f.samples);
+    }
+  }
+  return series;
+}
+
+/**
  * @param {{ rounds: number, timeMs: number, warmupMs: number }} settings
  */
 export async function benchClientOverhead({ rounds, timeMs, warmupMs }) {
@@ -104,24 +130,29 @@ export async function benchClientOverhead({ rounds, timeMs, warmupMs }) {
       'fetch sign+push': fetchSignThenPush,
       'client cold push_single': () => clientPush(make()),
     };
-    /** @type {Record<string, { p50: number[], p99: number[], rps: number[], samples: number[] }>} */
-    const series = Object.fromEntries(Object.keys(tasks).map((k) => [k, { p50: [], p99: [], rps: [], samples: [] }]));
-    for (let round = 0; round < rounds; round++) {
-      const bench = new Bench({ time: timeMs, iterations: 50, warmupTime: warmupMs, warmupIterations: 20, throws: true });
-      const names = Object.keys(tasks);
-      if (round % 2) names.reverse();
-      for (const name of names) bench.add(name, /** @type {() => Promise<unknown>} */ (tasks[name]));
-      await bench.run();
-      for (const name of names) {
-        const f = figures(bench.getTask(name));
-        const s = /** @type {(typeof series)[string]} */ (series[name]);
-        s.p50.push(f.p50);
-        s.p99.push(f.p99);
-        s.rps.push(f.rps);
-        s.samples.push(f.samples);
-      }
-    }
+    // The same calls in process, fetch replaced by a stub answering at once: the CPU each layer costs per
+    // call, without the network and the server (far less disturbed by other load on the machine).
+    const fixedAnswer = JSON.stringify(await fetchPush());
+    const stubFetch = async (/** @type {Request} */ request) => {
+      const operation = new URL(request.url).pathname.split('/')[3] ?? '';
+      const text = operation === 'auth_sign' ? JSON.stringify({ result: 'ok', auth_token: BENCH_TOKEN }) : fixedAnswer;
+      return new Response(text, { headers: { 'content-type': 'application/json' } });
+    };
+    const stubbed = createPushClient({ baseUrl: server.url, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, fetch: stubFetch });
+    const stubbedBare = /** @type {typeof bare} */ (createClient({ baseUrl: base, headers: { authtoken: BENCH_TOKEN }, fetch: stubFetch }));
+    await clientPush(stubbed);
+    const stubTasks = {
+      'stub: client push_single': () => clientPush(stubbed),
+      'stub: openapi-fetch push_single': async () => (await stubbedBare.POST('/push_single', { body: PUSH_BODY })).data,
+      'stub: client user_status': () => clientStatus(stubbed),
+      'stub: openapi-fetch user_status': async () => (await stubbedBare.GET('/user_status/{cid}', { params: { path: { cid: CID } } })).data,
+    };
+    const series = {
+      ...(await measureRounds(tasks, { rounds, timeMs, warmupMs })),
+      ...(await measureRounds(stubTasks, { rounds, timeMs: Math.ceil(timeMs / 2), warmupMs })),
+    };
     const get = (/** @type {string} */ name) => /** @type {(typeof series)[string]} */ (series[name]);
+    const us = (/** @type {string} */ name) => `${Math.round(median(get(name).p50) * 1000)} µs`;
     /**
      * @param {string} figure
      * @param {string} subject
@@ -158,12 +189,15 @@ export async function benchClientOverhead({ rounds, timeMs, warmupMs }) {
         row('user_status p50: client / bare openapi-fetch (reference)', 'client user_status', 'openapi-fetch user_status', 'p50'),
         row('cold start p50: new client + sign-in + push / warm client push', 'client cold push_single', 'client push_single', 'p50'),
         row('cold start p50: client / fetch sign+push', 'client cold push_single', 'fetch sign+push', 'p50'),
+        row('stubbed fetch, push_single p50: client / bare openapi-fetch (reference)', 'stub: client push_single', 'stub: openapi-fetch push_single', 'p50'),
+        row('stubbed fetch, user_status p50: client / bare openapi-fetch (reference)', 'stub: client user_status', 'stub: openapi-fetch user_status', 'p50'),
       ],
       notes: [
         ...['push_single', 'user_status'].map((op) => {
           const extraUs = (median(get(`client ${op}`).p50) - median(get(`fetch ${op}`).p50)) * 1000;
           return `${op}: the client adds ${Math.round(extraUs)} µs at p50 (medians) to a loopback round trip; that is ${((extraUs / 10_000) * 100).toFixed(1)}% of a 10 ms network round trip.`;
         }),
+        `In process with fetch stubbed (no network), one call costs at p50: push_single ${us('stub: client push_single')} through the client, ${us('stub: openapi-fetch push_single')} through bare openapi-fetch; user_status ${us('stub: client user_status')} and ${us('stub: openapi-fetch user_status')}.`,
         `${rounds} rounds of tinybench (${timeMs} ms per task, ${warmupMs} ms warm-up), sequential calls; ratios per round, then min/median/max over rounds.`,
         'Budget is checked on the median ratio. Plain fetch sends the bytes the client sent (checked), and also parses the JSON answer.',
       ],

@@ -21,13 +21,13 @@ export const SETTINGS = {
     client: { rounds: 9, timeMs: 300, warmupMs: 100 },
     types: { runs: 7 },
     pipeline: { runs: 2 },
-    mock: { runs: 3, durationS: 5, connections: 10, timeMs: 1000 },
+    mock: { runs: 3, durationS: 5, connections: 10, rounds: 4, timeMs: 400 },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
     types: { runs: 2 },
     pipeline: { runs: 1 },
-    mock: { runs: 1, durationS: 2, connections: 10, timeMs: 300 },
+    mock: { runs: 1, durationS: 2, connections: 10, rounds: 2, timeMs: 200 },
   },
 };
 
@@ -97,7 +97,10 @@ export async function main(argv) {
   const missed = budgets.filter((b) => !b.pass);
   const results = { generatedAt: new Date().toISOString(), mode: options.quick ? 'quick' : 'full', environment, settings: s, sections, budgets, failed };
   fs.writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nBudgets: ${budgets.length - missed.length} of ${budgets.length} hold${missed.length ? `; missed: ${missed.map((m) => `${m.section}: ${m.figure}`).join('; ')}` : ''}.`);
+  if (budgets.length) {
+    const list = missed.map((m) => `${m.section}: ${m.figure}`).join('; ');
+    console.log(`\nBudgets: ${budgets.length - missed.length} of ${budgets.length} hold${missed.length ? `; missed: ${list}` : ''}.`);
+  } else console.log('\nNo budget in the sections run.');
   if (failed.length) console.log(`Failed sections: ${failed.join(', ')}.`);
   console.log(`Written to ${path.relative(process.cwd(), options.out) || options.out}.`);
   return failed.length || (options.strict && missed.length) ? 1 : 0;

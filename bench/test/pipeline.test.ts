@@ -38,6 +38,9 @@ describe('warm cache', () => {
     // Packages without a script for a task are listed with the command <NONEXISTENT>: nothing to cache.
     const real = dry.tasks.filter((t) => t.command !== '<NONEXISTENT>');
     expect(real.length).toBeGreaterThanOrEqual(MAIN_JOB.length);
-    expect(real.filter((t) => t.cache.status !== 'HIT').map((t) => t.taskId)).toEqual([]);
+    // Run alone after an edit, this fails until the main job has run again (`npx -y pnpm@10.34.9 run build`);
+    // under the root `test` command the main job runs first.
+    const misses = real.filter((t) => t.cache.status !== 'HIT').map((t) => t.taskId);
+    expect(misses, 'main-job tasks that would not be cache hits').toEqual([]);
   });
 });

@@ -28,9 +28,11 @@ function readBundle(api) {
 }
 
 function main() {
-  fs.rmSync(siteDir, { recursive: true, force: true });
-  fs.mkdirSync(siteDir, { recursive: true });
-  fs.mkdirSync(workDir, { recursive: true });
+  // Build into a fresh folder and swap it in at the end: a failed build leaves the previous site,
+  // and a reader (or a running browser test) never sees a half-written one.
+  const nextDir = path.join(workDir, 'site-next');
+  fs.rmSync(nextDir, { recursive: true, force: true });
+  fs.mkdirSync(nextDir, { recursive: true });
 
   const values = { ...workedExampleValues() };
   for (const api of apis) {
@@ -38,15 +40,17 @@ function main() {
     Object.assign(values, documentFacts(api.name, doc));
     const docsCopy = path.join(workDir, `${api.name}.json`);
     fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, sampleConfig[api.name]), null, 2));
-    buildRedocPage({ input: docsCopy, output: path.join(siteDir, `${api.name}.html`), title: `${api.title} reference` });
+    buildRedocPage({ input: docsCopy, output: path.join(nextDir, `${api.name}.html`), title: `${api.title} reference` });
   }
 
   const pages = [{ file: 'index.html', source: 'index.md' }, ...guidePages];
   for (const page of pages) {
     const markdown = fs.readFileSync(path.join(guidesDir, page.source), 'utf8');
     const { title, html } = renderGuide(markdown, values, `guides/${page.source}`);
-    fs.writeFileSync(path.join(siteDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
+    fs.writeFileSync(path.join(nextDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
   }
+  fs.rmSync(siteDir, { recursive: true, force: true });
+  fs.renameSync(nextDir, siteDir);
 
   console.log('docs: built site in docs/site/');
   for (const file of fs.readdirSync(siteDir).sort()) {

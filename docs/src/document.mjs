@@ -90,10 +90,13 @@ export function parameterExamples(doc, entry) {
   return out;
 }
 
-/** The security requirement list that applies to an operation (its own, or the document's). */
+/**
+ * The security schemes a request sends: those of the first security requirement that applies (the
+ * operation's own, or the document's). Requirements are alternatives; a sample shows the first.
+ */
 export function securityOf(doc, entry) {
-  const reqs = entry.operation.security ?? doc.security ?? [];
-  return reqs.flatMap((req) => Object.keys(req)).map((name) => ({ name, scheme: deref(doc, doc.components?.securitySchemes?.[name]) }));
+  const [first = {}] = entry.operation.security ?? doc.security ?? [];
+  return Object.keys(first).map((name) => ({ name, scheme: deref(doc, doc.components?.securitySchemes?.[name]) }));
 }
 
 /** Media types the operation's responses declare (used to send a matching Accept header). */
