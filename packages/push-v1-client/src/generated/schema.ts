@@ -1273,6 +1273,95 @@ export interface components {
             };
             notification: components["schemas"]["NotificationTemplate"];
         };
+        /**
+         * to a cid
+         * @description Targets one client id; carries no alias.
+         */
+        CidTarget: {
+            cid: components["schemas"]["Cid"];
+        };
+        /** @description The alert of the iOS notification. */
+        Alert: {
+            /** @description Notification text. */
+            body?: string;
+            /** @description Notification title. */
+            title?: string;
+            /** @description Localization key for the action button. */
+            "action-loc-key"?: string;
+            /** @description Key in the localizable strings file. */
+            "loc-key"?: string;
+            /** @description Arguments for placeholders in loc-key. */
+            "loc-args"?: string[];
+            /** @description Launch image name. */
+            "launch-image"?: string;
+            /** @description Title localization key (iOS 8.2+). */
+            "title-loc-key"?: string;
+            /** @description Title placeholder arguments (iOS 8.2+). */
+            "title-loc-args"?: string[];
+            /** @description Subtitle (iOS 8.2+). */
+            subtitle?: string;
+            /** @description Subtitle localization key (iOS 8.2+). */
+            "subtitle-loc-key"?: string;
+            /** @description Subtitle placeholder arguments (iOS 8.2+). */
+            "subtitle-loc-args"?: string[];
+        };
+        /** @description The `aps` dictionary of the iOS notification. */
+        Aps: {
+            alert?: components["schemas"]["Alert"];
+            /**
+             * @description Badge computation such as `+1`, `-1`, or a plain number; the result overrides badge.
+             * @example +1
+             */
+            autoBadge?: string;
+            /** @description Sound file name. For silence the value is `com.<vendor>.ios.silence`. */
+            sound?: string;
+            /** @description Set to carry pass-through data directly in the push. */
+            "content-available"?: number;
+            /** @description Triggers actions and buttons on the client. */
+            category?: string;
+        };
+        /** @description One rich media attachment. */
+        Multimedia: {
+            /**
+             * @description Resource address.
+             * @example https://www.example.com/picture.jpg
+             */
+            url: string;
+            /**
+             * @description Media type: 1 image, 2 audio, 3 video.
+             * @enum {integer}
+             */
+            type: 1 | 2 | 3;
+            /** @description When true and the device is not on wifi, a plain notification is shown. */
+            only_wifi?: boolean;
+        };
+        /** @description Optional message for the Apple push notification service, used when the phone is iOS and offline. Sits next to the template in the request. */
+        PushInfo: {
+            aps?: components["schemas"]["Aps"];
+            /** @description Custom data. */
+            payload?: string;
+            /** @description Rich media attachments, at most 3. */
+            multimedia?: components["schemas"]["Multimedia"][];
+        };
+        /**
+         * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
+         *     retry can reuse it safely. Format and length limits are not specified by the description (the
+         *     public documentation of the newer service version uses 10 to 32 characters).
+         * @example req-0000000000000001
+         */
+        RequestId: string;
+        /** @description Fields of a single push besides the message and the target. */
+        PushSingleFields: {
+            push_info?: components["schemas"]["PushInfo"];
+            requestid: components["schemas"]["RequestId"];
+        };
+        /**
+         * to an alias
+         * @description Targets the client ids bound to an alias; carries no cid.
+         */
+        AliasTarget: {
+            alias: components["schemas"]["Alias"];
+        };
         /** @description Template `link`: a notification that opens a web page on click. */
         LinkTemplate: {
             /**
@@ -1450,92 +1539,12 @@ export interface components {
             };
             transmission: components["schemas"]["TransmissionTemplate"];
         };
-        /** @description The message envelope and exactly one template object, named as `message.msgtype` says. */
-        TemplatedMessage: components["schemas"]["NotificationMessage"] | components["schemas"]["LinkMessage"] | components["schemas"]["NotypoploadMessage"] | components["schemas"]["StartactivityMessage"] | components["schemas"]["TransmissionMessage"];
-        /** @description The target of one message, a cid or an alias; exactly one of the two. */
-        SingleTarget: {
-            cid: components["schemas"]["Cid"];
-        } | {
-            alias: components["schemas"]["Alias"];
-        };
-        /** @description The alert of the iOS notification. */
-        Alert: {
-            /** @description Notification text. */
-            body?: string;
-            /** @description Notification title. */
-            title?: string;
-            /** @description Localization key for the action button. */
-            "action-loc-key"?: string;
-            /** @description Key in the localizable strings file. */
-            "loc-key"?: string;
-            /** @description Arguments for placeholders in loc-key. */
-            "loc-args"?: string[];
-            /** @description Launch image name. */
-            "launch-image"?: string;
-            /** @description Title localization key (iOS 8.2+). */
-            "title-loc-key"?: string;
-            /** @description Title placeholder arguments (iOS 8.2+). */
-            "title-loc-args"?: string[];
-            /** @description Subtitle (iOS 8.2+). */
-            subtitle?: string;
-            /** @description Subtitle localization key (iOS 8.2+). */
-            "subtitle-loc-key"?: string;
-            /** @description Subtitle placeholder arguments (iOS 8.2+). */
-            "subtitle-loc-args"?: string[];
-        };
-        /** @description The `aps` dictionary of the iOS notification. */
-        Aps: {
-            alert?: components["schemas"]["Alert"];
-            /**
-             * @description Badge computation such as `+1`, `-1`, or a plain number; the result overrides badge.
-             * @example +1
-             */
-            autoBadge?: string;
-            /** @description Sound file name. For silence the value is `com.<vendor>.ios.silence`. */
-            sound?: string;
-            /** @description Set to carry pass-through data directly in the push. */
-            "content-available"?: number;
-            /** @description Triggers actions and buttons on the client. */
-            category?: string;
-        };
-        /** @description One rich media attachment. */
-        Multimedia: {
-            /**
-             * @description Resource address.
-             * @example https://www.example.com/picture.jpg
-             */
-            url: string;
-            /**
-             * @description Media type: 1 image, 2 audio, 3 video.
-             * @enum {integer}
-             */
-            type: 1 | 2 | 3;
-            /** @description When true and the device is not on wifi, a plain notification is shown. */
-            only_wifi?: boolean;
-        };
-        /** @description Optional message for the Apple push notification service, used when the phone is iOS and offline. Sits next to the template in the request. */
-        PushInfo: {
-            aps?: components["schemas"]["Aps"];
-            /** @description Custom data. */
-            payload?: string;
-            /** @description Rich media attachments, at most 3. */
-            multimedia?: components["schemas"]["Multimedia"][];
-        };
-        /**
-         * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
-         *     retry can reuse it safely. Format and length limits are not specified by the description (the
-         *     public documentation of the newer service version uses 10 to 32 characters).
-         * @example req-0000000000000001
-         */
-        RequestId: string;
         /**
          * @description A single push: the message envelope, exactly one template (named by `message.msgtype`), optional
-         *     `push_info`, the target (`cid` or `alias`, one of the two) and a `requestid`.
+         *     `push_info`, the target (`cid` or `alias`, exactly one of the two) and a `requestid`. Written as one
+         *     variant per template and target, so that each variant lists all of its fields.
          */
-        PushSingleRequest: components["schemas"]["TemplatedMessage"] & components["schemas"]["SingleTarget"] & {
-            push_info?: components["schemas"]["PushInfo"];
-            requestid: components["schemas"]["RequestId"];
-        };
+        PushSingleRequest: (components["schemas"]["NotificationMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotificationMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]);
         /**
          * @description `successed_offline` delivered as offline message, `successed_online` delivered online, `successed_ignore` inactive user, not delivered.
          * @enum {string}
@@ -1548,6 +1557,8 @@ export interface components {
             taskid?: components["schemas"]["TaskId"];
             status?: components["schemas"]["DeliveryStatus"];
         };
+        /** @description The message envelope and exactly one template object, named as `message.msgtype` says. */
+        TemplatedMessage: components["schemas"]["NotificationMessage"] | components["schemas"]["LinkMessage"] | components["schemas"]["NotypoploadMessage"] | components["schemas"]["StartactivityMessage"] | components["schemas"]["TransmissionMessage"];
         /** @description The message of a list push, saved for push_list; returns the taskid that push_list uses. */
         SaveListBodyRequest: components["schemas"]["TemplatedMessage"] & {
             push_info?: components["schemas"]["PushInfo"];
@@ -1622,10 +1633,16 @@ export interface components {
             /** @description Present only in a scheduled push; 12 digits `yyyyMMddHHmm`. */
             pushTime?: components["schemas"]["PushTime"];
         };
-        /** @description One message of a batch single push, with its own template, target and requestid. */
-        PushSingleBatchItem: components["schemas"]["TemplatedMessage"] & components["schemas"]["SingleTarget"] & {
+        /** @description Fields of a batch item besides the message and the target. */
+        BatchItemFields: {
             requestid: components["schemas"]["RequestId"];
         };
+        /**
+         * @description One message of a batch single push, with its own template (named by `message.msgtype`), target
+         *     (`cid` or `alias`, exactly one of the two) and requestid. Written as one variant per template and
+         *     target, so that each variant lists all of its fields.
+         */
+        PushSingleBatchItem: (components["schemas"]["NotificationMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["NotificationMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["BatchItemFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["BatchItemFields"]);
         /** @description Several single pushes, each with a message of its own. */
         PushSingleBatchRequest: {
             /** @description The messages, one item per target. */
