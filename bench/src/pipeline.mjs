@@ -3,6 +3,8 @@
 // every task runs again (the cache is rewritten, nothing is deleted). Warm is the same command right after,
 // with nothing changed: it must be all cache hits. Several cold/warm pairs, interleaved.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { repoRoot } from './paths.mjs';
@@ -55,16 +57,53 @@ export function runMainJob({ force, extraArgs = [] }) {
   return { wallMs, ...summary };
 }
 
+/**
+ * A fingerprint of the working tree (changes against HEAD and untracked files, content included), to tell
+ * whether someone changed files while a cold/warm pair ran. Undefined outside a git checkout.
+ * @returns {string | undefined}
+ */
+export function treeFingerprint() {
+  const git = (/** @type {string[]} */ args) => spawnSync('git', ['-C', repoRoot, ...args], { maxBuffer: 256 * 1024 * 1024 });
+  const diff = git(['diff', 'HEAD', '--binary']);
+  const untracked = git(['ls-files', '--others', '--exclude-standard', '-z']);
+  if (diff.status !== 0 || untracked.status !== 0) return undefined;
+  const hash = createHash('sha256').update(diff.stdout);
+  for (const file of untracked.stdout.toString('utf8').split('\0').filter(Boolean)) {
+    hash.update(file);
+    try {
+      hash.update(fs.readFileSync(path.join(repoRoot, file)));
+    } catch {
+      hash.update('(unreadable)');
+    }
+  }
+  return hash.digest('hex');
+}
+
 /** @param {{ runs: number }} settings */
 export function benchPipeline({ runs }) {
   /** @type {ReturnType<typeof runMainJob>[]} */
   const cold = [];
   /** @type {ReturnType<typeof runMainJob>[]} */
   const warm = [];
-  for (let i = 0; i < runs; i++) {
-    cold.push(runMainJob({ force: true }));
-    warm.push(runMainJob({ force: false }));
+  /** @type {string[]} */
+  const disturbed = [];
+  // Bring every output up to date first (a normal run, mostly cache hits), so that the tree a pair starts
+  // from is the tree it leaves, unless someone else changes a file.
+  runMainJob({ force: false });
+  // A pair during which the working tree changed (someone edited a file) says nothing about the cache:
+  // it is reported and run again, at most twice more in all.
+  for (let attempt = 0; warm.length < runs && attempt < runs + 2; attempt++) {
+    const before = treeFingerprint();
+    const c = runMainJob({ force: true });
+    const w = runMainJob({ force: false });
+    if (before !== treeFingerprint()) {
+      disturbed.push(`pair ${attempt + 1}: files changed during the pair (${w.cached} of ${w.total} warm hits${w.misses.length ? `; missed ${w.misses.join(', ')}` : ''})`);
+      continue;
+    }
+    cold.push(c);
+    warm.push(w);
   }
+  if (warm.length === 0) throw new Error(`the working tree changed during every cold/warm pair: ${disturbed.join('; ')}`);
   const allHits = warm.every((w) => w.cached === w.total);
   const misses = [...new Set(warm.flatMap((w) => w.misses))];
   const r = summarize(ratios(warm.map((w) => w.wallMs), cold.map((c) => c.wallMs)));
@@ -91,8 +130,9 @@ export function benchPipeline({ runs }) {
       },
     ],
     notes: [
-      `${runs} cold/warm pairs. Cold runs cached ${cold.map((c) => c.cached).join(', ')} of ${cold.map((c) => c.total).join(', ')} tasks (--force: expected 0).`,
-      ...(misses.length ? [`Warm cache misses: ${misses.join(', ')}.`] : []),
+      `${warm.length} cold/warm pairs, after one normal run that brings the outputs up to date. Cold runs cached ${cold.map((c) => c.cached).join(', ')} of ${cold.map((c) => c.total).join(', ')} tasks (--force: expected 0).`,
+      ...(misses.length ? [`Warm cache misses with nothing changed: ${misses.join(', ')}.`] : []),
+      ...(disturbed.length ? [`Left out: ${disturbed.join('; ')}.`] : []),
     ],
   };
 }
