@@ -27,8 +27,41 @@ export interface Answer {
 export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends one request and reads its body. Timeouts become TimeoutError, transport failures NetworkError;
- * an abort by the caller's own signal is rethrown as it is (the caller asked for it).
+ * Waits for `run()` unless `signal` aborts first; then rejects with the signal's reason at once, without waiting
+ * for work that may ignore the signal (a custom fetch, a shared sign-in). A late rejection of that work is dropped.
+ */
+export function untilAborted<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+  if (signal === undefined) return run();
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal.removeEventListener('abort', onAbort);
+    let work: Promise<T>;
+    try {
+      work = run();
+    } catch (error) {
+      settle();
+      reject(error);
+      return;
+    }
+    work.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Sends one request and reads its body. Whichever ends the attempt first decides the error: the timer gives
+ * TimeoutError (whatever the fetch implementation rejects with, a raw AbortError included), the caller's own
+ * signal rethrows the caller's reason as it is (the caller asked for it), any other failure is a NetworkError.
  */
 export async function exchange(
   rt: Runtime,
@@ -37,26 +70,29 @@ export async function exchange(
   options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined } = {},
 ): Promise<Answer> {
   const timeoutMs = options.timeoutMs ?? rt.timeoutMs;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    timeoutMs > 0 && Number.isFinite(timeoutMs)
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
   const userSignal = options.signal;
-  const onUserAbort = () => controller.abort(userSignal?.reason);
+  const controller = new AbortController();
+  let abortedBy: 'timeout' | 'caller' | undefined;
+  const abort = (by: 'timeout' | 'caller', reason?: unknown) => {
+    if (abortedBy !== undefined) return;
+    abortedBy = by;
+    controller.abort(reason);
+  };
+  const onUserAbort = () => abort('caller', userSignal?.reason);
   if (userSignal?.aborted) onUserAbort();
   else userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  const timer =
+    timeoutMs > 0 && Number.isFinite(timeoutMs) && abortedBy === undefined ? setTimeout(() => abort('timeout'), timeoutMs) : undefined;
   try {
-    const response = await rt.fetch(makeRequest(controller.signal));
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text };
+    // Raced against the signal as well, so a fetch that ignores its signal still ends on time.
+    return await untilAborted(controller.signal, async () => {
+      const response = await rt.fetch(makeRequest(controller.signal));
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text };
+    });
   } catch (error) {
-    if (timedOut) throw new TimeoutError(timeoutMs, { operation, cause: rt.secrets.scrubCause(error) });
-    if (userSignal?.aborted) throw userSignal.reason ?? error;
+    if (abortedBy === 'timeout') throw new TimeoutError(timeoutMs, { operation, cause: rt.secrets.scrubCause(error) });
+    if (abortedBy === 'caller') throw userSignal?.reason ?? error;
     throw new NetworkError({ operation, cause: rt.secrets.scrubCause(error) });
   } finally {
     if (timer !== undefined) clearTimeout(timer);

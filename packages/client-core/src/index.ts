@@ -6,6 +6,7 @@ export {
   isClientError,
   isTransportError,
   realSleep,
+  untilAborted,
   withRetries,
   type Answer,
   type FetchLike,

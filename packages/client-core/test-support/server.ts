@@ -80,3 +80,15 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       }),
   };
 }
+
+/** A promise with its resolve exposed, for tests that decide from outside when a scripted step happens. */
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+export function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -10,6 +10,7 @@ import {
   resolveRetry,
   SecretSet,
   TokenCache,
+  untilAborted,
   withRetries,
   type Answer,
   type BodyInit,
@@ -152,7 +153,8 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     const body = method === 'GET' || method === 'HEAD' ? undefined : (await request.text()) || undefined;
     const needsToken = operation !== 'accesser/auth';
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
-    let token = needsToken ? await tokens.get() : undefined;
+    // A caller's abort also ends the wait for a token, which goes on for the other callers sharing it.
+    let token = needsToken ? await untilAborted(request.signal, () => tokens.get()) : undefined;
     const send = () =>
       withRetries(
         rt,
@@ -179,7 +181,8 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     } catch (error) {
       if (!(needsToken && token !== undefined && error instanceof DmpApiError && error.status === 401)) throw error;
       // 401: the token expired or was revoked. Get a new one (shared with concurrent callers) and repeat once.
-      token = await tokens.renew(token);
+      const rejected = token;
+      token = await untilAborted(request.signal, () => tokens.renew(rejected));
       return send();
     }
   };

@@ -12,7 +12,10 @@ import {
   TimeoutError,
   userTagsBody,
   type DmpClientOptions,
+  type StoredToken,
+  type TokenStore,
 } from '../src/index.js';
+import { deferred } from '@pushapi/client-core/testing';
 import { AUTH_CODE, USER_CODE, startFakeDmp, type FakeDmp } from './fake-service.js';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -28,6 +31,16 @@ afterEach(async () => {
 
 const client = (extra: Partial<DmpClientOptions> = {}) =>
   createDmpClient({ baseUrl: service.baseUrl, userCode: USER_CODE, authCode: AUTH_CODE, retry: fastRetry, ...extra });
+
+/**
+ * A store holding a token the service accepts, so that a client with a tiny timeout never gets one itself: the
+ * client's timeout would also apply to the token request, which a loaded machine may not answer in a few ms.
+ */
+const heldToken = (): TokenStore => {
+  const held: StoredToken = { token: 'HELD-ACCESS-000001', expiresAt: Number.MAX_SAFE_INTEGER };
+  service.valid.add(held.token);
+  return { get: () => held, set: () => {} };
+};
 
 describe('signatures and hashing', () => {
   it('sign1 = MD5(user_code + MD5(timestamp)), sign2 = MD5(user_code + auth_code + MD5(timestamp)), lowercase hex', () => {
@@ -184,11 +197,64 @@ describe('retries, timeouts, network errors', () => {
     expect(service.calls('/config/tags')).toHaveLength(3);
   });
 
+  // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
+  // request, so a delay longer than the timeout always loses, however loaded the machine.
   it('times out with TimeoutError', async () => {
-    service.script('/config/tags', () => ({ delayMs: 300, json: { code: '0', data: [] } }));
-    const error = await client({ timeoutMs: 40, retry: false }).GET('/config/tags').catch((e: unknown) => e);
+    service.script('/config/tags', () => ({ delayMs: 400, json: { code: '0', data: [] } }));
+    const error = await client({ timeoutMs: 40, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ operation: 'config/tags', timeoutMs: 40 });
     expect(service.calls('/config/tags')).toHaveLength(1);
+    expect(service.calls('/accesser/auth')).toHaveLength(0);
+  });
+
+  it('the per-call timeout overrides the client default', async () => {
+    service.script('/config/tags', () => ({ delayMs: 300, json: { code: '0', data: [] } }));
+    const dmp = client({ timeoutMs: 40, retry: false, tokenStore: heldToken() });
+    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 40 });
+    const tags = await dmp.GET('/config/tags', { timeoutMs: 10_000 });
+    expect(tags.code).toBe('0');
+  });
+
+  it('an abort by the caller is not retried and not wrapped', async () => {
+    const arrived = deferred();
+    const answer = deferred();
+    service.script('/config/tags', async () => {
+      arrived.resolve();
+      await answer.promise; // held until the test has aborted
+      return undefined;
+    });
+    const controller = new AbortController();
+    const call = client().GET('/config/tags', { signal: controller.signal }).catch((e: unknown) => e);
+    await arrived.promise;
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    expect(await call).toBe(reason);
+    answer.resolve();
+    expect(service.calls('/config/tags')).toHaveLength(1);
+  });
+
+  it('an abort while the token request is in flight ends the call at once; the token still serves the next call', async () => {
+    const arrived = deferred();
+    const answer = deferred();
+    service.script('/accesser/auth', async (_req, n) => {
+      if (n === 1) {
+        arrived.resolve();
+        await answer.promise;
+      }
+      return undefined;
+    });
+    const dmp = client();
+    const controller = new AbortController();
+    const call = dmp.GET('/config/tags', { signal: controller.signal }).catch((e: unknown) => e);
+    await arrived.promise;
+    controller.abort();
+    expect(await call).toBe(controller.signal.reason);
+    expect(service.calls('/config/tags')).toHaveLength(0);
+    answer.resolve();
+    await dmp.GET('/config/tags');
+    expect(service.calls('/accesser/auth')).toHaveLength(1);
+    expect(service.calls('/config/tags')[0]?.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
   });
 
   it('a dropped connection is retried, then a NetworkError with its cause', async () => {
@@ -211,7 +277,8 @@ describe('secrets', () => {
   const renderings = (e: Error) => [e.message, String(e.stack), JSON.stringify(e), String(e), inspect(e, { depth: Infinity, showHidden: true })];
 
   it('no error kind prints the auth code or the access token', async () => {
-    const dmp = client({ retry: false, timeoutMs: 40 });
+    // Default timeouts, but for the one call that must time out (its answer is held 10x longer than its timeout).
+    const dmp = client({ retry: false });
     await dmp.GET('/config/tags');
     const token = service.issued[0]!;
     const errors: Error[] = [];
@@ -219,8 +286,8 @@ describe('secrets', () => {
     errors.push(await failure(dmp.GET('/config/tags')));
     service.script('/config/tags', () => ({ status: 502, text: `upstream said ${token}` }));
     errors.push(await failure(dmp.GET('/config/tags')));
-    service.script('/config/tags', () => ({ delayMs: 200, json: {} }));
-    errors.push(await failure(dmp.GET('/config/tags')));
+    service.script('/config/tags', () => ({ delayMs: 400, json: {} }));
+    errors.push(await failure(dmp.GET('/config/tags', { timeoutMs: 40 })));
     const leaky = createDmpClient({
       baseUrl: service.baseUrl,
       userCode: USER_CODE,

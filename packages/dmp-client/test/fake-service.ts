@@ -3,6 +3,9 @@
 import { createHash } from 'node:crypto';
 import { startServer, type Reply, type SeenRequest, type TestServer } from '@pushapi/client-core/testing';
 
+/** A scripted answer; a promise lets a test hold the answer until it says so (undefined: the default answer). */
+export type Script = (req: SeenRequest, n: number) => Reply | undefined | Promise<Reply | undefined>;
+
 export const USER_CODE = 'USER_CODE_0001';
 export const AUTH_CODE = 'AUTH-CODE-never-printed-0815';
 
@@ -15,12 +18,12 @@ export interface FakeDmp {
   issued: string[];
   expiresIn: number;
   calls(path: string): SeenRequest[];
-  script(path: string, answer: (req: SeenRequest, n: number) => Reply | undefined): void;
+  script(path: string, answer: Script): void;
   close(): Promise<void>;
 }
 
 export async function startFakeDmp(): Promise<FakeDmp> {
-  const scripts = new Map<string, (req: SeenRequest, n: number) => Reply | undefined>();
+  const scripts = new Map<string, Script>();
   const fake: FakeDmp = {
     server: undefined as unknown as TestServer,
     baseUrl: '',
@@ -31,9 +34,9 @@ export async function startFakeDmp(): Promise<FakeDmp> {
     script: (path, answer) => void scripts.set(path, answer),
     close: () => fake.server.close(),
   };
-  fake.server = await startServer((req) => {
+  fake.server = await startServer(async (req) => {
     const n = fake.server.requests.filter((r) => r.path === req.path).length;
-    const scripted = scripts.get(req.path)?.(req, n);
+    const scripted = await scripts.get(req.path)?.(req, n);
     if (scripted) return scripted;
     if (req.path === '/accesser/auth') {
       const q = Object.fromEntries(req.query);

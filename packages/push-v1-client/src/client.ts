@@ -9,6 +9,7 @@ import {
   resolveRetry,
   SecretSet,
   TokenCache,
+  untilAborted,
   withRetries,
   type Answer,
   type BodyInit,
@@ -183,7 +184,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const renewable = needsToken && operation !== 'auth_close';
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
 
-    let token = needsToken ? (request.headers.get('authtoken') ?? (await tokens.get())) : undefined;
+    // A caller's abort also ends the wait for a sign-in, which goes on for the other callers sharing it.
+    let token = needsToken ? (request.headers.get('authtoken') ?? (await untilAborted(request.signal, () => tokens.get()))) : undefined;
     const send = () =>
       withRetries(
         rt,
@@ -209,7 +211,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
     } catch (error) {
       if (!(renewable && token !== undefined && error instanceof PushApiError && TOKEN_INVALID_RESULTS.includes(error.result))) throw error;
       // The token was refused: sign in again (once, shared with concurrent callers) and repeat the call once.
-      token = await tokens.renew(token);
+      const rejected = token;
+      token = await untilAborted(request.signal, () => tokens.renew(rejected));
       return send();
     }
   };

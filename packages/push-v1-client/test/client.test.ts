@@ -10,7 +10,9 @@ import {
   TimeoutError,
   type PushClientOptions,
   type StoredToken,
+  type TokenStore,
 } from '../src/index.js';
+import { deferred } from '@pushapi/client-core/testing';
 import { APP_ID, APP_KEY, MASTER_SECRET, startFakeService, type FakeService } from './fake-service.js';
 
 const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
@@ -27,6 +29,16 @@ afterEach(async () => {
 
 const client = (extra: Partial<PushClientOptions> = {}) =>
   createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry, ...extra });
+
+/**
+ * A store holding a token the service accepts, so that a client with a tiny timeout never signs in: the client's
+ * timeout would also apply to the sign-in, which a loaded machine may not answer within a few milliseconds.
+ */
+const heldToken = (): TokenStore => {
+  const held: StoredToken = { token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER };
+  service.valid.add(held.token);
+  return { get: () => held, set: () => {} };
+};
 
 describe('sign', () => {
   it('is the lowercase hex sha256 of appkey + timestamp + mastersecret', async () => {
@@ -242,21 +254,28 @@ describe('retries', () => {
 });
 
 describe('timeouts and network errors', () => {
+  // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
+  // request, so a delay longer than the timeout always loses, however loaded the machine.
   it('a call slower than timeoutMs fails with TimeoutError (retried like a network error)', async () => {
-    service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
-    const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 } });
+    service.script('query_bi_tags', () => ({ delayMs: 500, json: { result: 'ok' } }));
+    const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 }, tokenStore: heldToken() });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ timeoutMs: 50, operation: 'query_bi_tags' });
     expect((error as Error).cause).toBeDefined();
     expect(service.calls('query_bi_tags')).toHaveLength(2);
+    expect(service.calls('auth_sign')).toHaveLength(0);
   });
 
   it('the per-call timeout overrides the client default', async () => {
-    service.script('query_bi_tags', () => ({ delayMs: 120, json: { result: 'ok' } }));
-    const push = client({ timeoutMs: 20 });
-    const answer = await push.GET('/query_bi_tags', { timeoutMs: 2000 });
+    service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+    const push = client({ timeoutMs: 50, retry: false, tokenStore: heldToken() });
+    // Without the override the client's 50 ms apply and the call times out...
+    await expect(push.GET('/query_bi_tags')).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 50 });
+    // ...with it, the same slow answer arrives (a margin of 30x its delay, for loaded machines).
+    const answer = await push.GET('/query_bi_tags', { timeoutMs: 10_000 });
     expect(answer.result).toBe('ok');
+    expect(service.calls('auth_sign')).toHaveLength(0);
   });
 
   it('a dropped connection is a NetworkError with the cause attached, retried for a push with requestid', async () => {
@@ -280,12 +299,44 @@ describe('timeouts and network errors', () => {
   });
 
   it('an abort by the caller is not retried and not wrapped', async () => {
-    service.script('query_bi_tags', () => ({ delayMs: 200, json: { result: 'ok' } }));
+    const arrived = deferred();
+    const answer = deferred();
+    service.script('query_bi_tags', async () => {
+      arrived.resolve();
+      await answer.promise; // held until the test has aborted
+      return { json: { result: 'ok' } };
+    });
     const controller = new AbortController();
-    const call = client().GET('/query_bi_tags', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('caller gave up')), 30);
-    await expect(call).rejects.toThrow('caller gave up');
+    const call = client().GET('/query_bi_tags', { signal: controller.signal }).catch((e: unknown) => e);
+    await arrived.promise;
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    expect(await call).toBe(reason);
+    answer.resolve();
     expect(service.calls('query_bi_tags')).toHaveLength(1);
+  });
+
+  it('an abort while the sign-in is in flight ends the call at once; the sign-in still serves the next call', async () => {
+    const arrived = deferred();
+    const answer = deferred();
+    service.script('auth_sign', async (_req, n) => {
+      if (n === 1) {
+        arrived.resolve();
+        await answer.promise; // the sign-in hangs until the test lets it answer
+      }
+      return undefined;
+    });
+    const push = client();
+    const controller = new AbortController();
+    const call = push.GET('/query_bi_tags', { signal: controller.signal }).catch((e: unknown) => e);
+    await arrived.promise;
+    controller.abort(); // no reason given: the signal's own AbortError is the caller's reason
+    expect(await call).toBe(controller.signal.reason);
+    expect(service.calls('query_bi_tags')).toHaveLength(0);
+    answer.resolve();
+    await push.GET('/query_bi_tags');
+    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(service.issued[0]);
   });
 });
 

@@ -3,6 +3,9 @@
 import { createHash } from 'node:crypto';
 import { startServer, type Reply, type SeenRequest, type TestServer } from '@pushapi/client-core/testing';
 
+/** A scripted answer; a promise lets a test hold the answer until it says so (undefined: the default answer). */
+export type Script = (req: SeenRequest, n: number) => Reply | undefined | Promise<Reply | undefined>;
+
 export const APP_ID = 'APP_ID_0001';
 export const APP_KEY = 'APP_KEY_0001';
 export const MASTER_SECRET = 'MASTER-SECRET-never-printed-4711';
@@ -17,21 +20,21 @@ export interface FakeService {
   issued: string[];
   /** Requests to one operation (path `/v1/<appid>/<operation>...`). */
   calls(operation: string): SeenRequest[];
-  /** Scripted answer for an operation; return undefined to fall back to `{ result: 'ok' }`. */
-  script(operation: string, answer: (req: SeenRequest, n: number) => Reply | undefined): void;
+  /** Scripted answer for an operation; return undefined to fall back to the default answer. */
+  script(operation: string, answer: Script): void;
   close(): Promise<void>;
 }
 
 export async function startFakeService(): Promise<FakeService> {
   const valid = new Set<string>();
   const issued: string[] = [];
-  const scripts = new Map<string, (req: SeenRequest, n: number) => Reply | undefined>();
+  const scripts = new Map<string, Script>();
   const prefix = `/v1/${APP_ID}/`;
   const opOf = (path: string) => path.slice(prefix.length).split('/')[0] ?? '';
-  const server = await startServer((req) => {
+  const server = await startServer(async (req) => {
     const operation = opOf(req.path);
     const n = server.requests.filter((r) => opOf(r.path) === operation).length;
-    const scripted = scripts.get(operation)?.(req, n);
+    const scripted = await scripts.get(operation)?.(req, n);
     if (scripted) return scripted;
     if (operation === 'auth_sign') {
       const { sign, timestamp, appkey } = req.json ?? {};
