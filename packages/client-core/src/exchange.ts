@@ -6,9 +6,24 @@ import type { SecretSet } from './redact.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
+/**
+ * One request as plain data. The default fetch gets it as URL + init: a WHATWG Request with a body builds a
+ * stream, costly per call on Node 20, and fetch would build its own Request from it again.
+ */
+export interface Outgoing {
+  url: string;
+  method: string;
+  /** Owned by this call: the transport sets its credentials on it before each attempt. */
+  headers: Headers;
+  body?: string | undefined;
+  /** The caller's signal, if any. */
+  signal?: AbortSignal | null | undefined;
+}
+
 /** What a client needs from its environment; tests inject the clock, sleep and randomness. */
 export interface Runtime {
-  fetch: FetchLike;
+  /** A custom fetch, given one Request per attempt; undefined: globalThis.fetch, given URL + init. */
+  fetch: FetchLike | undefined;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
@@ -66,7 +81,7 @@ export function untilAborted<T>(signal: AbortSignal | undefined, run: () => Prom
 export async function exchange(
   rt: Runtime,
   operation: string,
-  makeRequest: (signal: AbortSignal) => Request,
+  out: Outgoing,
   options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined } = {},
 ): Promise<Answer> {
   const timeoutMs = options.timeoutMs ?? rt.timeoutMs;
@@ -86,7 +101,9 @@ export async function exchange(
   try {
     // Raced against the signal as well, so a fetch that ignores its signal still ends on time.
     return await untilAborted(controller.signal, async () => {
-      const response = await rt.fetch(makeRequest(controller.signal));
+      const init: RequestInit = { method: out.method, headers: out.headers, body: out.body ?? null, signal: controller.signal };
+      // Looked up at each call, so a fetch replaced after the client was made (tests, instrumentation) is used.
+      const response = await (rt.fetch ? rt.fetch(new Request(out.url, init)) : globalThis.fetch(out.url, init));
       const text = await response.text();
       return { status: response.status, headers: response.headers, text };
     });
