@@ -10,9 +10,19 @@ export {
   withRetries,
   type Answer,
   type FetchLike,
+  type Outgoing,
   type RetryVerdict,
   type Runtime,
 } from './exchange.js';
+export {
+  callThrough,
+  PlainRequest,
+  responseOf,
+  toOutgoing,
+  type Accepted,
+  type CallSettings,
+  type Transport,
+} from './through-openapi-fetch.js';
 export { sha256Hex, toHex } from './hex.js';
 export { TokenCache, type StoredToken, type TokenStore } from './token.js';
 export type {

@@ -2,21 +2,27 @@
 // holds the token, fills in requestids, retries what is safe to retry and turns failures into typed errors.
 import createClient, { type Client } from 'openapi-fetch';
 import {
+  callThrough,
   exchange,
   HttpError,
   isTransportError,
   realSleep,
   resolveRetry,
+  responseOf,
   SecretSet,
   TokenCache,
+  toOutgoing,
   untilAborted,
   withRetries,
+  type Accepted,
   type Answer,
   type BodyInit,
   type CallOptions,
+  type CallSettings,
   type FetchLike,
   type InitArgs,
   type OperationOf,
+  type Outgoing,
   type ParamsInit,
   type PathsWith,
   type RetryOptions,
@@ -29,7 +35,7 @@ import {
 } from '@pushapi/client-core';
 import type { paths } from './generated/schema.js';
 import { PushApiError } from './errors.js';
-import { fillRequestIds, REQUEST_ID_OPERATIONS } from './request-id.js';
+import { fillRequestIds, fillRequestIdsInText, REQUEST_ID_OPERATIONS } from './request-id.js';
 import { pushSign } from './sign.js';
 
 export interface PushClientOptions {
@@ -110,11 +116,6 @@ export interface PushClient {
 
 // ---- runtime ----
 
-interface CallSettings {
-  timeoutMs?: number | undefined;
-  retry?: RetryOptions | false | undefined;
-}
-
 export function createPushClient(options: PushClientOptions): PushClient {
   const { appId, appKey, masterSecret } = options;
   if (!options.baseUrl || !appId || !appKey || !masterSecret) {
@@ -125,7 +126,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const apiBase = `${options.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(appId)}`;
   const basePath = new URL(apiBase).pathname;
   const rt: Runtime = {
-    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    fetch: options.fetch,
     now: options.now ?? Date.now,
     sleep: realSleep,
     random: Math.random,
@@ -136,10 +137,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const tokenTtlMs = options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS;
 
   /** Operation name from a request URL: the first path segment after `/v1/<appid>`. */
-  const operationOf = (url: URL) => url.pathname.slice(basePath.length).split('/')[1] ?? '';
+  const operationOf = (url: string) =>
+    (url.startsWith(`${apiBase}/`) ? url.slice(apiBase.length) : new URL(url).pathname.slice(basePath.length)).split(/[/?#]/)[1] ?? '';
 
-  /** One attempt's answer turned into a Response for openapi-fetch, or a typed error. */
-  const interpret = (operation: string, answer: Answer): Response => {
+  /** One attempt's answer, accepted with its parsed JSON, or a typed error. */
+  const interpret = (operation: string, answer: Answer): Accepted => {
     if (answer.status < 200 || answer.status > 299) throw new HttpError(answer.status, { operation });
     let body: { result?: unknown; desc?: unknown };
     try {
@@ -153,11 +155,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
       const desc = typeof body.desc === 'string' ? secrets.scrub(body.desc) : undefined;
       throw new PushApiError(secrets.scrub(result), desc, { operation });
     }
-    const headers = new Headers(answer.headers);
-    // The text is already decoded; its original length and encoding no longer describe it.
-    headers.delete('content-length');
-    headers.delete('content-encoding');
-    return new Response(answer.text, { status: answer.status, headers });
+    return { ...answer, json: body };
   };
 
   const verdictFor =
@@ -169,14 +167,16 @@ export function createPushClient(options: PushClientOptions): PushClient {
       return { retry: idempotent && isTransportError(error) };
     };
 
-  /** Sends a request built by openapi-fetch (or by sign-in/close) through auth, retries and error mapping. */
-  const transport = async (request: Request, call: CallSettings = {}): Promise<Response> => {
-    const url = new URL(request.url);
-    const operation = operationOf(url);
-    const method = request.method.toUpperCase();
-    const rawBody = method === 'GET' || method === 'HEAD' ? '' : await request.text();
+  /** Sends a request (built by openapi-fetch, or by sign-in/close) through auth, retries and error mapping. */
+  const transport = async (out: Outgoing, call: CallSettings = {}): Promise<Accepted> => {
+    const operation = operationOf(out.url);
+    const method = out.method.toUpperCase();
+    const signal = out.signal ?? undefined;
     // The requestid is fixed here, before the first attempt, so that every retry sends the same one.
-    const body = rawBody === '' ? undefined : fillRequestIds(operation, rawBody);
+    // (The typed methods fill it in before openapi-fetch serializes the body; then this finds nothing to do.)
+    const body = out.body === undefined || out.body === '' ? undefined : fillRequestIdsInText(operation, out.body);
+    const headers = out.headers;
+    if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     // GET and DELETE are idempotent; a POST only when a requestid protects it (or it is the sign-in).
     const idempotent = method === 'GET' || method === 'DELETE' || operation in REQUEST_ID_OPERATIONS || operation === 'auth_sign';
     const needsToken = operation !== 'auth_sign';
@@ -185,22 +185,13 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
 
     // A caller's abort also ends the wait for a sign-in, which goes on for the other callers sharing it.
-    let token = needsToken ? (request.headers.get('authtoken') ?? (await untilAborted(request.signal, () => tokens.get()))) : undefined;
+    let token = needsToken ? (headers.get('authtoken') ?? (await untilAborted(signal, () => tokens.get()))) : undefined;
     const send = () =>
       withRetries(
         rt,
         async () => {
-          const answer = await exchange(
-            rt,
-            operation,
-            (signal) => {
-              const headers = new Headers(request.headers);
-              if (token !== undefined) headers.set('authtoken', token);
-              if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-              return new Request(url, { method, headers, body: body ?? null, signal });
-            },
-            { signal: request.signal, timeoutMs: call.timeoutMs },
-          );
+          if (token !== undefined) headers.set('authtoken', token);
+          const answer = await exchange(rt, operation, { url: out.url, method, headers, body }, { signal, timeoutMs: call.timeoutMs });
           return interpret(operation, answer);
         },
         verdictFor(idempotent),
@@ -212,7 +203,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
       if (!(renewable && token !== undefined && error instanceof PushApiError && TOKEN_INVALID_RESULTS.includes(error.result))) throw error;
       // The token was refused: sign in again (once, shared with concurrent callers) and repeat the call once.
       const rejected = token;
-      token = await untilAborted(request.signal, () => tokens.renew(rejected));
+      token = await untilAborted(signal, () => tokens.renew(rejected));
       return send();
     }
   };
@@ -220,37 +211,32 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const signIn = async (): Promise<StoredToken> => {
     const timestamp = String(rt.now());
     const sign = await pushSign(appKey, timestamp, masterSecret);
-    const response = await transport(
-      new Request(`${apiBase}/auth_sign`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sign, timestamp, appkey: appKey }),
-      }),
-    );
-    const { auth_token: token } = (await response.json()) as { auth_token?: unknown };
+    const answer = await transport({
+      url: `${apiBase}/auth_sign`,
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ sign, timestamp, appkey: appKey }),
+    });
+    const { auth_token: token } = answer.json as { auth_token?: unknown };
     if (typeof token !== 'string' || token === '') {
-      throw new HttpError(response.status, { operation: 'auth_sign', detail: 'answer has no auth_token' });
+      throw new HttpError(answer.status, { operation: 'auth_sign', detail: 'answer has no auth_token' });
     }
     return { token, expiresAt: rt.now() + tokenTtlMs };
   };
 
   const tokens = new TokenCache(signIn, rt.now, options.tokenStore, (token) => secrets.add(token));
 
-  const api = createClient<paths, 'application/json'>({ baseUrl: apiBase, fetch: (request) => transport(request) });
+  const api = createClient<paths, 'application/json'>({
+    baseUrl: apiBase,
+    fetch: async (request: Request) => responseOf(await transport(await toOutgoing(request))),
+  });
+  const typedCall = callThrough(api, transport);
 
   const call =
     (method: 'GET' | 'POST' | 'DELETE') =>
-    async (path: string, init: (CallOptions & { params?: unknown; body?: unknown }) | undefined = {}): Promise<unknown> => {
-      const { timeoutMs, retry, signal, params, body } = init;
-      const settings: CallSettings = { timeoutMs, retry };
-      const { data } = await api.request(method as never, path as never, {
-        params,
-        body,
-        signal,
-        fetch: (request: Request) => transport(request, settings),
-      } as never);
-      return data;
-    };
+    (path: string, init: (CallOptions & { params?: unknown; body?: unknown }) | undefined = {}): Promise<unknown> =>
+      // requestids are filled in on the body object, before openapi-fetch serializes it once.
+      typedCall(method, path, { ...init, body: fillRequestIds(path.split('/')[1] ?? '', init.body) });
 
   return {
     GET: call('GET') as PushClient['GET'],
@@ -261,7 +247,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
       const token = tokens.peek();
       try {
         if (token !== undefined) {
-          await transport(new Request(`${apiBase}/auth_close`, { method: 'POST', headers: { authtoken: token } }), { retry: false });
+          await transport({ url: `${apiBase}/auth_close`, method: 'POST', headers: new Headers({ authtoken: token }) }, { retry: false });
         }
       } catch (error) {
         // A token the service no longer knows is closed already.

@@ -15,28 +15,31 @@ export const REQUEST_ID_OPERATIONS: Readonly<Record<string, 'body' | 'msg_list'>
 
 const missing = (value: unknown) => value === undefined || value === null || value === '';
 
-/** Returns the body text with a requestid wherever the operation needs one and the caller left it out. */
-export function fillRequestIds(operation: string, bodyText: string, makeId: () => string = newRequestId): string {
+/**
+ * Returns the body with a requestid wherever the operation needs one and the caller left it out: a copy when one
+ * was added (the caller's object is never changed), the same object otherwise.
+ */
+export function fillRequestIds(operation: string, body: unknown, makeId: () => string = newRequestId): unknown {
   const where = REQUEST_ID_OPERATIONS[operation];
-  if (!where || !bodyText) return bodyText;
+  if (!where || typeof body !== 'object' || body === null) return body;
+  const record = body as Record<string, unknown>;
+  const filled = (target: Record<string, unknown>) => (missing(target.requestid) ? { ...target, requestid: makeId() } : target);
+  if (where === 'body') return filled(record);
+  const items = record.msg_list;
+  if (!Array.isArray(items)) return body;
+  const next = items.map((item: unknown) => (typeof item === 'object' && item !== null ? filled(item as Record<string, unknown>) : item));
+  return next.some((item, i) => item !== items[i]) ? { ...record, msg_list: next } : body;
+}
+
+/** The same on a serialized body (a request built by the plain openapi-fetch client): the text, changed only if needed. */
+export function fillRequestIdsInText(operation: string, bodyText: string, makeId: () => string = newRequestId): string {
+  if (!REQUEST_ID_OPERATIONS[operation] || !bodyText) return bodyText;
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch {
     return bodyText;
   }
-  if (typeof body !== 'object' || body === null) return bodyText;
-  const record = body as Record<string, unknown>;
-  let changed = false;
-  const fill = (target: Record<string, unknown>) => {
-    if (missing(target.requestid)) {
-      target.requestid = makeId();
-      changed = true;
-    }
-  };
-  if (where === 'body') fill(record);
-  else if (Array.isArray(record.msg_list)) {
-    for (const item of record.msg_list) if (typeof item === 'object' && item !== null) fill(item as Record<string, unknown>);
-  }
-  return changed ? JSON.stringify(record) : bodyText;
+  const filled = fillRequestIds(operation, body, makeId);
+  return filled === body ? bodyText : JSON.stringify(filled);
 }
