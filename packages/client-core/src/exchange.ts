@@ -88,25 +88,31 @@ export async function exchange(
   const userSignal = options.signal;
   const controller = new AbortController();
   let abortedBy: 'timeout' | 'caller' | undefined;
+  let stop: (reason: unknown) => void = () => {};
+  // Rejects when the attempt is aborted. Raced against the fetch, so a fetch that ignores its signal still ends
+  // on time; settled directly by abort() rather than through an abort listener, which costs more per call.
+  const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
   const abort = (by: 'timeout' | 'caller', reason?: unknown) => {
     if (abortedBy !== undefined) return;
     abortedBy = by;
     controller.abort(reason);
+    stop(controller.signal.reason);
   };
   const onUserAbort = () => abort('caller', userSignal?.reason);
   if (userSignal?.aborted) onUserAbort();
   else userSignal?.addEventListener('abort', onUserAbort, { once: true });
   const timer =
     timeoutMs > 0 && Number.isFinite(timeoutMs) && abortedBy === undefined ? setTimeout(() => abort('timeout'), timeoutMs) : undefined;
+  const attempt = async (): Promise<Answer> => {
+    const init: RequestInit = { method: out.method, headers: out.headers, body: out.body ?? null, signal: controller.signal };
+    // Looked up at each call, so a fetch replaced after the client was made (tests, instrumentation) is used.
+    const response = await (rt.fetch ? rt.fetch(new Request(out.url, init)) : globalThis.fetch(out.url, init));
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  };
   try {
-    // Raced against the signal as well, so a fetch that ignores its signal still ends on time.
-    return await untilAborted(controller.signal, async () => {
-      const init: RequestInit = { method: out.method, headers: out.headers, body: out.body ?? null, signal: controller.signal };
-      // Looked up at each call, so a fetch replaced after the client was made (tests, instrumentation) is used.
-      const response = await (rt.fetch ? rt.fetch(new Request(out.url, init)) : globalThis.fetch(out.url, init));
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text };
-    });
+    // Nothing is sent once the caller's signal has aborted.
+    return await (abortedBy === undefined ? Promise.race([attempt(), stopped]) : stopped);
   } catch (error) {
     if (abortedBy === 'timeout') throw new TimeoutError(timeoutMs, { operation, cause: rt.secrets.scrubCause(error) });
     if (abortedBy === 'caller') throw userSignal?.reason ?? error;

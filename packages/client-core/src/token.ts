@@ -42,6 +42,11 @@ export class TokenCache {
     return (await this.#refresh(rejected)).token;
   }
 
+  /** The cached token while it is usable, without waiting (the common case of every call). */
+  current(): string | undefined {
+    return this.#usable(this.#current) ? this.#current.token : undefined;
+  }
+
   /** The token in memory, if any (used by close()). */
   peek(): string | undefined {
     return this.#current?.token;

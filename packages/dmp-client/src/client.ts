@@ -2,22 +2,28 @@
 // renews the access token, sends the service's headers, retries safely and turns failures into typed errors.
 import createClient, { type Client } from 'openapi-fetch';
 import {
+  callThrough,
   exchange,
   HttpError,
   isTransportError,
   parseRetryAfter,
   realSleep,
   resolveRetry,
+  responseOf,
   SecretSet,
   TokenCache,
+  toOutgoing,
   untilAborted,
   withRetries,
+  type Accepted,
   type Answer,
   type BodyInit,
   type CallOptions,
+  type CallSettings,
   type FetchLike,
   type InitArgs,
   type OperationOf,
+  type Outgoing,
   type ParamsInit,
   type PathsWith,
   type RetryOptions,
@@ -84,11 +90,6 @@ export interface DmpClient {
   close(): Promise<void>;
 }
 
-interface CallSettings {
-  timeoutMs?: number | undefined;
-  retry?: RetryOptions | false | undefined;
-}
-
 export function createDmpClient(options: DmpClientOptions): DmpClient {
   const { userCode, authCode } = options;
   if (!options.baseUrl || !userCode || !authCode) {
@@ -99,7 +100,7 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   const rt: Runtime = {
-    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    fetch: options.fetch,
     now: options.now ?? Date.now,
     sleep: realSleep,
     random: Math.random,
@@ -110,7 +111,8 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
   const marginMs = options.tokenMarginMs ?? DEFAULT_MARGIN_MS;
 
   /** Operation name from a request URL, such as `tags/user`. */
-  const operationOf = (url: URL) => url.pathname.slice(basePath.length).replace(/^\/+/, '');
+  const operationOf = (url: string) =>
+    (url.startsWith(`${base}/`) ? url.slice(base.length) : new URL(url).pathname.slice(basePath.length)).split(/[?#]/)[0]!.replace(/^\/+/, '');
 
   const parse = (text: string): { code?: unknown } | undefined => {
     try {
@@ -121,7 +123,8 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     }
   };
 
-  const interpret = (operation: string, answer: Answer): Response => {
+  /** One attempt's answer, accepted with its parsed JSON, or a typed error. */
+  const interpret = (operation: string, answer: Answer): Accepted => {
     const body = parse(answer.text);
     const code = typeof body?.code === 'string' ? secrets.scrub(body.code) : typeof body?.code === 'number' ? String(body.code) : undefined;
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) throw new DmpApiError(answer.status, code, { operation });
@@ -132,11 +135,7 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     }
     if (body === undefined) throw new HttpError(answer.status, { operation, detail: 'answer is not JSON' });
     if (code !== '0') throw new DmpApiError(answer.status, code, { operation });
-    const headers = new Headers(answer.headers);
-    // The text is already decoded; its original length and encoding no longer describe it.
-    headers.delete('content-length');
-    headers.delete('content-encoding');
-    return new Response(answer.text, { status: answer.status, headers });
+    return { ...answer, json: body };
   };
 
   const retryAfter = new WeakMap<HttpError, number | undefined>();
@@ -146,31 +145,24 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     return { retry: isTransportError(error) };
   };
 
-  const transport = async (request: Request, call: CallSettings = {}): Promise<Response> => {
-    const url = new URL(request.url);
-    const operation = operationOf(url);
-    const method = request.method.toUpperCase();
-    const body = method === 'GET' || method === 'HEAD' ? undefined : (await request.text()) || undefined;
+  const transport = async (out: Outgoing, call: CallSettings = {}): Promise<Accepted> => {
+    const operation = operationOf(out.url);
+    const method = out.method.toUpperCase();
+    const signal = out.signal ?? undefined;
+    const body = out.body === '' ? undefined : out.body;
+    const headers = out.headers;
+    headers.set('accept', DMP_ACCEPT);
+    headers.set('content-type', 'application/json');
     const needsToken = operation !== 'accesser/auth';
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
     // A caller's abort also ends the wait for a token, which goes on for the other callers sharing it.
-    let token = needsToken ? await untilAborted(request.signal, () => tokens.get()) : undefined;
+    let token = needsToken ? (tokens.current() ?? (await untilAborted(signal, () => tokens.get()))) : undefined;
     const send = () =>
       withRetries(
         rt,
         async () => {
-          const answer = await exchange(
-            rt,
-            operation,
-            (signal) => {
-              const headers = new Headers(request.headers);
-              headers.set('accept', DMP_ACCEPT);
-              headers.set('content-type', 'application/json');
-              if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
-              return new Request(url, { method, headers, body: body ?? null, signal });
-            },
-            { signal: request.signal, timeoutMs: call.timeoutMs },
-          );
+          if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+          const answer = await exchange(rt, operation, { url: out.url, method, headers, body }, { signal, timeoutMs: call.timeoutMs });
           return interpret(operation, answer);
         },
         verdict,
@@ -182,7 +174,7 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
       if (!(needsToken && token !== undefined && error instanceof DmpApiError && error.status === 401)) throw error;
       // 401: the token expired or was revoked. Get a new one (shared with concurrent callers) and repeat once.
       const rejected = token;
-      token = await untilAborted(request.signal, () => tokens.renew(rejected));
+      token = await untilAborted(signal, () => tokens.renew(rejected));
       return send();
     }
   };
@@ -191,10 +183,10 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
     const timestamp = String(rt.now());
     const { sign1, sign2 } = dmpSigns(userCode, authCode, timestamp);
     const query = new URLSearchParams({ user_code: userCode, sign1, sign2, timestamp });
-    const response = await transport(new Request(`${base}/accesser/auth?${query}`, { method: 'GET' }));
-    const { access_token: token, expires_in: expiresIn } = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
+    const answer = await transport({ url: `${base}/accesser/auth?${query}`, method: 'GET', headers: new Headers() });
+    const { access_token: token, expires_in: expiresIn } = answer.json as { access_token?: unknown; expires_in?: unknown };
     if (typeof token !== 'string' || token === '') {
-      throw new HttpError(response.status, { operation: 'accesser/auth', detail: 'answer has no access_token' });
+      throw new HttpError(answer.status, { operation: 'accesser/auth', detail: 'answer has no access_token' });
     }
     secrets.add(token);
     // expires_in is in seconds (7200 by default). Renew a margin early; for very short lifetimes, at half-life.
@@ -205,21 +197,16 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
 
   const tokens = new TokenCache(signIn, rt.now, options.tokenStore, (token) => secrets.add(token));
 
-  const api = createClient<paths>({ baseUrl: base, fetch: (request) => transport(request) });
+  const api = createClient<paths>({
+    baseUrl: base,
+    fetch: async (request: Request) => responseOf(await transport(await toOutgoing(request))),
+  });
+  const typedCall = callThrough(api, transport);
 
   const call =
     (method: 'GET' | 'POST') =>
-    async (path: string, init: (CallOptions & { params?: unknown; body?: unknown }) | undefined = {}): Promise<unknown> => {
-      const { timeoutMs, retry, signal, params, body } = init;
-      const settings: CallSettings = { timeoutMs, retry };
-      const { data } = await api.request(method as never, path as never, {
-        params,
-        body,
-        signal,
-        fetch: (request: Request) => transport(request, settings),
-      } as never);
-      return data;
-    };
+    (path: string, init: (CallOptions & { params?: unknown; body?: unknown }) | undefined = {}): Promise<unknown> =>
+      typedCall(method, path, init);
 
   return {
     GET: call('GET') as DmpClient['GET'],

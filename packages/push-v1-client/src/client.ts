@@ -124,6 +124,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const secrets = new SecretSet();
   secrets.add(masterSecret);
   const apiBase = `${options.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(appId)}`;
+  const apiPrefix = `${apiBase}/`;
   const basePath = new URL(apiBase).pathname;
   const rt: Runtime = {
     fetch: options.fetch,
@@ -137,8 +138,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
   const tokenTtlMs = options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS;
 
   /** Operation name from a request URL: the first path segment after `/v1/<appid>`. */
-  const operationOf = (url: string) =>
-    (url.startsWith(`${apiBase}/`) ? url.slice(apiBase.length) : new URL(url).pathname.slice(basePath.length)).split(/[/?#]/)[1] ?? '';
+  const operationOf = (url: string) => {
+    const path = url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) : new URL(url).pathname.slice(basePath.length + 1);
+    const end = path.search(/[/?#]/);
+    return end === -1 ? path : path.slice(0, end);
+  };
 
   /** One attempt's answer, accepted with its parsed JSON, or a typed error. */
   const interpret = (operation: string, answer: Answer): Accepted => {
@@ -172,9 +176,8 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const operation = operationOf(out.url);
     const method = out.method.toUpperCase();
     const signal = out.signal ?? undefined;
-    // The requestid is fixed here, before the first attempt, so that every retry sends the same one.
-    // (The typed methods fill it in before openapi-fetch serializes the body; then this finds nothing to do.)
-    const body = out.body === undefined || out.body === '' ? undefined : fillRequestIdsInText(operation, out.body);
+    // Any requestid was filled in before: every attempt, retries included, sends this same body.
+    const body = out.body === '' ? undefined : out.body;
     const headers = out.headers;
     if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
     // GET and DELETE are idempotent; a POST only when a requestid protects it (or it is the sign-in).
@@ -185,7 +188,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
     const retry = call.retry === undefined ? rt.retry : resolveRetry(call.retry);
 
     // A caller's abort also ends the wait for a sign-in, which goes on for the other callers sharing it.
-    let token = needsToken ? (headers.get('authtoken') ?? (await untilAborted(signal, () => tokens.get()))) : undefined;
+    let token = needsToken ? (headers.get('authtoken') ?? tokens.current() ?? (await untilAborted(signal, () => tokens.get()))) : undefined;
     const send = () =>
       withRetries(
         rt,
@@ -226,17 +229,22 @@ export function createPushClient(options: PushClientOptions): PushClient {
 
   const tokens = new TokenCache(signIn, rt.now, options.tokenStore, (token) => secrets.add(token));
 
+  // requestids are filled in once per call, before the first attempt, so that every retry sends the same one.
   const api = createClient<paths, 'application/json'>({
     baseUrl: apiBase,
-    fetch: async (request: Request) => responseOf(await transport(await toOutgoing(request))),
+    fetch: async (request: Request) => {
+      const out = await toOutgoing(request);
+      if (out.body !== undefined) out.body = fillRequestIdsInText(operationOf(out.url), out.body);
+      return responseOf(await transport(out));
+    },
   });
   const typedCall = callThrough(api, transport);
 
   const call =
     (method: 'GET' | 'POST' | 'DELETE') =>
     (path: string, init: (CallOptions & { params?: unknown; body?: unknown }) | undefined = {}): Promise<unknown> =>
-      // requestids are filled in on the body object, before openapi-fetch serializes it once.
-      typedCall(method, path, { ...init, body: fillRequestIds(path.split('/')[1] ?? '', init.body) });
+      // On the body object, before openapi-fetch serializes it (once).
+      typedCall(method, path, init.body === undefined ? init : { ...init, body: fillRequestIds(path.split('/')[1] ?? '', init.body) });
 
   return {
     GET: call('GET') as PushClient['GET'],

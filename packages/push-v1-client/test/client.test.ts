@@ -204,6 +204,22 @@ describe('requestid', () => {
     expect(item2.requestid).toBe('given-id-0002');
   });
 
+  it("never changes the caller's body object", async () => {
+    const body = { ...pushBody };
+    const batch = { msg_list: [{ ...pushBody }] };
+    await client().POST('/push_single', { body });
+    await client().POST('/push_single_batch', { body: batch });
+    expect(body).toEqual(pushBody);
+    expect(batch.msg_list[0]).toEqual(pushBody);
+    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('is filled in for the plain openapi-fetch client too (its body arrives serialized)', async () => {
+    // The document's types require it there; a caller that leaves it out anyway still gets one.
+    await client().api.POST('/push_single', { body: pushBody as never });
+    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('a retried push (5xx, then ok) is sent again with the same requestid', async () => {
     service.script('push_single', (_req, n) => (n === 1 ? { status: 503, text: 'busy' } : undefined));
     const answer = await client().POST('/push_single', { body: pushBody });
@@ -365,6 +381,32 @@ describe('answers that are data', () => {
 });
 
 describe('openapi-fetch client (api)', () => {
+  it('middleware registered on api sees real Request and Response objects on every call, until ejected', async () => {
+    const push = client();
+    const seen: string[] = [];
+    const middleware = {
+      onRequest({ request }: { request: Request }) {
+        seen.push(`request ${request instanceof Request} ${request.method}`);
+        request.headers.set('x-trace', 'trace-1');
+      },
+      onResponse({ response }: { response: Response }) {
+        seen.push(`response ${response instanceof Response} ${response.status}`);
+      },
+    };
+    push.api.use(middleware);
+    const answer = await push.POST('/push_single', { body: pushBody });
+    expect(answer.taskid).toBe('RASS_0101_abc');
+    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } })).toMatchObject({ result: 'ok' });
+    expect(seen).toEqual(['request true POST', 'response true 200', 'request true GET', 'response true 200']);
+    expect(service.calls('push_single')[0]?.headers['x-trace']).toBe('trace-1');
+    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
+    push.api.eject(middleware);
+    await push.POST('/push_single', { body: pushBody });
+    expect(seen).toHaveLength(4);
+    expect(service.calls('push_single')).toHaveLength(2);
+  });
+
+
   it('shares sign-in, requestid and errors, and returns { data, response }', async () => {
     const push = client();
     const { data, response } = await push.api.POST('/push_single', { body: { ...pushBody, requestid: 'api-request-0001' } });
