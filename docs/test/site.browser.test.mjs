@@ -163,8 +163,8 @@ for (const ref of references) {
         await expect(code.isVisible()).resolves.toBe(true);
         const samples = entry.operation['x-codeSamples'];
         const ts = samples.find((s) => s.label === 'TypeScript client').source;
-        const text = await code.innerText();
-        expect(text, entry.operation.operationId).toContain(ts.split('\n').find((l) => l.includes(`('${entry.path}'`)));
+        const callLine = ts.split('\n').find((l) => l.includes(`('${entry.path}'`));
+        await expect.poll(() => code.innerText(), { timeout: 10_000, message: entry.operation.operationId }).toContain(callLine);
       }
       // Switch one operation to curl: the language dropdown offers both samples.
       const entry = operations.find((e) => e.operation.requestBody) ?? operations[0];
@@ -173,7 +173,7 @@ for (const ref of references) {
       await w.page.locator('[role="menuitem"]', { hasText: /^curl$/ }).first().click();
       const curl = entry.operation['x-codeSamples'].find((s) => s.label === 'curl').source;
       const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
-      await expect(code.innerText()).resolves.toContain(curl.split('\n')[0]);
+      await expect.poll(() => code.innerText(), { timeout: 10_000 }).toContain(curl.split('\n')[0]);
       if (ref.name === 'push-v1') {
         // Back to TypeScript for the screenshot of an operation page.
         await section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'curl' }).first().click();
@@ -192,9 +192,13 @@ for (const ref of references) {
         await gotoOperation(w.page, file, entry);
         const body = w.page.locator(`[id="${sectionId(entry)}/request/body"]`);
         await body.waitFor({ timeout: 10_000 });
-        const lines = new Set((await body.innerText()).replace(/\u200b/g, '').split('\n').map((l) => l.trim()));
-        const hidden = Object.keys(example.value).filter((name) => !lines.has(name));
-        expect(hidden, `${entry.operation.operationId}: fields not shown`).toEqual([]);
+        // Redoc fills the body section in after it appears: read it until every field is there
+        // or the time is up (then the assertion names the fields still hidden).
+        const hidden = async () => {
+          const lines = new Set((await body.innerText()).replace(/\u200b/g, '').split('\n').map((l) => l.trim()));
+          return Object.keys(example.value).filter((name) => !lines.has(name));
+        };
+        await expect.poll(hidden, { timeout: 10_000, message: `${entry.operation.operationId}: fields not shown` }).toEqual([]);
       }
     });
 
