@@ -29,7 +29,7 @@ export function serverBasePath(url) {
  * 2. `servers` becomes the mock root, so no tool applies the base path a second time.
  * 3. `jsonSchemaDialect` is set to 2020-12: without it Prism's http-spec converts every schema to
  *    draft-07 and validates with a draft-07 Ajv, which ignores `unevaluatedProperties`,
- *    `dependentRequired`, `prefixItems` and other 2020-12 keywords the documents rely on. With it, the
+ *    `dependentRequired`, `prefixItems` and other 2020-12 keywords (none used today, but any document may). With it, the
  *    schemas are passed through untouched and validated by Ajv's 2020-12 build (probed with Prism 5.14).
  * @param {any} publicDoc the public bundle (not modified)
  * @returns {{ document: any, basePath: string }}
