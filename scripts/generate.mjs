@@ -10,12 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { apis } from './apis.mjs';
+import { apiNamed } from './apis.mjs';
 
 const [name, flag] = process.argv.slice(2);
-const api = apis.find((a) => a.name === name);
-if (!api) {
-  console.error(`generate: unknown api "${name}"; expected one of ${apis.map((a) => a.name).join(', ')}`);
+let api;
+try {
+  api = apiNamed(name);
+} catch (error) {
+  console.error(`generate: ${error.message}`);
   process.exit(2);
 }
 if (!fs.existsSync(api.bundle)) {

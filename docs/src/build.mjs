@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
 import { withCodeSamples } from './code-samples.mjs';
-import { sampleConfig } from './sample-config.mjs';
 import { documentFacts } from './facts.mjs';
 import { workedExampleValues } from './signs.mjs';
 import { renderGuide } from './guides.mjs';
@@ -39,7 +38,7 @@ function main() {
     const doc = readBundle(api);
     Object.assign(values, documentFacts(api.name, doc));
     const docsCopy = path.join(workDir, `${api.name}.json`);
-    fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, sampleConfig[api.name]), null, 2));
+    fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, api), null, 2));
     buildRedocPage({ input: docsCopy, output: path.join(nextDir, `${api.name}.html`), title: `${api.title} reference` });
   }
 

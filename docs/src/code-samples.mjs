@@ -1,6 +1,8 @@
 // Generates the `x-codeSamples` of every operation (a TypeScript client call and a curl command)
 // from the operation's first request example and its parameter examples, so the samples change
-// whenever the document's examples change and cannot drift from them.
+// whenever the document's examples change and cannot drift from them. What the samples need beyond the
+// document comes from the API's registry entry (redocly.yaml): `client` (x-client) for the TypeScript sample,
+// which an API without a client does not get, and `curlCredentials` (x-curl-credentials) for curl.
 import { listOperations, requestExample, parameterExamples, securityOf, responseMediaTypes, label } from './document.mjs';
 import { tsLiteral } from './literal.mjs';
 
@@ -25,17 +27,17 @@ function requestPath(entry, examples) {
   });
 }
 
-function credentialVariable(config, name, scheme) {
-  if (config.credentialVariables?.[name]) return config.credentialVariables[name];
+function credentialVariable(api, name, scheme) {
+  if (api.curlCredentials?.[name]) return api.curlCredentials[name];
   if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)) return 'ACCESS_TOKEN';
   return name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 }
 
-function securityHeaders(doc, entry, config) {
+function securityHeaders(doc, entry, api) {
   const headers = [];
   for (const { name, scheme } of securityOf(doc, entry)) {
     if (!scheme) throw new Error(`${label(entry)}: unknown security scheme ${name}`);
-    const variable = credentialVariable(config, name, scheme);
+    const variable = credentialVariable(api, name, scheme);
     if (scheme.type === 'apiKey' && scheme.in === 'header') headers.push(`"${scheme.name}: \${${variable}}"`);
     else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)) headers.push(`"Authorization: Bearer \${${variable}}"`);
     else throw new Error(`${label(entry)}: security scheme ${name} (${scheme.type}) has no curl form`);
@@ -43,7 +45,7 @@ function securityHeaders(doc, entry, config) {
   return headers;
 }
 
-export function curlSample(doc, entry, config) {
+export function curlSample(doc, entry, api) {
   const examples = parameterExamples(doc, entry);
   const body = requestExample(doc, entry);
   const base = serverUrlForShell(doc);
@@ -60,7 +62,7 @@ export function curlSample(doc, entry, config) {
   // A vendor media type among the responses is the versioned one the service asks callers to name.
   const vendor = responseMediaTypes(doc, entry).find((type) => type.includes('/vnd.'));
   if (vendor) lines.push(`-H ${singleQuoted(`Accept: ${vendor}`)}`);
-  for (const header of securityHeaders(doc, entry, config)) lines.push(`-H ${header}`);
+  for (const header of securityHeaders(doc, entry, api)) lines.push(`-H ${header}`);
   for (const [name, value] of Object.entries(examples.header)) lines.push(`-H ${singleQuoted(`${name}: ${value}`)}`);
   if (body) {
     lines.push(`-H ${singleQuoted(`Content-Type: ${body.mediaType}`)}`);
@@ -71,7 +73,24 @@ export function curlSample(doc, entry, config) {
 
 // ---- TypeScript client --------------------------------------------------------------------------
 
-export function typescriptSample(doc, entry, config) {
+/** The body without the fields the client fills in by itself (at any depth), and which of them it held. */
+function withoutFilledFields(value, fields) {
+  const removed = new Set();
+  const strip = (node) => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).flatMap(([key, child]) => {
+        if (!fields.includes(key)) return [[key, strip(child)]];
+        removed.add(key);
+        return [];
+      }),
+    );
+  };
+  return { value: strip(value), removed: [...removed] };
+}
+
+export function typescriptSample(doc, entry, client) {
   const examples = parameterExamples(doc, entry);
   const body = requestExample(doc, entry);
 
@@ -81,39 +100,47 @@ export function typescriptSample(doc, entry, config) {
   if (Object.keys(examples.header).length) params.header = examples.header;
   const init = {};
   if (Object.keys(params).length) init.params = params;
-  if (body) init.body = body.value;
+  // A value the client fills in per call (requestid) is never shown fixed: reused, it would make the service
+  // drop the repeated call.
+  const filled = body ? withoutFilledFields(body.value, client.fills ?? []) : { removed: [] };
+  if (body) init.body = filled.value;
 
   const method = entry.method.toUpperCase();
   const args = Object.keys(init).length ? `'${entry.path}', ${tsLiteral(init)}` : `'${entry.path}'`;
-  const note = config.notes?.[entry.operation.operationId];
+  const notes = [
+    ...(client.notes?.[entry.operation.operationId] ? [client.notes[entry.operation.operationId]] : []),
+    ...filled.removed.map(
+      (field) => `${field} is left out: the client fills in a new one for each call and sends that same one on retries.`,
+    ),
+  ];
   // The clients resolve with the answer's JSON and throw a typed error on failure (see their READMEs).
   return [
-    `import { ${config.factory} } from '${config.clientPackage}';`,
+    `import { ${client.factory} } from '${client.package}';`,
     '',
-    `const ${config.clientName} = ${config.factory}({`,
-    ...config.factoryOptions.map((line) => `  ${line}`),
+    `const ${client.variable} = ${client.factory}({`,
+    ...client.options.map((line) => `  ${line}`),
     '});',
     '',
-    ...(note ? [`// ${note}`] : []),
-    ...(config.throughApi?.includes(entry.operation.operationId)
-      ? [`const { data } = await ${config.clientName}.api.${method}(${args});`, 'console.log(data);']
-      : [`const answer = await ${config.clientName}.${method}(${args});`, 'console.log(answer);']),
+    ...notes.flatMap((note) => note.split('\n').map((line) => `// ${line}`)),
+    `const answer = await ${client.variable}.${method}(${args});`,
+    'console.log(answer);',
   ].join('\n');
 }
 
 // ---- the docs copy of a document --------------------------------------------------------------
 
 /**
- * The docs copy of a document: a deep copy with `x-codeSamples` on every operation and a link back
+ * The docs copy of a document: a deep copy with `x-codeSamples` on every operation (`api` is its registry
+ * entry) and a link back
  * to the site's index at the top of the description. The input is not modified.
  */
-export function withCodeSamples(doc, config) {
+export function withCodeSamples(doc, api) {
   const copy = structuredClone(doc);
   copy.info.description = `[← All APIs and guides](index.html)\n\n${copy.info.description ?? ''}`;
   for (const entry of listOperations(copy)) {
     entry.operation['x-codeSamples'] = [
-      { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, config) },
-      { lang: 'Shell', label: 'curl', source: curlSample(copy, entry, config) },
+      ...(api.client ? [{ lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, api.client) }] : []),
+      { lang: 'Shell', label: 'curl', source: curlSample(copy, entry, api) },
     ];
   }
   return copy;

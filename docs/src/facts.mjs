@@ -18,7 +18,7 @@ const code = (text) => `\`${text}\``;
 /** Fragments of one document, keyed by the name a guide uses in `{{...}}`. */
 export function documentFacts(apiName, doc) {
   const ops = listOperations(doc);
-  const prefix = apiName === 'push-v1' ? 'push' : apiName;
+  const prefix = apiName;
   const facts = {
     [`${prefix}.operationCount`]: String(ops.length),
     [`${prefix}.title`]: doc.info.title,
@@ -29,7 +29,7 @@ export function documentFacts(apiName, doc) {
       ...ops.map((e) => `| ${operationLink(apiName, e)} | ${code(`${e.method.toUpperCase()} ${e.path}`)} | ${e.operation.tags?.join(', ') ?? ''} |`),
     ].join('\n'),
   };
-  // `{{push.link.pushSingle}}`: the page and deep link of an operation, for links in the guides.
+  // `{{push-v1.link.pushSingle}}`: the page and deep link of an operation, for links in the guides.
   for (const e of ops) facts[`${prefix}.link.${e.operation.operationId}`] = `${apiName}.html${operationAnchor(e)}`;
   const rateControlled = ops.filter((e) => e.operation['x-rate-controlled'] === true);
   facts[`${prefix}.rateControlledList`] = rateControlled.length

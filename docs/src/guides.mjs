@@ -5,7 +5,7 @@ import { Marked } from 'marked';
 const marked = new Marked({ gfm: true });
 
 export function fillPlaceholders(text, values, source) {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name) => {
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`${source}: unknown placeholder {{${name}}}`);
     return values[name];
   });

@@ -9,9 +9,6 @@ export const guidePages = [
   { file: 'deprecation.html', source: 'deprecation.md', nav: 'v1 deprecation' },
 ];
 
-// Short names of the reference pages in the site header.
-const referenceNav = { 'push-v1': 'Push v1 reference', dmp: 'DMP reference' };
-
 const css = `
 :root { color-scheme: light; --fg: #1f2328; --muted: #57606a; --line: #d0d7de; --accent: #0b5cad; --bg-soft: #f6f8fa; }
 * { box-sizing: border-box; }
@@ -51,7 +48,7 @@ export function renderPage({ title, file, body, apis }) {
     `<a href="${href}"${href === file ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a>`;
   const nav = [
     `<span class="home">${link('index.html', 'Push and DMP APIs')}</span>`,
-    ...apis.map((api) => `<span class="ref">${link(`${api.name}.html`, referenceNav[api.name] ?? api.title)}</span>`),
+    ...apis.map((api) => `<span class="ref">${link(`${api.name}.html`, `${api.title} reference`)}</span>`),
     ...guidePages.map((g) => link(g.file, g.nav)),
   ].join('\n      ');
   return `<!DOCTYPE html>

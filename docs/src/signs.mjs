@@ -37,11 +37,11 @@ export const dmpExampleInput = {
 export function workedExampleValues() {
   const dmp = dmpSigns(dmpExampleInput);
   return {
-    'push.appkey': pushExampleInput.appkey,
-    'push.timestamp': pushExampleInput.timestamp,
-    'push.masterSecret': pushExampleInput.masterSecret,
-    'push.signInput': `${pushExampleInput.appkey}${pushExampleInput.timestamp}${pushExampleInput.masterSecret}`,
-    'push.sign': pushSign(pushExampleInput),
+    'push-v1.appkey': pushExampleInput.appkey,
+    'push-v1.timestamp': pushExampleInput.timestamp,
+    'push-v1.masterSecret': pushExampleInput.masterSecret,
+    'push-v1.signInput': `${pushExampleInput.appkey}${pushExampleInput.timestamp}${pushExampleInput.masterSecret}`,
+    'push-v1.sign': pushSign(pushExampleInput),
     'dmp.userCode': dmpExampleInput.userCode,
     'dmp.authCode': dmpExampleInput.authCode,
     'dmp.timestamp': String(dmpExampleInput.timestamp),

@@ -6,14 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
 import { withCodeSamples, curlSample, typescriptSample } from '../src/code-samples.mjs';
-import { listOperations } from '../src/document.mjs';
+import { listOperations, requestExample } from '../src/document.mjs';
 import { tsLiteral } from '../src/literal.mjs';
-import { sampleConfig } from '../src/sample-config.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name) => JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${name}.json`), 'utf8'));
 const entryOf = (doc, operationId) => listOperations(doc).find((e) => e.operation.operationId === operationId);
-const config = { ...sampleConfig['push-v1'], notes: {} };
+const pushApi = apis.find((a) => a.name === 'push-v1');
+const dmpApi = apis.find((a) => a.name === 'dmp');
+const config = { ...pushApi, client: { ...pushApi.client, notes: {} } };
 
 describe('curl samples', () => {
   const doc = fixture('mini-push');
@@ -48,7 +49,7 @@ describe('curl samples', () => {
 
   it('sends query parameters with --data-urlencode, a bearer token and the vendor Accept header', () => {
     const dmp = fixture('mini-dmp');
-    expect(curlSample(dmp, entryOf(dmp, 'accesserAuth'), sampleConfig.dmp)).toBe(
+    expect(curlSample(dmp, entryOf(dmp, 'accesserAuth'), dmpApi)).toBe(
       [
         'curl --get "${DMP_URL}/accesser/auth" \\',
         "  --data-urlencode 'user_code=USER CODE' \\",
@@ -56,7 +57,7 @@ describe('curl samples', () => {
         "  -H 'Accept: application/vnd.dmp.v1+json'",
       ].join('\n'),
     );
-    expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), sampleConfig.dmp)).toContain('-H "Authorization: Bearer ${ACCESS_TOKEN}"');
+    expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), dmpApi)).toContain('-H "Authorization: Bearer ${ACCESS_TOKEN}"');
   });
 
   it('quotes a path whose example needs it', () => {
@@ -70,16 +71,35 @@ describe('TypeScript samples', () => {
   const doc = fixture('mini-push');
 
   it('calls the client with the path, the params and the body of the examples', () => {
-    const source = typescriptSample(doc, entryOf(doc, 'queryCid'), config);
+    const source = typescriptSample(doc, entryOf(doc, 'queryCid'), config.client);
     expect(source).toContain("import { createPushClient } from '@pushapi/push-v1-client';");
     expect(source).toContain("const answer = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'ALIAS_1' } } });");
-    const del = typescriptSample(doc, entryOf(doc, 'deleteUserBlkList'), config);
+    const del = typescriptSample(doc, entryOf(doc, 'deleteUserBlkList'), config.client);
     expect(del).toContain("await push.DELETE('/user_blk_list', { body: { cid: ['CID_1', 'it\\'s'] } });");
   });
 
   it('adds the note of an operation the client performs by itself', () => {
-    const source = typescriptSample(doc, entryOf(doc, 'authSign'), sampleConfig['push-v1']);
+    const source = typescriptSample(doc, entryOf(doc, 'authSign'), pushApi.client);
     expect(source).toMatch(/\/\/ The client signs in by itself[^\n]*\n\/\/ [^\n]*\nconst answer = await push\.POST\('\/auth_sign'/);
+  });
+
+  it('never shows a requestid for the client to reuse: it is left out, and the sample says the client fills it in', () => {
+    const doc = JSON.parse(fs.readFileSync(pushApi.bundle, 'utf8'));
+    for (const operationId of ['pushSingle', 'pushApp', 'pushSingleBatch']) {
+      const entry = entryOf(doc, operationId);
+      expect(JSON.stringify(requestExample(doc, entry).value)).toContain('"requestid"');
+      const source = typescriptSample(doc, entry, pushApi.client);
+      expect(source, operationId).not.toMatch(/requestid:/);
+      expect(source, operationId).toContain('// requestid is left out: the client fills in a new one for each call');
+    }
+    // Without the registry's `fills`, the example's requestid would be printed as it is.
+    const plain = typescriptSample(doc, entryOf(doc, 'pushSingle'), { ...pushApi.client, fills: [] });
+    expect(plain).toMatch(/requestid: 'req-/);
+  });
+
+  it('an API without a client gets curl samples only', () => {
+    const out = withCodeSamples(fixture('mini-push'), { ...pushApi, client: undefined });
+    for (const entry of listOperations(out)) expect(entry.operation['x-codeSamples'].map((s) => s.label)).toEqual(['curl']);
   });
 
   it('prints literals with unquoted identifier keys and escaped strings', () => {
@@ -116,7 +136,7 @@ describe('withCodeSamples', () => {
   for (const api of apis) {
     it(`covers every operation of ${api.name}`, () => {
       const doc = JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
-      const out = withCodeSamples(doc, sampleConfig[api.name]);
+      const out = withCodeSamples(doc, api);
       const entries = listOperations(out);
       expect(entries.length).toBeGreaterThan(0);
       for (const entry of entries) {

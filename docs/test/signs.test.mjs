@@ -45,7 +45,7 @@ describe('sign computations', () => {
   it('the built authentication page shows the computed values', () => {
     const html = fs.readFileSync(path.join(siteDir, 'authentication.html'), 'utf8');
     const values = workedExampleValues();
-    for (const key of ['push.sign', 'push.signInput', 'dmp.timestampMd5', 'dmp.sign1', 'dmp.sign2']) {
+    for (const key of ['push-v1.sign', 'push-v1.signInput', 'dmp.timestampMd5', 'dmp.sign1', 'dmp.sign2']) {
       expect(html, key).toContain(values[key]);
     }
   });

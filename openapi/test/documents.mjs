@@ -2,44 +2,24 @@
 // validator (Ajv), the dialect of OpenAPI 3.1.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { apiNamed } from '../lib/apis.mjs';
+import { deref, listOperations } from '../lib/walk.mjs';
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const addFormats = addFormatsModule.default ?? addFormatsModule;
 const require = createRequire(import.meta.url);
-export const methods = ['get', 'put', 'post', 'delete', 'patch'];
+export { methods } from '../lib/walk.mjs';
+export { deref };
 
 export function loadDocument(api) {
-  return JSON.parse(fs.readFileSync(fileURLToPath(new URL(`../dist/${api}.json`, import.meta.url)), 'utf8'));
+  return JSON.parse(fs.readFileSync(apiNamed(api).json, 'utf8'));
 }
 
-/** Every operation of a document: { method, path, operationId, operation, pointer, parameters }. */
+/** Every operation of a document: { method, path, operationId, operation, pointer, parameters } (the shared walker's). */
 export function operations(doc) {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    methods
-      .filter((m) => item[m])
-      .map((method) => ({
-        method,
-        path,
-        operationId: item[method].operationId,
-        operation: item[method],
-        pointer: `#/paths/${escape(path)}/${method}`,
-        parameters: [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((p) => deref(doc, p)),
-      })),
-  );
-}
-
-const escape = (segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-
-export function deref(doc, node) {
-  if (!node?.$ref) return node;
-  const value = node.$ref
-    .slice(2)
-    .split('/')
-    .reduce((acc, key) => acc[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
-  return deref(doc, value);
+  return listOperations(doc);
 }
 
 /** A validator of one document: compiles schemas by JSON pointer into the document. */

@@ -1,5 +1,6 @@
 // Every example in the documents validates against the schema it illustrates.
 import { describe, expect, it } from 'vitest';
+import { apis } from '../lib/apis.mjs';
 import { createValidator, deref, operations } from './documents.mjs';
 
 function* mediaExamples(api, doc) {
@@ -34,7 +35,7 @@ function* schemaExamples(node, pointer) {
   }
 }
 
-describe.each(['push-v1', 'dmp'])('%s examples', (api) => {
+describe.each(apis.map((a) => a.name))('%s examples', (api) => {
   const validator = createValidator(api);
   const media = [...mediaExamples(api, validator.doc)];
   const inSchemas = [...schemaExamples(validator.doc.components.schemas, '#/components/schemas')];

@@ -74,10 +74,7 @@ export type DmpInit<P extends keyof paths, M extends DmpMethod> = ParamsInit<Ope
 /** The success answer of a call. */
 export type DmpData<P extends keyof paths, M extends DmpMethod> = SuccessData<OperationOf<paths, P, M>>;
 
-/** Operations called with the access token (everything but the token endpoint itself). */
-type TokenPaths<M extends DmpMethod> = Exclude<PathsWith<paths, M>, '/accesser/auth'>;
-
-type Method<M extends DmpMethod> = <P extends TokenPaths<M>>(path: P, ...init: InitArgs<DmpInit<P, M>>) => Promise<DmpData<P, M>>;
+type Method<M extends DmpMethod> = <P extends PathsWith<paths, M>>(path: P, ...init: InitArgs<DmpInit<P, M>>) => Promise<DmpData<P, M>>;
 
 export interface DmpClient {
   /** Calls a GET operation (`/config/tags`); resolves with the answer, throws a typed error otherwise. */

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // @ts-check
-// `pnpm mock`: starts the push v1 and DMP mocks, prints their base URLs, stops both on Ctrl-C / SIGTERM.
+// `pnpm mock`: starts a mock of every API of the registry, prints their base URLs, stops them on Ctrl-C / SIGTERM.
 import { parseArgs } from 'node:util';
-import { startMocks } from './start-mocks.mjs';
+import { apis, FIRST_PORT, startMocks } from './start-mocks.mjs';
 
 const usage = `Usage: pnpm mock [-- options]
 
-Starts Prism mocks of push v1 and DMP on the loopback interface.
+Starts a Prism mock of each API (${apis.map((a) => a.title).join(', ')}) on the loopback interface.
 
 Options (environment variable in brackets; a flag wins over its variable):
-  --push-port <n>   port of the push v1 mock [PUSH_MOCK_PORT], default 4010 (0: any free port)
-  --dmp-port <n>    port of the DMP mock [DMP_MOCK_PORT], default 4011 (0: any free port)
+  --port <n>        port of the first mock [MOCK_PORT], default ${FIRST_PORT}; the others take the next ports, in
+                    the order of the registry (${apis.map((a) => `${a.name} ${a.defaultPort}`).join(', ')}). 0: free ports
   --host <addr>     interface to listen on [MOCK_HOST], default 127.0.0.1
   --dynamic         generate response data from the schemas instead of answering the examples [MOCK_DYNAMIC=1]
   --seed <s>        seed of the dynamic generator, for repeatable answers [MOCK_SEED]
@@ -28,7 +28,7 @@ function port(name, value, fallback) {
   return n;
 }
 
-// `pnpm mock -- --push-port 5010` hands the script a literal `--` before the flags: drop it.
+// `pnpm mock -- --port 5010` hands the script a literal `--` before the flags: drop it.
 const argv = process.argv.slice(2);
 if (argv[0] === '--') argv.shift();
 
@@ -37,8 +37,7 @@ try {
   ({ values } = parseArgs({
     args: argv,
     options: {
-      'push-port': { type: 'string' },
-      'dmp-port': { type: 'string' },
+      port: { type: 'string' },
       host: { type: 'string' },
       dynamic: { type: 'boolean' },
       seed: { type: 'string' },
@@ -57,8 +56,7 @@ if (values.help) {
 
 const env = process.env;
 const options = {
-  pushPort: port('--push-port', values['push-port'] ?? env.PUSH_MOCK_PORT, 4010),
-  dmpPort: port('--dmp-port', values['dmp-port'] ?? env.DMP_MOCK_PORT, 4011),
+  port: port('--port', values.port ?? env.MOCK_PORT, FIRST_PORT),
   host: values.host ?? env.MOCK_HOST ?? '127.0.0.1',
   dynamic: values.dynamic ?? ['1', 'true', 'yes'].includes(String(env.MOCK_DYNAMIC ?? '').toLowerCase()),
   seed: values.seed ?? (env.MOCK_SEED || undefined),
@@ -88,20 +86,22 @@ try {
   console.error(`mock: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
-// A mock that dies on its own (not through Ctrl-C / SIGTERM) takes the other one down with it.
+// A mock that dies on its own (not through Ctrl-C / SIGTERM) takes the others down with it.
 void mocks.exited.then(async ({ name, code, signal }) => {
   if (stopping) return;
   stopping = true;
-  console.error(`mock: the ${name} mock exited (${signal ?? `code ${code}`}); stopping the other one.`);
+  console.error(`mock: the ${name} mock exited (${signal ?? `code ${code}`}); stopping the others.`);
   await mocks?.stop();
   process.exit(1);
 });
-const { push, dmp } = mocks;
+const running = Object.values(mocks.servers);
+const width = Math.max(...running.map((m) => m.title.length));
 console.log(
   [
     `Mocks ready in ${Date.now() - started} ms (${options.dynamic ? 'dynamic data from the schemas' : 'answers from the examples'}).`,
-    `  push v1  ${push.baseUrl}  (client base URL; requests go to ${push.baseUrl}${push.basePath}/<operation>)`,
-    `  DMP      ${dmp.baseUrl}  (client base URL; requests go to ${dmp.baseUrl}${dmp.basePath}/<path>)`,
+    ...running.map(
+      (m) => `  ${m.title.padEnd(width)}  ${m.baseUrl}  (client base URL; requests go to ${m.baseUrl}${m.basePath}/<path>)`,
+    ),
     'Press Ctrl-C to stop.',
   ].join('\n'),
 );

@@ -1,24 +1,10 @@
 // @ts-check
 // Derives the document Prism serves from a public bundle (openapi/dist/<api>.json).
 // The public document is never changed: every function here works on a deep copy.
+import { serverBasePath } from '@pushapi/openapi/walk';
 
 /** Dialect Prism must see to validate with its JSON Schema 2020-12 validator (see toMockDocument). */
 export const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/**
- * The path part of the first server URL, e.g. `{base_url}/v1/{appid}` -> `/v1/{appid}`,
- * `{dmp_url}` -> ``. A leading variable or scheme://host is the origin the user replaces by the mock's.
- * @param {string} url
- * @returns {string}
- */
-export function serverBasePath(url) {
-  let rest = url;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(rest)) rest = rest.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  else if (rest.startsWith('{')) rest = rest.replace(/^\{[^}]+\}/, '');
-  return rest.replace(/\/+$/, '');
-}
 
 /**
  * Builds the mock document. Each change is one of:
@@ -65,18 +51,4 @@ export function toMockDocument(publicDoc) {
   doc.servers = [{ url: '/', description: 'Prism mock (base path already in the paths)' }];
   doc.jsonSchemaDialect = DIALECT_2020_12;
   return { document: doc, basePath };
-}
-
-/**
- * Every operation of a document as { method, path, operation }, in document order.
- * @param {any} doc
- */
-export function listOperations(doc) {
-  const out = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      if (item[method]) out.push({ method, path, operation: item[method] });
-    }
-  }
-  return out;
 }

@@ -1,11 +1,12 @@
 // @ts-check
-// Starts one Prism mock per API on the loopback interface and stops them again.
+// Starts one Prism mock per API of the registry on the loopback interface and stops them again.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { apis as registry } from '@pushapi/openapi/apis';
 import { toMockDocument } from './mock-document.mjs';
 
 const require = createRequire(import.meta.url);
@@ -14,14 +15,14 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Where the derived mock documents are written (ignored by git, never published). */
 export const defaultOutDir = path.join(packageDir, '.mock');
 
+/** The first default port; the mocks take consecutive ports in registry order (4010, 4011, ...). */
+export const FIRST_PORT = 4010;
+
 /**
- * The two APIs: the public bundle each mock is derived from and its default port.
- * @type {ReadonlyArray<{ name: 'push-v1' | 'dmp', title: string, bundle: string, defaultPort: number }>}
+ * The APIs of the registry (redocly.yaml `apis:`): the public bundle each mock is derived from, and its default port.
+ * @type {ReadonlyArray<{ name: string, title: string, json: string, defaultPort: number }>}
  */
-export const apis = [
-  { name: 'push-v1', title: 'push v1', bundle: '@pushapi/openapi/push-v1.json', defaultPort: 4010 },
-  { name: 'dmp', title: 'DMP', bundle: '@pushapi/openapi/dmp.json', defaultPort: 4011 },
-];
+export const apis = registry.map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
 
 const READY_LINE = /Prism is listening on (https?:\/\/\S+)/;
 const prismBin = path.join(
@@ -37,16 +38,13 @@ const watchdog = new URL('./prism-watchdog.mjs', import.meta.url).href;
  * @returns {{ file: string, basePath: string }}
  */
 export function prepareMockDocument(api, outDir = defaultOutDir) {
-  let source;
-  try {
-    source = require.resolve(api.bundle);
-  } catch {
+  if (!fs.existsSync(api.json)) {
     throw new Error(
-      `The bundle of ${api.name} (openapi/dist/${api.name}.json) is missing: run the workspace setup first ` +
+      `The bundle of ${api.name} (${api.json}) is missing: run the workspace setup first ` +
         '(`npx -y pnpm@10.34.9 run setup`, or `pnpm --filter @pushapi/openapi run bundle`).',
     );
   }
-  const { document, basePath } = toMockDocument(JSON.parse(fs.readFileSync(source, 'utf8')));
+  const { document, basePath } = toMockDocument(JSON.parse(fs.readFileSync(api.json, 'utf8')));
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${api.name}.json`);
   const text = `${JSON.stringify(document, null, 2)}\n`;
@@ -136,7 +134,8 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
 
 /**
  * @typedef {object} RunningMock
- * @property {string} name       `push-v1` or `dmp`
+ * @property {string} name       the API's registry name, such as `push-v1`
+ * @property {string} title      its title, such as `Push v1`
  * @property {string} baseUrl    origin to give a client instead of the production one (no trailing slash)
  * @property {string} basePath   path the document's server puts in front of every path (`/v1/{appid}` for push v1)
  * @property {number} port
@@ -144,23 +143,28 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
  */
 
 /**
- * Starts both mocks. Port 0 picks a free port. If one mock fails to start, the other is stopped.
- * @param {{ host?: string, pushPort?: number, dmpPort?: number, dynamic?: boolean, seed?: string,
+ * Starts one mock per API of the registry. `port` is the first port, the others follow in registry order
+ * (default 4010, 4011, ...); port 0 picks free ports; `ports` sets single APIs' ports by name. If one mock
+ * fails to start, the others are stopped.
+ * @param {{ host?: string, port?: number, ports?: Record<string, number>, dynamic?: boolean, seed?: string,
  *   outDir?: string, onLog?: (api: string, line: string) => void, readyTimeoutMs?: number }} [options]
- * @returns {Promise<{ push: RunningMock, dmp: RunningMock, stop: () => Promise<void>,
+ * @returns {Promise<{ servers: Record<string, RunningMock>, stop: () => Promise<void>,
  *   exited: Promise<{ name: string, code: number | null, signal: string | null }> }>}
- *   `exited` settles when the first mock process ends, whether stopped or crashed.
+ *   `servers` holds the running mocks by API name, in registry order; `exited` settles when the first mock
+ *   process ends, whether stopped or crashed.
  */
 export async function startMocks(options = {}) {
-  const { host = '127.0.0.1', dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
-  const ports = { 'push-v1': options.pushPort ?? 4010, dmp: options.dmpPort ?? 4011 };
+  const { host = '127.0.0.1', port = FIRST_PORT, dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
+  const unknown = Object.keys(options.ports ?? {}).filter((name) => !apis.some((api) => api.name === name));
+  if (unknown.length) throw new Error(`startMocks: no API named ${unknown.join(', ')}; the registry has ${apis.map((a) => a.name).join(', ')}`);
+  const portOf = (/** @type {string} */ name, /** @type {number} */ i) => options.ports?.[name] ?? (port === 0 ? 0 : port + i);
   const prepared = apis.map((api) => ({ api, ...prepareMockDocument(api, outDir) }));
   const results = await Promise.allSettled(
-    prepared.map(({ api, file }) =>
+    prepared.map(({ api, file }, i) =>
       startPrism({
         file,
         host,
-        port: ports[api.name],
+        port: portOf(api.name, i),
         dynamic,
         seed,
         name: api.name,
@@ -178,16 +182,15 @@ export async function startMocks(options = {}) {
     await stop();
     throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map((f) => f.message).join('\n'));
   }
-  const [push, dmp] = prepared.map(({ api, file, basePath }, i) => {
-    const { url } = /** @type {PromiseFulfilledResult<{ url: string }>} */ (results[i]).value;
-    return { name: api.name, baseUrl: url, basePath, port: Number(new URL(url).port), document: file };
+  const running = prepared.map(({ api, file, basePath }, i) => {
+    const { url, exited } = /** @type {PromiseFulfilledResult<{ url: string, exited: Promise<{ code: number | null, signal: string | null }> }>} */ (results[i]).value;
+    /** @type {RunningMock} */
+    const mock = { name: api.name, title: api.title, baseUrl: url, basePath, port: Number(new URL(url).port), document: file };
+    return { mock, exited: exited.then((how) => ({ name: api.name, ...how })) };
   });
-  const exited = Promise.race(
-    prepared.map(({ api }, i) =>
-      /** @type {PromiseFulfilledResult<{ exited: Promise<{ code: number | null, signal: string | null }> }>} */ (
-        results[i]
-      ).value.exited.then((how) => ({ name: api.name, ...how })),
-    ),
-  );
-  return { push: /** @type {RunningMock} */ (push), dmp: /** @type {RunningMock} */ (dmp), stop, exited };
+  return {
+    servers: Object.fromEntries(running.map(({ mock }) => [mock.name, mock])),
+    stop,
+    exited: Promise.race(running.map((r) => r.exited)),
+  };
 }

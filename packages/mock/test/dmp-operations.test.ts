@@ -8,7 +8,7 @@ import { recordingFetch } from './support/recorder.js';
 import { documentedExamples, exampleRequest } from './support/requests.js';
 
 const dmpOperations = operations('dmp');
-const baseUrl = inject('dmpBaseUrl');
+const baseUrl = inject('baseUrls').dmp!;
 const wire = recordingFetch();
 const client = createDmpClient({
   baseUrl,

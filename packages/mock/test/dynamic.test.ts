@@ -4,7 +4,7 @@
 // second pair of mocks the suite would take several seconds longer).
 import { describe, expect, it } from 'vitest';
 import { prismArgs } from '../src/index.mjs';
-import { operations, responseErrors } from './support/documents.js';
+import { apiNames, operations, responseErrors } from './support/documents.js';
 import { exampleRequest } from './support/requests.js';
 import { credentials, mockUrl, send } from './support/raw.js';
 
@@ -18,7 +18,7 @@ describe('dynamic mode', () => {
     expect(prismArgs({ file: 'doc.json', host: '127.0.0.1', port: 0 })).not.toContain('--dynamic');
   });
 
-  for (const api of ['push-v1', 'dmp'] as const) {
+  for (const api of apiNames) {
     it.each(operations(api).map((o) => [`${api} ${o.method.toUpperCase()} ${o.path}`, o] as const))(
       '%s: generated answers pass the schema',
       async (_name, { method, path }) => {
@@ -26,7 +26,7 @@ describe('dynamic mode', () => {
         const url = mockUrl(api, path, request.path, request.query);
         // Two draws: generated data differs from call to call.
         for (let i = 0; i < 2; i++) {
-          const answer = await send(method, url, { body: request.body, headers: { ...credentials[api], prefer: 'dynamic=true' } });
+          const answer = await send(method, url, { body: request.body, headers: { ...credentials(api), prefer: 'dynamic=true' } });
           expect(answer.status).toBe(200);
           expect(responseErrors(api, path, method, 200, answer.contentType, answer.body), JSON.stringify(answer.body)).toEqual([]);
         }
@@ -36,9 +36,9 @@ describe('dynamic mode', () => {
 
   it('answers differ from the documented example (the generator is really used)', async () => {
     const url = mockUrl('push-v1', '/query_bi_tags');
-    const headers = { ...credentials['push-v1'], prefer: 'dynamic=true' };
+    const headers = { ...credentials('push-v1'), prefer: 'dynamic=true' };
     const bodies = await Promise.all([1, 2, 3].map(async () => JSON.stringify((await send('get', url, { headers })).body)));
-    const example = JSON.stringify((await send('get', url, { headers: credentials['push-v1'] })).body);
+    const example = JSON.stringify((await send('get', url, { headers: credentials('push-v1') })).body);
     expect(bodies.some((b) => b !== example)).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ async function sendFixture(fixture: Fixture) {
   // Path parameters the fixture does not set come from the document's examples.
   const fromDocument = exampleRequest(fixture.api, path, method);
   const url = mockUrl(fixture.api, path, { ...fromDocument.path, ...fixture.params }, fixture.query ?? {});
-  const answer = await send(method, url, { body: fixture.body, headers: credentials[fixture.api] });
+  const answer = await send(method, url, { body: fixture.body, headers: credentials(fixture.api) });
   return { answer, method, path };
 }
 

@@ -1,6 +1,7 @@
 // The derivation of the mock documents from the public bundles.
 import { describe, expect, it } from 'vitest';
-import { DIALECT_2020_12, serverBasePath, toMockDocument } from '../src/index.mjs';
+import { apis as registry } from '@pushapi/openapi/apis';
+import { apis, DIALECT_2020_12, FIRST_PORT, serverBasePath, startMocks, toMockDocument } from '../src/index.mjs';
 import { documents } from './support/documents.js';
 
 describe('serverBasePath', () => {
@@ -31,5 +32,20 @@ describe('toMockDocument', () => {
     const { document, basePath } = toMockDocument(documents.dmp);
     expect(basePath).toBe('');
     expect(Object.keys(document.paths)).toEqual(Object.keys(documents.dmp.paths));
+  });
+});
+
+describe('the APIs served', () => {
+  it('are the registry (redocly.yaml `apis:`), in its order, on consecutive default ports from 4010', () => {
+    expect(apis.map((a) => a.name)).toEqual(registry.map((a) => a.name));
+    expect(apis.map((a) => a.defaultPort)).toEqual(registry.map((_a, i) => FIRST_PORT + i));
+    expect(FIRST_PORT).toBe(4010);
+    expect(apis.map((a) => a.name)).toEqual(expect.arrayContaining(['push-v1', 'dmp']));
+  });
+
+  it('a port for an API the registry does not have is refused, naming it', async () => {
+    await expect(startMocks({ ports: { 'push-v2': 5000 } })).rejects.toThrow(
+      `no API named push-v2; the registry has ${registry.map((a) => a.name).join(', ')}`,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { recordingFetch } from './support/recorder.js';
 import { documentedExamples, exampleRequest } from './support/requests.js';
 
 const pushOperations = operations('push-v1');
-const baseUrl = inject('pushBaseUrl');
+const baseUrl = inject('baseUrls')['push-v1']!;
 const wire = recordingFetch();
 const client = createPushClient({
   baseUrl,

@@ -5,7 +5,7 @@ import { send } from './support/raw.js';
 
 describe('routing', () => {
   it('push v1 answers under /v1/<any appid>/ and not at the root', async () => {
-    const base = inject('pushBaseUrl');
+    const base = inject('baseUrls')['push-v1'];
     const headers = { authtoken: 'YOUR_AUTH_TOKEN' };
     expect((await send('get', `${base}/v1/YOUR_APP_ID/query_bi_tags`, { headers })).status).toBe(200);
     expect((await send('get', `${base}/v1/another-app/query_bi_tags`, { headers })).status).toBe(200);
@@ -14,8 +14,14 @@ describe('routing', () => {
   });
 
   it('DMP answers at the root', async () => {
-    const base = inject('dmpBaseUrl');
+    const base = inject('baseUrls').dmp;
     const answer = await send('get', `${base}/config/tags`, { headers: { authorization: 'Bearer YOUR_ACCESS_TOKEN' } });
     expect(answer.status).toBe(200);
+  });
+
+  it('each API of the registry has its own mock, on its own port', () => {
+    const urls = Object.values(inject('baseUrls'));
+    expect(urls.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(urls).size).toBe(urls.length);
   });
 });

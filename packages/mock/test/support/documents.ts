@@ -1,55 +1,32 @@
-// The public bundles, and a JSON Schema 2020-12 validator for the answers they document.
-import { createRequire } from 'node:module';
+// The public bundles of the registry's APIs, and a JSON Schema 2020-12 validator for the answers they document.
+import { apis, loadDocument } from '@pushapi/openapi/apis';
+import { listOperations, locate as locateIn, type OperationEntry } from '@pushapi/openapi/walk';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { listOperations } from '../../src/index.mjs';
 
-const require = createRequire(import.meta.url);
 // ajv-formats is CommonJS with a `default` property: take whichever form the loader hands us.
 type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
   addFormatsModule) as unknown as AddFormats;
 
-export type ApiName = 'push-v1' | 'dmp';
-export const documents: Record<ApiName, any> = {
-  'push-v1': require('@pushapi/openapi/push-v1.json'),
-  dmp: require('@pushapi/openapi/dmp.json'),
-};
+/** The name of an API of the registry, such as `push-v1`. */
+export type ApiName = string;
+export const apiNames: ApiName[] = apis.map((api) => api.name);
+export const documents: Record<ApiName, any> = Object.fromEntries(apiNames.map((name) => [name, loadDocument(name)]));
 
-export function operations(api: ApiName) {
-  return listOperations(documents[api]) as { method: string; path: string; operation: any }[];
+export function operations(api: ApiName): OperationEntry[] {
+  return listOperations(documents[api]);
+}
+
+/** Walks `segments` from the root of an API's document, following references (see the walker's `locate`). */
+export function locate(api: ApiName, segments: string[]) {
+  return locateIn(documents[api], segments);
 }
 
 // strict: false because the documents carry OpenAPI keywords (example, discriminator) and x- extensions.
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 for (const [name, doc] of Object.entries(documents)) ajv.addSchema(doc, name);
-
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-const unescape = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
-
-/**
- * Walks `segments` from the document root, following local `$ref`s (components/responses, ...), and
- * returns the JSON pointer where the walk ends, or undefined when a segment is missing.
- */
-export function locate(api: ApiName, segments: string[]): { pointer: string; value: any } | undefined {
-  let pointer: string[] = [];
-  let value: any = documents[api];
-  const follow = () => {
-    for (let hops = 0; value && typeof value.$ref === 'string' && value.$ref.startsWith('#/') && hops < 10; hops++) {
-      pointer = value.$ref.slice(2).split('/').map(unescape);
-      value = pointer.reduce((node: any, key) => node?.[key], documents[api]);
-    }
-  };
-  for (const segment of segments) {
-    follow();
-    if (value === undefined || value === null || !(segment in value)) return undefined;
-    value = value[segment];
-    pointer = [...pointer, segment];
-  }
-  follow();
-  return { pointer: `#/${pointer.map(escape).join('/')}`, value };
-}
 
 /** Validates a body against the schema the document declares for that answer; returns the errors. */
 export function responseErrors(

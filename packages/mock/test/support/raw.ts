@@ -1,20 +1,44 @@
 // Plain fetch against the mocks, for requests a typed client would refuse to build.
+import { deref, serverBasePath } from '@pushapi/openapi/walk';
 import { inject } from 'vitest';
-import type { ApiName } from './documents.js';
+import { documents, type ApiName } from './documents.js';
 
-export const credentials: Record<ApiName, Record<string, string>> = {
-  'push-v1': { authtoken: 'YOUR_AUTH_TOKEN' },
-  dmp: { authorization: 'Bearer YOUR_ACCESS_TOKEN' },
-};
+/**
+ * Headers carrying a placeholder credential for every security scheme the document declares (Prism checks only
+ * that one is present): an API key header gets a value, a bearer scheme an Authorization header.
+ */
+export function credentials(api: ApiName): Record<string, string> {
+  const doc = documents[api];
+  const headers: Record<string, string> = {};
+  for (const raw of Object.values<any>(doc.components?.securitySchemes ?? {})) {
+    const scheme = deref(doc, raw);
+    if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.name.toLowerCase()] = 'YOUR_CREDENTIAL';
+    else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)) headers.authorization = 'Bearer YOUR_CREDENTIAL';
+    else throw new Error(`${api}: no placeholder credential for security scheme type ${scheme.type}`);
+  }
+  return headers;
+}
+
+/** The mock's base URL with the document's base path, its variables set to their defaults (`/v1/YOUR_APP_ID`). */
+export function mockBase(api: ApiName): string {
+  const server = documents[api].servers?.[0] ?? { url: '' };
+  const basePath = serverBasePath(server.url).replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = server.variables?.[name]?.default;
+    if (value === undefined) throw new Error(`${api}: server variable ${name} has no default`);
+    return encodeURIComponent(value);
+  });
+  const baseUrl = inject('baseUrls')[api];
+  if (!baseUrl) throw new Error(`no mock runs for ${api}`);
+  return baseUrl + basePath;
+}
 
 /** Absolute URL of a document path on its mock, with path parameters and query filled in. */
 export function mockUrl(api: ApiName, path: string, params: Record<string, string> = {}, query: Record<string, unknown> = {}) {
-  const base = api === 'push-v1' ? `${inject('pushBaseUrl')}/v1/YOUR_APP_ID` : inject('dmpBaseUrl');
   const concrete = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for path parameter ${name} of ${path}`);
     return encodeURIComponent(params[name]!);
   });
-  const url = new URL(base + concrete);
+  const url = new URL(mockBase(api) + concrete);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   return url.href;
 }
