@@ -1,0 +1,48 @@
+// Push v1 authentication: auth_sign checks `sign = sha256(appkey + timestamp + mastersecret)` and issues a
+// token that lives one day of the app's clock; auth_close invalidates it. An expired, closed or unknown token
+// answers `not_auth`.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AUTH_TOKEN_TTL_MS } from '../config.js';
+import type { AppState } from '../state/state.js';
+import { Refusal, type World } from '../world.js';
+import type { Body } from './pushes.js';
+
+/** Valid tokens kept per app; beyond it, expired then oldest tokens are dropped. */
+const TOKENS_KEPT = 1000;
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function authSign(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+  const { appkey, mastersecret, settings } = app.record;
+  if (body.appkey !== appkey) throw new Refusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
+  const expected = createHash('sha256').update(`${body.appkey}${body.timestamp}${mastersecret}`).digest('hex');
+  if (!sameText(String(body.sign).toLowerCase(), expected)) {
+    throw new Refusal('sign_error', 'sign does not match sha256(appkey + timestamp + mastersecret)');
+  }
+  const skew = Math.abs(Number(body.timestamp) - now);
+  if (settings.maxClockSkewMs !== null && !(skew <= settings.maxClockSkewMs)) {
+    throw new Refusal('sign_error', `timestamp is ${Number.isFinite(skew) ? `${skew} ms` : 'far'} from the app's clock; this app accepts at most ${settings.maxClockSkewMs} ms`);
+  }
+  const token = randomBytes(32).toString('hex');
+  world.state.putToken(app, token, { expiresAt: now + AUTH_TOKEN_TTL_MS });
+  for (const [old, record] of app.tokens) if (record.expiresAt <= now) world.state.removeToken(app, old);
+  for (const old of app.tokens.keys()) {
+    if (app.tokens.size <= TOKENS_KEPT) break;
+    world.state.removeToken(app, old);
+  }
+  return { result: 'ok', auth_token: token };
+}
+
+/** Throws `not_auth` unless the token is one of the app's and has not expired. */
+export function checkToken(world: World, app: AppState, token: string | undefined, now: number): string {
+  if (!token) throw new Refusal('not_auth', 'header authtoken is missing; sign in with auth_sign');
+  const record = app.tokens.get(token);
+  if (!record) throw new Refusal('not_auth', 'authtoken is not valid (unknown, or closed by auth_close); sign in again');
+  if (now >= record.expiresAt) throw new Refusal('not_auth', "authtoken has expired (tokens live one day of the app's clock); sign in again");
+  return token;
+}
+
+export function authClose(world: World, app: AppState, token: string): Record<string, unknown> {
+  world.state.removeToken(app, token);
+  return { result: 'ok' };
+}

@@ -1,0 +1,47 @@
+// The daily records behind query_app_user and query_app_push, and the online history behind the 24-hour
+// online statistics. Both are counted from what happens in the sandbox.
+import { DAYS_KEPT } from '../config.js';
+import { emptyDay, type DayRecord } from '../state/model.js';
+import type { AppState } from '../state/state.js';
+import { dayKey } from '../time.js';
+import type { World } from '../world.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The record of the app's day at `now` (app time zone), created on first use. */
+export function dayOf(world: World, app: AppState, now: number): DayRecord {
+  const key = dayKey(now, app.record.settings.utcOffsetMinutes);
+  let day = app.days.get(key);
+  if (!day) {
+    day = emptyDay(key);
+    // Devices online when the day starts count as online that day.
+    for (const device of app.devices.values()) if (device.record.online) day.online.push(device.record.cid);
+    app.days.set(key, day);
+    const oldest = dayKey(now - DAYS_KEPT * DAY_MS, app.record.settings.utcOffsetMinutes);
+    for (const old of [...app.days.keys()]) if (old < oldest) world.state.removeDay(app, old);
+  }
+  return day;
+}
+
+/** Changes a day record and records it. */
+export function countDay(world: World, app: AppState, now: number, change: (day: DayRecord) => void): void {
+  const day = dayOf(world, app, now);
+  change(day);
+  world.state.putDay(app, day);
+}
+
+export function addUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+/** Appends the number of online devices now to the online history, keeping one entry older than 24 hours. */
+export function recordOnlineCount(app: AppState, now: number): void {
+  let online = 0;
+  for (const device of app.devices.values()) if (device.record.online) online++;
+  const history = app.record.onlineHistory;
+  const last = history[history.length - 1];
+  if (last && last[0] === now) last[1] = online;
+  else history.push([now, online]);
+  const cutoff = now - DAY_MS;
+  while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
+}

@@ -1,0 +1,222 @@
+// Delivery: what each device gets from a push, and when.
+// - A blacklisted cid is left out; an unknown cid is `no_user`; an inactive device gets `successed_ignore`.
+// - An online device receives at once (`successed_online`), or when the template's duration_begin comes.
+// - An offline device (`successed_offline`) keeps the message while `is_offline` is true and its
+//   offline_expire_time (milliseconds) has not run out, and receives it when it comes online. An offline IOS
+//   device that is sent push_info receives that through APN at once.
+// - Nothing is shown after the template's duration_end.
+import { DEFAULT_OFFLINE_EXPIRE_MS } from '../config.js';
+import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/model.js';
+import type { AppState, DeviceState } from '../state/state.js';
+import { parseLocal } from '../time.js';
+import type { World } from '../world.js';
+import { addUnique, countDay, recordOnlineCount } from './days.js';
+
+/** A push as every one of its messages shares it. */
+export interface Sending {
+  task: TaskRecord;
+  kind: TaskKind;
+  requestid: string | null;
+  content: PushContent;
+  /** When it is sent (app time): now, or the pushTime of a scheduled task. */
+  at: number;
+}
+
+/** The template's display window, intersected with push_app's own duration_begin/duration_end. */
+function displayWindow(app: AppState, sending: Sending): { from: number | null; until: number | null } {
+  const offset = app.record.settings.utcOffsetMinutes;
+  const text = (key: string) => (typeof sending.content.template[key] === 'string' ? (sending.content.template[key] as string) : undefined);
+  const begin = text('duration_begin');
+  const end = text('duration_end');
+  const from = [begin === undefined ? undefined : parseLocal(begin, offset), sending.task.window.from ?? undefined].filter((v) => v !== undefined);
+  const until = [end === undefined ? undefined : parseLocal(end, offset), sending.task.window.until ?? undefined].filter((v) => v !== undefined);
+  return { from: from.length ? Math.max(...from) : null, until: until.length ? Math.min(...until) : null };
+}
+
+const isIos = (device: DeviceState) => (device.record.phonetype ?? '').toUpperCase() === 'IOS';
+/** A transmission is handed to the app, not shown; an APN alert is shown. */
+const shows = (m: MessageRecord) => m.content.msgtype !== 'transmission' || m.apn;
+
+/** Sends the push to one cid and says what push_list would report for it. Updates the task's statistics. */
+export function sendToCid(world: World, app: AppState, sending: Sending, cid: string): CidDetail {
+  const { task } = sending;
+  const stats = task.stats;
+  stats.targets++;
+  const device = app.devices.get(cid);
+  if (!device) {
+    stats.unknown++;
+    return 'no_user';
+  }
+  if (app.blacklist.has(cid)) {
+    stats.filtered++;
+    return 'successed_ignore';
+  }
+  stats.sent++;
+  const online = device.record.online;
+  countDay(world, app, sending.at, (day) => {
+    day.sent++;
+    if (online && device.record.active) day.sentOnline++;
+  });
+  if (!device.record.active) {
+    stats.ignored++;
+    return 'successed_ignore';
+  }
+  stats.deliverable++;
+  const window = displayWindow(app, sending);
+  const message: MessageRecord = {
+    id: `m-${world.state.nextSeq()}`,
+    seq: 0,
+    cid,
+    taskid: task.taskid,
+    kind: sending.kind,
+    requestid: sending.requestid,
+    content: sending.content,
+    state: 'pending',
+    via: null,
+    apn: false,
+    sentAt: sending.at,
+    receivedAt: null,
+    expiresAt: null,
+    displayFrom: window.from,
+    displayUntil: window.until,
+    clicked: false,
+  };
+  message.seq = Number(message.id.slice(2));
+  if (online) {
+    stats.online++;
+    hold(world, app, device, message, sending.at);
+    return 'successed_online';
+  }
+  stats.offline++;
+  if (isIos(device) && sending.content.push_info !== null) {
+    message.apn = true;
+    stats.apn++;
+    hold(world, app, device, message, sending.at);
+    return 'successed_offline';
+  }
+  if (sending.content.message.is_offline === true) {
+    const ttl = sending.content.message.offline_expire_time;
+    message.expiresAt = sending.at + (typeof ttl === 'number' ? ttl : DEFAULT_OFFLINE_EXPIRE_MS);
+    hold(world, app, device, message, sending.at);
+  }
+  return 'successed_offline';
+}
+
+/** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
+function hold(world: World, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
+  if (message.displayUntil !== null && now > message.displayUntil) return; // never shown: its display time is over
+  if (receivable(device, message, now)) {
+    receive(world, app, device, message, now);
+    return;
+  }
+  device.pending.push(message);
+  const task = app.tasks.get(message.taskid);
+  if (task) task.stats.pending++;
+  world.state.putMessage(app, message);
+  app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
+}
+
+/** Whether the device can receive the message at `now`: connected (or reached through APN), inside the display window. */
+const receivable = (device: DeviceState, message: MessageRecord, now: number) =>
+  (device.record.online || message.apn) && (message.displayFrom === null || now >= message.displayFrom);
+
+/** When a pending message next needs a look: its expiry, its display end, or (if it can be received) its display start. */
+function dueAt(message: MessageRecord, device: DeviceState): number {
+  const times = [message.expiresAt, message.displayUntil, device.record.online || message.apn ? message.displayFrom : null];
+  return Math.min(...times.map((t) => (t === null ? Number.POSITIVE_INFINITY : t)));
+}
+
+function receive(world: World, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
+  // Kept for an offline device (it has an offline expiry) or sent through APN: it arrived "offline".
+  const offline = message.expiresAt !== null || message.apn;
+  message.state = 'delivered';
+  message.via = offline ? 'offline' : 'online';
+  // An online device waiting only for the display window shows it when the window opens.
+  message.receivedAt = offline ? now : Math.min(now, Math.max(message.sentAt, message.displayFrom ?? message.sentAt));
+  device.inbox.push(message);
+  world.state.putMessage(app, message);
+  // Inboxes are bounded: the oldest messages go first.
+  while (device.inbox.length > app.record.settings.inboxLimit) world.state.removeMessage(app, device.inbox.shift()!);
+  const task = app.tasks.get(message.taskid);
+  if (task) {
+    task.stats.received++;
+    if (shows(message)) task.stats.displayed++;
+    world.state.putTask(app, task);
+  }
+  countDay(world, app, now, (day) => {
+    day.received++;
+    if (shows(message)) day.shown++;
+    if (!message.apn) {
+      day.gt.feedback++;
+      if (shows(message)) day.gt.displayed++;
+    }
+  });
+  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message });
+}
+
+/**
+ * Looks at the device's pending messages at `now`: delivers those it may receive now (in order), drops
+ * those whose offline time or display time is over. Returns how many expired.
+ */
+export function reviewPending(world: World, app: AppState, device: DeviceState, now: number): number {
+  let expired = 0;
+  const keep: MessageRecord[] = [];
+  for (const message of device.pending) {
+    const task = app.tasks.get(message.taskid);
+    const over = (message.expiresAt !== null && now >= message.expiresAt) || (message.displayUntil !== null && now > message.displayUntil);
+    if (over) {
+      expired++;
+      message.state = 'expired';
+      world.state.removeMessage(app, message);
+    } else if (receivable(device, message, now)) {
+      receive(world, app, device, message, now);
+    } else {
+      keep.push(message);
+      app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
+      continue;
+    }
+    if (task) {
+      task.stats.pending--;
+      world.state.putTask(app, task);
+    }
+  }
+  device.pending = keep;
+  return expired;
+}
+
+/** The device connects: lastlogin is now, and its pending messages arrive. */
+export function comeOnline(world: World, app: AppState, device: DeviceState, now: number): void {
+  device.record.online = true;
+  device.record.lastlogin = now;
+  world.state.putDevice(app, device);
+  countDay(world, app, now, (day) => {
+    addUnique(day.active, device.record.cid);
+    addUnique(day.online, device.record.cid);
+  });
+  recordOnlineCount(app, now);
+  world.state.putApp(app);
+  reviewPending(world, app, device, now);
+}
+
+export function goOffline(world: World, app: AppState, device: DeviceState, now: number): void {
+  device.record.online = false;
+  world.state.putDevice(app, device);
+  recordOnlineCount(app, now);
+  world.state.putApp(app);
+}
+
+/** stop_task: the task's messages still waiting are not delivered any more. */
+export function stopPending(world: World, app: AppState, taskid: string): number {
+  let stopped = 0;
+  for (const device of app.devices.values()) {
+    const before = device.pending.length;
+    device.pending = device.pending.filter((m) => {
+      if (m.taskid !== taskid) return true;
+      m.state = 'stopped';
+      world.state.removeMessage(app, m);
+      return false;
+    });
+    stopped += before - device.pending.length;
+  }
+  return stopped;
+}

@@ -1,0 +1,149 @@
+// Queries and statistics, counted from what happened in the sandbox: push_result per task,
+// get_push_result_by_group_name per task_name, query_app_user and query_app_push per day, the 24-hour online
+// statistics, query_user_count, query_bi_tags, user_status and set_badge.
+import type { ConditionItem, DayRecord, TaskRecord } from '../state/model.js';
+import type { AppState } from '../state/state.js';
+import { dayKey, dayKeyOf } from '../time.js';
+import { Refusal, type World } from '../world.js';
+import { emptyDay } from '../state/model.js';
+import { matchesCondition } from './conditions.js';
+import type { Body } from './pushes.js';
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export function userStatus(app: AppState, cid: string): Record<string, unknown> {
+  const device = app.devices.get(cid);
+  if (!device) return { result: 'no_user', desc: `cid "${cid}" is not a device of app ${app.record.appid}`, cid };
+  return { result: 'ok', cid, status: device.record.online ? 'online' : 'offline', lastlogin: String(device.record.lastlogin) };
+}
+
+/** One task's counters as push_result reports them (GT: the service's connection; APN: iOS pushes). */
+function pushResultItem(task: TaskRecord): Record<string, unknown> {
+  const s = task.stats;
+  return {
+    taskId: task.taskid,
+    msgTotal: s.deliverable,
+    msgProcess: s.received,
+    clickNum: s.clicked,
+    pushNum: s.sent,
+    GT: { sent: s.sent - s.apn, feedback: s.received - s.apn, clicked: s.clicked, displayed: s.displayed - s.apn, result: 'ok' },
+    APN: { sent: s.apn, feedback: s.apn, clicked: 0, displayed: s.apn, result: 'ok' },
+  };
+}
+
+export function pushResult(app: AppState, body: Body): Record<string, unknown> {
+  const ids = (body.taskIdList ?? body.taskidlist) as string[];
+  const data = ids.flatMap((id) => {
+    const task = app.tasks.get(id);
+    return task ? [pushResultItem(task)] : [];
+  });
+  if (data.length === 0 && ids.length > 0) throw new Refusal('no_taskid', `none of the task ids is a task of app ${app.record.appid}`);
+  return { result: 'ok', data };
+}
+
+export function groupResult(app: AppState, groupName: string): Record<string, unknown> {
+  const tasks = [...app.tasks.values()].filter((t) => t.taskName === groupName);
+  if (tasks.length === 0) throw new Refusal('no_taskid', `no task of app ${app.record.appid} was pushed with task_name "${groupName}"`);
+  const sum = (pick: (t: TaskRecord) => number) => tasks.reduce((n, t) => n + pick(t), 0);
+  return {
+    result: 'ok',
+    msgTotal: sum((t) => t.stats.deliverable),
+    onlineNum: sum((t) => t.stats.online),
+    msgProcess: sum((t) => t.stats.received),
+    showNum: sum((t) => t.stats.displayed),
+    clickNum: sum((t) => t.stats.clicked),
+  };
+}
+
+/** The recorded day of a date parameter; a day with nothing recorded counts zero. */
+function recordedDay(app: AppState, date: string): DayRecord {
+  const key = dayKeyOf(date);
+  if (key === undefined) throw new Refusal('invalid_param', `date "${date}" is not a day of the calendar`);
+  return app.days.get(key) ?? emptyDay(key);
+}
+
+export function queryAppUser(app: AppState, date: string, now: number): Record<string, unknown> {
+  const day = recordedDay(app, date);
+  if (day.day === dayKey(now, app.record.settings.utcOffsetMinutes)) {
+    throw new Refusal('invalid_param', `query_app_user answers for days other than today; ${date} is today by the app's clock`);
+  }
+  const offset = app.record.settings.utcOffsetMinutes;
+  let registTotalCount = 0;
+  for (const device of app.devices.values()) if (dayKey(device.record.createdAt, offset) <= day.day) registTotalCount++;
+  return {
+    result: 'ok',
+    data: {
+      appId: app.record.appid,
+      date,
+      newRegistCount: day.newRegist,
+      registTotalCount,
+      activeCount: day.active.length,
+      onlineCount: day.online.length,
+    },
+  };
+}
+
+export function queryAppPush(app: AppState, date: string): Record<string, unknown> {
+  const day = recordedDay(app, date);
+  const gt = { ...day.gt, clicked: day.gt.clicked };
+  return {
+    result: 'ok',
+    data: {
+      appId: app.record.appid,
+      date,
+      sendCount: day.sent,
+      sendOnlineCount: day.sentOnline,
+      receiveCount: day.received,
+      showCount: day.shown,
+      clickCount: day.clicked,
+      GT: gt,
+    },
+    GT: gt,
+  };
+}
+
+/** The number of online devices at each ten-minute point of the last 24 hours (144 points), keyed by epoch ms. */
+export function onlineStatistics(app: AppState, now: number): Record<string, unknown> {
+  const history = app.record.onlineHistory;
+  const end = Math.floor(now / TEN_MINUTES) * TEN_MINUTES;
+  const onlineStatics: Record<string, number> = {};
+  for (let i = 143; i >= 0; i--) {
+    const point = end - i * TEN_MINUTES;
+    let count = 0;
+    for (const [time, online] of history) {
+      if (time > point) break;
+      count = online;
+    }
+    onlineStatics[String(point)] = count;
+  }
+  return { result: 'ok', onlineStatics };
+}
+
+export function queryUserCount(app: AppState, body: Body): Record<string, unknown> {
+  const condition = (body.condition as ConditionItem[] | undefined) ?? null;
+  let count = 0;
+  for (const device of app.devices.values()) if (matchesCondition(device, condition)) count++;
+  return { result: 'ok', user_count: count };
+}
+
+/** The tags in use on the app's devices, sorted. */
+export function queryBiTags(app: AppState): Record<string, unknown> {
+  const tags = new Set<string>();
+  for (const device of app.devices.values()) for (const tag of device.record.tags) tags.add(tag);
+  return { result: 'ok', tags: [...tags].sort() };
+}
+
+/** set_badge: records the badge on every device named by cid or by device token. */
+export function setBadge(world: World, app: AppState, body: Body): Record<string, unknown> {
+  if (typeof body.badge !== 'number') throw new Refusal('invalid_param', 'set_badge needs badge');
+  const cids = new Set<string>((body.cid_list as string[] | undefined) ?? []);
+  const tokens = new Set<string>((body.devicetoken_list as string[] | undefined) ?? []);
+  if (cids.size === 0 && tokens.size === 0) throw new Refusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
+  for (const device of app.devices.values()) {
+    if (!cids.has(device.record.cid) && !(device.record.deviceToken !== null && tokens.has(device.record.deviceToken))) continue;
+    device.record.badge = body.badge;
+    world.state.putDevice(app, device);
+    world.events.emit({ type: 'device', appid: app.record.appid, cid: device.record.cid });
+  }
+  return { result: 'ok' };
+}

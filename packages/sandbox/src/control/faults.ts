@@ -1,0 +1,41 @@
+// Faults injected into the next calls of an operation of one app: an HTTP error status, a dropped connection,
+// a delay, or a given result. They live in memory only.
+import type { FaultRecord } from '../state/model.js';
+import type { AppState } from '../state/state.js';
+
+let nextId = 1;
+
+export interface FaultInput {
+  operation: string;
+  kind: FaultRecord['kind'];
+  times?: number;
+  status?: number;
+  delayMs?: number;
+  result?: string;
+  desc?: string;
+}
+
+export function addFault(app: AppState, input: FaultInput): FaultRecord {
+  const fault: FaultRecord = {
+    id: `f-${nextId++}`,
+    operation: input.operation,
+    kind: input.kind,
+    remaining: input.times ?? 1,
+    status: input.kind === 'http' ? (input.status ?? 503) : null,
+    delayMs: input.kind === 'delay' ? (input.delayMs ?? 0) : null,
+    result: input.kind === 'result' ? (input.result ?? null) : null,
+    desc: input.kind === 'result' ? (input.desc ?? null) : null,
+  };
+  app.faults.push(fault);
+  return fault;
+}
+
+/** The fault that answers this call of `operation`, if any (each applies `times` times, in the order added). */
+export function takeFault(app: AppState, operation: string): FaultRecord | undefined {
+  const index = app.faults.findIndex((f) => f.operation === operation);
+  if (index === -1) return undefined;
+  const fault = app.faults[index]!;
+  fault.remaining--;
+  if (fault.remaining <= 0) app.faults.splice(index, 1);
+  return { ...fault };
+}

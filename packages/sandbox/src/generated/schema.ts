@@ -1,0 +1,2697 @@
+// Generated from openapi/sandbox (bundle: openapi/dist/sandbox.json).
+// Do not edit: run `pnpm run generate` in this package.
+
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the sandbox
+         * @description The sandbox version, the default app, the magic cids and the limits it applies.
+         */
+        get: operations["getSandbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the whole sandbox
+         * @description Removes every app, its devices, tasks, tokens and DMP party, and creates the default app again. The request log is kept.
+         */
+        post: operations["resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps
+         * @description Every app, oldest first, without secrets.
+         */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Create an isolated app
+         * @description Creates an app with fresh credentials (or the given ones), the magic cids, and a DMP party of
+         *     its own. Apps never see each other: use one per test to run tests in parallel.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an app
+         * @description The app, its settings, clock, DMP party and counts, without secrets.
+         */
+        get: operations["getApp"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an app
+         * @description Removes the app and everything it holds. Its tokens stop working at once.
+         */
+        delete: operations["deleteApp"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the settings of an app
+         * @description Changes the given settings; the others keep their value.
+         */
+        patch: operations["updateApp"];
+        trace?: never;
+    };
+    "/apps/{appid}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the credentials of an app
+         * @description The appid, appkey and master secret, and the DMP party's user_code and auth_code. The inbox page never calls this.
+         */
+        get: operations["getCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset an app
+         * @description Keeps the app's credentials and settings; removes its devices (the magic cids come back in their
+         *     first state), aliases, tasks, tokens, statistics, faults and rate limits, and sets its clock back
+         *     to real time.
+         */
+        post: operations["resetApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the test clock of an app
+         * @description The app's time, by which tokens expire, scheduled pushes fire and offline messages expire.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Set or advance the test clock of an app
+         * @description Sets, advances, freezes or restarts the app's clock. What falls due on the way happens in order
+         *     before the answer: scheduled pushes fire, offline messages expire, tokens expire.
+         */
+        post: operations["setClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the devices of an app
+         * @description Every device, the magic cids first.
+         */
+        get: operations["listDevices"];
+        put?: never;
+        /**
+         * Register a device
+         * @description Adds a device (a cid) to the app, offline and active unless told otherwise.
+         */
+        post: operations["createDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/devices/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a device
+         * @description The device's state, alias, tags and counts.
+         */
+        get: operations["getDevice"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a device
+         * @description Removes the device, its alias binding, its inbox and its pending messages. A magic cid cannot be removed.
+         */
+        delete: operations["deleteDevice"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a device
+         * @description Changes the given fields. Coming online delivers the pending offline messages that have not
+         *     expired, in order, and sets lastlogin.
+         */
+        patch: operations["updateDevice"];
+        trace?: never;
+    };
+    "/apps/{appid}/devices/{cid}/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read what a device received
+         * @description The messages received, in order, each with its task id, template and push_info, and the offline messages waiting.
+         */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the inbox of a device
+         * @description Forgets the messages received; pending messages stay.
+         */
+        delete: operations["clearInbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/devices/{cid}/inbox/{messageId}/click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+                /**
+                 * @description The id of a message in the device's inbox.
+                 * @example m-42
+                 */
+                messageId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a click on a received message
+         * @description Counts a click, as the phone would report it; push_result and the daily statistics report it.
+         */
+        post: operations["clickMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the tasks of an app
+         * @description Every task kept, newest first, with its targets and statistics.
+         */
+        get: operations["listTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/tasks/{taskid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The task id.
+                 * @example RASS_0101_0123456789abcdef0123456789abcdef
+                 */
+                taskid: components["parameters"]["TaskIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a task
+         * @description One task with its targets, statistics and per-cid states.
+         */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the faults waiting
+         * @description Faults that will answer the next calls of their operations.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Inject a fault
+         * @description The next `times` calls of the operation in this app get the fault: an HTTP error status, a
+         *     dropped connection, a delay, or a given result. Faults of one operation apply in the order added.
+         */
+        post: operations["addFault"];
+        /**
+         * Remove every fault waiting
+         * @description Calls are answered normally again.
+         */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the frequency limits of an app
+         * @description The limits set for set_tags, save_list_body, push_list, push_app and scheduled push. None by default.
+         */
+        get: operations["getRateLimits"];
+        /**
+         * Set the frequency limits of an app
+         * @description Replaces the limits. A call beyond its limit is answered `too_frequent` and changes nothing.
+         */
+        put: operations["setRateLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/dmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the DMP party of an app
+         * @description The party's user_code, token lifetime, permissions and tag catalogue (without its auth_code).
+         */
+        get: operations["getDmpParty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the DMP party of an app
+         * @description Changes the token lifetime (for tokens issued from now), the permissions or the tag catalogue.
+         */
+        patch: operations["updateDmpParty"];
+        trace?: never;
+    };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the request log
+         * @description Recent requests, newest first, with their operation, outcome and what was wrong with a refused one. No header, body or secret is kept.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what happens, live
+         * @description With `Accept: text/event-stream`, a server-sent event stream: one event per change, named by its
+         *     type, whose `id` is the event's sequence number and whose `data` is the SandboxEvent in JSON. A
+         *     reconnecting client that sends `Last-Event-ID` first gets the recent events it missed. The inbox
+         *     page reads this stream to show messages the moment they arrive; a comment line every 15 seconds
+         *     keeps the connection open.
+         *
+         *     With `Accept: application/json`, the recent events at once (at most the last 500), for a test
+         *     that polls instead.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A client id that every app has from the start, in a known state. */
+        MagicCid: {
+            /**
+             * @description The client id.
+             * @example magic-online
+             */
+            cid: string;
+            /**
+             * @description The state the device starts in.
+             * @enum {string}
+             */
+            state: "online" | "offline" | "inactive";
+            /**
+             * @description What pushing to it does.
+             * @example Online: receives at once, push_single answers successed_online.
+             */
+            description: string;
+        };
+        /** @description Limits the sandbox applies to protect itself and to keep memory flat. They are sandbox limits, not rules of the service. */
+        Limits: {
+            /**
+             * @description Largest request body accepted; a larger one gets HTTP 413.
+             * @example 1048576
+             */
+            maxBodyBytes: number;
+            /**
+             * @description Deepest nesting of arrays and objects accepted in a body; deeper gets HTTP 400.
+             * @example 32
+             */
+            maxDepth: number;
+            /**
+             * @description Most items accepted in any one array of a body; more gets HTTP 413.
+             * @example 10000
+             */
+            maxArrayItems: number;
+            /**
+             * @description Default number of received messages kept per device; older ones are pruned first.
+             * @example 200
+             */
+            inboxLimit: number;
+            /**
+             * @description Number of tasks kept per app; the oldest finished tasks are pruned first.
+             * @example 1000
+             */
+            taskLimit: number;
+            /**
+             * @description Number of requestids remembered per app (for 24 hours of app time), so that a repeated request answers as the first did.
+             * @example 10000
+             */
+            requestIdLimit: number;
+            /**
+             * @description Number of requests kept in the request log.
+             * @example 500
+             */
+            requestLogLimit: number;
+        };
+        /** @description What this sandbox is and the limits it applies. */
+        SandboxInfo: {
+            /**
+             * @description Always `pushapi-sandbox`.
+             * @example pushapi-sandbox
+             */
+            name: string;
+            /**
+             * @description Version of the sandbox package.
+             * @example 0.1.0
+             */
+            version: string;
+            /**
+             * @description The appid of the app created at start (and again by a reset).
+             * @example sandbox-app
+             */
+            defaultAppId: string;
+            /**
+             * @description Whether state is kept in a data folder across restarts (`--data`), rather than in memory.
+             * @example false
+             */
+            persistent?: boolean;
+            /** @description Client ids that exist in every app with a fixed state, so that each reported state needs no setup. */
+            magicCids: components["schemas"]["MagicCid"][];
+            limits: components["schemas"]["Limits"];
+        };
+        /** @description Behaviour settings of one app. */
+        AppSettings: {
+            /**
+             * @description Whether scheduled push (push_app with pushTime) is enabled. When false, such a push is refused with `other_error`.
+             * @example true
+             */
+            scheduledPush: boolean;
+            /**
+             * @description Time zone of the app's wall-clock texts, in minutes east of UTC: pushTime, duration_begin and
+             *     duration_end, the dates of the daily statistics and the `<mmdd>` of task ids. Default 480 (UTC+08:00).
+             * @example 480
+             */
+            utcOffsetMinutes: number;
+            /**
+             * @description When set, auth_sign refuses a timestamp further than this from the app's clock with `sign_error`.
+             *     `null` (the default): any timestamp is accepted, since the description does not give the allowed skew.
+             * @example null
+             */
+            maxClockSkewMs: number | null;
+            /**
+             * @description Received messages kept per device; the oldest are pruned first.
+             * @example 200
+             */
+            inboxLimit: number;
+        };
+        /**
+         * @description The app's test clock. It runs with real time from its offset, or stands still when frozen. Tokens
+         *     expire, scheduled pushes fire and offline messages expire by this clock.
+         */
+        Clock: {
+            /**
+             * Format: int64
+             * @description The app's time, in epoch milliseconds.
+             * @example 1893456000000
+             */
+            now: number;
+            /**
+             * Format: date-time
+             * @description The same instant as an ISO 8601 text in UTC.
+             * @example 2030-01-01T00:00:00.000Z
+             */
+            iso: string;
+            /**
+             * @description The same instant as `yyyy-MM-dd HH:mm:ss` in the app's time zone (its `utcOffsetMinutes`).
+             * @example 2030-01-01 08:00:00
+             */
+            local: string;
+            /**
+             * @description Whether the clock stands still until it is set or advanced.
+             * @example true
+             */
+            frozen: boolean;
+            /**
+             * Format: int64
+             * @description Distance from real time while running, in milliseconds (0 for a clock that follows real time).
+             * @example 0
+             */
+            offsetMs: number;
+        };
+        /** @description Which operations the party may call; a call without permission gets HTTP 403. */
+        DmpPermissions: {
+            /**
+             * @description May call /tags/user.
+             * @example true
+             */
+            tagsUser: boolean;
+            /**
+             * @description May call /config/tags.
+             * @example true
+             */
+            configTags: boolean;
+        };
+        /** @description One tag of the party's catalogue, as /config/tags lists it. */
+        DmpTag: {
+            /**
+             * @description Tag id.
+             * @example 1001
+             */
+            tid: string;
+            /**
+             * @description Tag name.
+             * @example Sports fans
+             */
+            tname: string;
+        };
+        /** @description The app's party of the tag query service (DMP), without its auth_code. */
+        DmpParty: {
+            /**
+             * @description The party's user_code.
+             * @example YOUR_USER_CODE
+             */
+            userCode: string;
+            /**
+             * @description Lifetime of its access tokens in seconds of the app's clock (the service's default is 7200).
+             * @example 7200
+             */
+            expiresIn: number;
+            permissions: components["schemas"]["DmpPermissions"];
+            /** @description The tag catalogue that /config/tags lists. */
+            tags: components["schemas"]["DmpTag"][];
+        };
+        /** @description At most `max` calls in any `perMs` milliseconds of the app's clock; more are refused with `too_frequent`. */
+        RateLimit: {
+            /**
+             * @description Calls allowed in the window.
+             * @example 2
+             */
+            max: number;
+            /**
+             * @description Length of the window, milliseconds.
+             * @example 60000
+             */
+            perMs: number;
+        };
+        /**
+         * @description The app's limits for the operations the description names as frequency-limited. A missing entry
+         *     means no limit (the default: the description gives no numbers). `scheduled_push` counts push_app
+         *     calls with pushTime; `push_app` counts the others.
+         */
+        RateLimits: {
+            set_tags?: components["schemas"]["RateLimit"];
+            save_list_body?: components["schemas"]["RateLimit"];
+            push_list?: components["schemas"]["RateLimit"];
+            push_app?: components["schemas"]["RateLimit"];
+            scheduled_push?: components["schemas"]["RateLimit"];
+        };
+        /** @description An app of the sandbox, without its secrets (read those from the credentials operation). */
+        App: {
+            /**
+             * @description The application id, as in `/v1/<appid>/`.
+             * @example checkout-tests
+             */
+            appid: string;
+            /**
+             * @description The application key.
+             * @example YOUR_APP_KEY
+             */
+            appkey: string;
+            /**
+             * @description Label shown on the inbox page.
+             * @example Checkout tests
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description When the app was created, in epoch milliseconds of real time.
+             * @example 1893456000000
+             */
+            createdAt: number;
+            settings: components["schemas"]["AppSettings"];
+            clock: components["schemas"]["Clock"];
+            dmp: components["schemas"]["DmpParty"];
+            rateLimits?: components["schemas"]["RateLimits"];
+            /** @description How much the app holds. */
+            counts: {
+                /**
+                 * @description Devices, the magic cids included.
+                 * @example 5
+                 */
+                devices: number;
+                /**
+                 * @description Tasks kept.
+                 * @example 2
+                 */
+                tasks: number;
+                /**
+                 * @description Valid auth tokens.
+                 * @example 1
+                 */
+                tokens: number;
+            };
+        };
+        /** @description Every app of the sandbox. */
+        AppList: {
+            /** @description The apps, oldest first. */
+            apps: components["schemas"]["App"][];
+        };
+        /** @description Settings to change; fields left out keep their value. */
+        AppSettingsUpdate: {
+            /**
+             * @description Whether scheduled push (push_app with pushTime) is enabled.
+             * @example false
+             */
+            scheduledPush?: boolean;
+            /**
+             * @description Time zone of the app's wall-clock texts, in minutes east of UTC.
+             * @example 0
+             */
+            utcOffsetMinutes?: number;
+            /**
+             * @description Largest accepted distance of the auth_sign timestamp from the app's clock; `null` accepts any.
+             * @example 600000
+             */
+            maxClockSkewMs?: number | null;
+            /**
+             * @description Received messages kept per device.
+             * @example 50
+             */
+            inboxLimit?: number;
+        };
+        /**
+         * @description How to move the test clock. `time` sets it and freezes it (unless `frozen` is false); `advanceMs`
+         *     moves it forward (after `time`, if both are given); `frozen` alone stops or restarts it where it is.
+         *     Moving it backwards is allowed with `time` only. Everything that falls due on the way happens, in
+         *     order: scheduled pushes fire, offline messages expire.
+         */
+        ClockChange: {
+            /**
+             * @description The new time, as epoch milliseconds or an ISO 8601 date-time text.
+             * @example 2030-01-01T00:00:00Z
+             */
+            time?: number | string;
+            /**
+             * Format: int64
+             * @description Milliseconds to move forward.
+             * @example 86400000
+             */
+            advanceMs?: number;
+            /**
+             * @description true stops the clock at its (new) time; false lets it run from there.
+             * @example true
+             */
+            frozen?: boolean;
+        };
+        /**
+         * @description A new, isolated app. Every field is optional: credentials left out are generated (random), and the
+         *     app starts with the magic cids and a DMP party of its own.
+         */
+        AppCreate: {
+            /**
+             * @description Appid to use; generated when left out. Letters, digits, `-` and `_`, 1 to 64 characters.
+             * @example checkout-tests
+             */
+            appid?: string;
+            /**
+             * @description Appkey to use; generated when left out.
+             * @example YOUR_APP_KEY
+             */
+            appkey?: string;
+            /**
+             * @description Master secret to use; generated when left out.
+             * @example YOUR_MASTER_SECRET
+             */
+            mastersecret?: string;
+            /**
+             * @description A label shown on the inbox page.
+             * @example Checkout tests
+             */
+            name?: string;
+            settings?: components["schemas"]["AppSettingsUpdate"];
+            clock?: components["schemas"]["ClockChange"];
+        };
+        /** @description What a client needs to sign in to the app (push v1) and to its DMP party. */
+        Credentials: {
+            /**
+             * @description Application id.
+             * @example checkout-tests
+             */
+            appid: string;
+            /**
+             * @description Application key.
+             * @example YOUR_APP_KEY
+             */
+            appkey: string;
+            /**
+             * @description Master secret, used in the auth_sign signature.
+             * @example YOUR_MASTER_SECRET
+             */
+            mastersecret: string;
+            /** @description Credentials of the app's DMP party. */
+            dmp: {
+                /**
+                 * @description The party's user_code.
+                 * @example YOUR_USER_CODE
+                 */
+                userCode: string;
+                /**
+                 * @description The party's auth_code, used in sign2.
+                 * @example YOUR_AUTH_CODE
+                 */
+                authCode: string;
+            };
+        };
+        /** @description A new app with its credentials. Keep them; the app's other operations never show the secrets again. */
+        AppCreated: components["schemas"]["App"] & {
+            credentials: components["schemas"]["Credentials"];
+        };
+        /** @description One rule that a request breaks. */
+        Violation: {
+            /**
+             * @description Where the problem is, as path segments starting with `body`, `path`, `query` or `header`.
+             * @example [
+             *       "body",
+             *       "message",
+             *       "msgtype"
+             *     ]
+             */
+            location: string[];
+            /**
+             * @description Always `Error`.
+             * @example Error
+             */
+            severity: string;
+            /**
+             * @description The JSON Schema keyword (or sandbox rule) that failed, such as `required` or `const`.
+             * @example required
+             */
+            code: string;
+            /**
+             * @description What is wrong, in words.
+             * @example is required
+             */
+            message: string;
+        };
+        /**
+         * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
+         *     request, in the shape the Prism mock uses, the most useful item first.
+         */
+        Problem: {
+            /**
+             * @description A URN naming the kind of problem: `urn:pushapi:sandbox:<kind>`.
+             * @example urn:pushapi:sandbox:not-found
+             */
+            type: string;
+            /**
+             * @description Short summary of the kind of problem.
+             * @example Not found
+             */
+            title: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 404
+             */
+            status: number;
+            /**
+             * @description What is wrong, naming the field or the resource.
+             * @example no app with appid "app-missing"
+             */
+            detail: string;
+            /** @description Each rule the request breaks, the most useful first. */
+            validation?: components["schemas"]["Violation"][];
+        };
+        /** @description The clock after the change, and what fell due on the way. */
+        ClockResult: components["schemas"]["Clock"] & {
+            /**
+             * @description Scheduled tasks dispatched, in order.
+             * @example [
+             *       "RASA_0101_0123456789abcdef0123456789abcdef"
+             *     ]
+             */
+            fired: string[];
+            /**
+             * @description Offline messages that expired undelivered.
+             * @example 0
+             */
+            expired: number;
+        };
+        /**
+         * @description Raw device identifiers known to the tag query service. The sandbox derives every hashed form the
+         *     description lists (imeiMD5, macMD5 of the colon-free lowercase MAC, imsiMD5, mb, idfa uppercased and
+         *     idfaMD5, oaidMD5, androidIdMD5), and /tags/user finds the device by any of them.
+         */
+        DmpIds: {
+            /**
+             * @description Android device number.
+             * @example 860000000000001
+             */
+            imei?: string;
+            /**
+             * @description MAC address, with or without colons.
+             * @example 00:11:22:AA:BB:CC
+             */
+            mac?: string;
+            /**
+             * @description Mobile subscriber identity.
+             * @example 460000000000001
+             */
+            imsi?: string;
+            /**
+             * @description Phone number.
+             * @example 13800000000
+             */
+            phone?: string;
+            /**
+             * @description Advertising id (any case; compared uppercased).
+             * @example 00000000-0000-0000-0000-000000000001
+             */
+            idfa?: string;
+            /**
+             * @description oaid.
+             * @example oaid-example-1
+             */
+            oaid?: string;
+            /**
+             * @description androidId.
+             * @example android-id-example-1
+             */
+            androidId?: string;
+        };
+        /** @description A device (a client id) of an app, and what it holds. */
+        Device: {
+            /**
+             * @description The client id.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
+             * @description Whether the device is connected.
+             * @example true
+             */
+            online: boolean;
+            /**
+             * @description Whether the user is active.
+             * @example true
+             */
+            active: boolean;
+            /**
+             * Format: int64
+             * @description Last SDK login, epoch milliseconds of the app's clock.
+             * @example 1893456000000
+             */
+            lastlogin: number;
+            /**
+             * @description Province or city.
+             * @example Zhejiang
+             */
+            region?: string;
+            /**
+             * @description Phone type.
+             * @example ANDROID
+             */
+            phonetype?: string;
+            /**
+             * @description Tags of the client.
+             * @example [
+             *       "sports"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * @description Whether the cid is on the blacklist.
+             * @example false
+             */
+            blacklisted: boolean;
+            /**
+             * @description The alias bound to the cid, if any.
+             * @example user-7
+             */
+            alias: string | null;
+            /**
+             * @description The iOS badge number last set by set_badge, if any.
+             * @example null
+             */
+            badge: number | null;
+            /**
+             * @description iOS device token.
+             * @example devicetoken-example-1
+             */
+            deviceToken?: string;
+            dmpIds: components["schemas"]["DmpIds"];
+            /**
+             * @description Tag ids the tag query service returns for this device.
+             * @example [
+             *       "1001"
+             *     ]
+             */
+            dmpTags: string[];
+            /**
+             * @description For a magic cid, the state it was created in (`online`, `offline` or `inactive`); null otherwise.
+             * @example null
+             */
+            magic: string | null;
+            /**
+             * Format: int64
+             * @description When the device was registered, epoch milliseconds of the app's clock.
+             * @example 1893456000000
+             */
+            createdAt: number;
+            /**
+             * @description Messages received and kept.
+             * @example 3
+             */
+            inboxCount: number;
+            /**
+             * @description Offline messages waiting for the device to come online.
+             * @example 0
+             */
+            pendingCount: number;
+        };
+        /** @description The devices of an app. */
+        DeviceList: {
+            /** @description The devices, in order of registration (the magic cids first). */
+            devices: components["schemas"]["Device"][];
+        };
+        /** @description The settable state of a device. Fields left out keep their value (or their default on creation). */
+        DeviceFields: {
+            /**
+             * @description Whether the device is connected. Default false. Coming online delivers the pending offline
+             *     messages that have not expired, and sets lastlogin to the app's clock.
+             * @example true
+             */
+            online?: boolean;
+            /**
+             * @description Whether the user is active. Default true. An inactive device gets `successed_ignore` and receives nothing.
+             * @example true
+             */
+            active?: boolean;
+            /**
+             * Format: int64
+             * @description Last SDK login, in epoch milliseconds of the app's clock. Default the creation time.
+             * @example 1893456000000
+             */
+            lastlogin?: number;
+            /**
+             * @description Province or city, matched by the `region` condition.
+             * @example Zhejiang
+             */
+            region?: string;
+            /**
+             * @description Phone type, matched by the `phonetype` condition, such as `ANDROID` or `IOS`. An `IOS` device receives push_info through APN when offline.
+             * @example ANDROID
+             */
+            phonetype?: string;
+            /**
+             * @description Tags of the client (as set_tags sets them), matched by the `tag` condition.
+             * @example [
+             *       "sports",
+             *       "news"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description Whether the cid is on the blacklist (as user_blk_list sets it). A blacklisted device is left out of every push.
+             * @example false
+             */
+            blacklisted?: boolean;
+            /**
+             * @description iOS device token, matched by set_badge `devicetoken_list`.
+             * @example devicetoken-example-1
+             */
+            deviceToken?: string;
+            dmpIds?: components["schemas"]["DmpIds"];
+            /**
+             * @description Tag ids (`tid`) the tag query service returns for this device.
+             * @example [
+             *       "1001",
+             *       "1002"
+             *     ]
+             */
+            dmpTags?: string[];
+        };
+        /** @description A new device of the app. */
+        DeviceCreate: {
+            /**
+             * @description The client id. 1 to 128 characters.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+        } & components["schemas"]["DeviceFields"];
+        /**
+         * @description How the task was pushed: push_single, push_single_batch, save_list_body + push_list, push_app, or push_app with pushTime.
+         * @enum {string}
+         */
+        TaskKind: "single" | "batch" | "list" | "app" | "scheduled";
+        /** @description One message as a device got it (or waits for it), with the push that sent it. */
+        InboxMessage: {
+            /**
+             * @description Id of this message in the sandbox.
+             * @example m-42
+             */
+            id: string;
+            /**
+             * @description The task that sent it.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
+            /**
+             * @description How the task was pushed: push_single, push_single_batch, save_list_body + push_list, push_app, or push_app with pushTime.
+             * @enum {string}
+             */
+            kind: "single" | "batch" | "list" | "app" | "scheduled";
+            /**
+             * @description The requestid of the push, if it had one.
+             * @example req-0000000000000001
+             */
+            requestid: string | null;
+            /**
+             * @description The template.
+             * @enum {string}
+             */
+            msgtype: "notification" | "link" | "notypopload" | "startactivity" | "transmission";
+            /**
+             * @description The message envelope as the push sent it.
+             * @example {
+             *       "msgtype": "notification",
+             *       "is_offline": true
+             *     }
+             */
+            message: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The template object as the push sent it (the property named by msgtype).
+             * @example {
+             *       "style": {
+             *         "type": 0,
+             *         "text": "Hello",
+             *         "title": "Hi",
+             *         "logo": "icon.png"
+             *       }
+             *     }
+             */
+            template: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The push_info of the push (the iOS APN message), if any.
+             * @example null
+             */
+            push_info: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description `delivered`: received; `pending`: kept for an offline device; `expired`: its offline time ran out; `stopped`: its task was stopped.
+             * @enum {string}
+             */
+            state: "delivered" | "pending" | "expired" | "stopped";
+            /**
+             * @description `online`: received when sent; `offline`: received when the device came online; null while not received.
+             * @enum {string|null}
+             */
+            via: "online" | "offline" | null;
+            /**
+             * @description Whether it went to an offline IOS device as its push_info (APN) rather than through the connection.
+             * @example false
+             */
+            apn: boolean;
+            /**
+             * Format: int64
+             * @description When the push sent it, epoch milliseconds of the app's clock.
+             * @example 1893456000000
+             */
+            sentAt: number;
+            /**
+             * Format: int64
+             * @description When the device received it, epoch milliseconds of the app's clock.
+             * @example 1893456000000
+             */
+            receivedAt: number | null;
+            /**
+             * Format: int64
+             * @description For an offline message, when its retention (offline_expire_time) ends.
+             * @example null
+             */
+            expiresAt: number | null;
+            /**
+             * Format: int64
+             * @description The template's duration_begin, as epoch milliseconds, if given.
+             * @example null
+             */
+            displayFrom: number | null;
+            /**
+             * Format: int64
+             * @description The template's duration_end, as epoch milliseconds, if given.
+             * @example null
+             */
+            displayUntil: number | null;
+            /**
+             * @description Whether a click was recorded (through the control API).
+             * @example false
+             */
+            clicked: boolean;
+        };
+        /** @description What a device received, and what waits for it. */
+        Inbox: {
+            /**
+             * @description The client id.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /** @description Messages received, in the order received (oldest first), at most the app's inboxLimit. */
+            messages: components["schemas"]["InboxMessage"][];
+            /** @description Offline messages kept for the device, oldest first. */
+            pending: components["schemas"]["InboxMessage"][];
+        };
+        /**
+         * @description Counts of one task, from what happened. push_result reports them as msgTotal = deliverable,
+         *     msgProcess = received, clickNum = clicked, pushNum = sent.
+         */
+        TaskStats: {
+            /**
+             * @description Client ids targeted (after aliases were resolved).
+             * @example 3
+             */
+            targets: number;
+            /**
+             * @description Messages sent (targets less unknown and blacklisted cids).
+             * @example 2
+             */
+            sent: number;
+            /**
+             * @description Sent to active devices.
+             * @example 2
+             */
+            deliverable: number;
+            /**
+             * @description Received at once by an online device.
+             * @example 1
+             */
+            online: number;
+            /**
+             * @description Sent to an offline device.
+             * @example 1
+             */
+            offline: number;
+            /**
+             * @description Sent to an inactive device (successed_ignore), not delivered.
+             * @example 0
+             */
+            ignored: number;
+            /**
+             * @description Left out because the cid is blacklisted.
+             * @example 1
+             */
+            filtered: number;
+            /**
+             * @description Cids the app does not know (no_user).
+             * @example 0
+             */
+            unknown: number;
+            /**
+             * @description Received so far, online or on coming online.
+             * @example 1
+             */
+            received: number;
+            /**
+             * @description Received messages that show a notification (every template but transmission, and APN alerts).
+             * @example 1
+             */
+            displayed: number;
+            /**
+             * @description Clicks recorded through the control API.
+             * @example 0
+             */
+            clicked: number;
+            /**
+             * @description Offline messages still waiting.
+             * @example 1
+             */
+            pending: number;
+            /**
+             * @description Sent to offline IOS devices as their push_info (APN).
+             * @example 0
+             */
+            apn: number;
+        };
+        /** @description A push task of an app, with its targets and its statistics. */
+        Task: {
+            /**
+             * @description The task id (`RASS_`, `RASL_` or `RASA_`, then `<mmdd>_<hex>` from the app's clock).
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
+            /**
+             * @description How the task was pushed: push_single, push_single_batch, save_list_body + push_list, push_app, or push_app with pushTime.
+             * @enum {string}
+             */
+            kind: "single" | "batch" | "list" | "app" | "scheduled";
+            /**
+             * @description `saved`: a list body not pushed yet; `sent`; `scheduled`: waiting for pushTime; `stopped`: by stop_task; `failed`: a scheduled task that had no target when it fired; `deleted`: by del_schedule_task.
+             * @enum {string}
+             */
+            state: "saved" | "sent" | "scheduled" | "stopped" | "failed" | "deleted";
+            /**
+             * Format: int64
+             * @description Creation time, epoch milliseconds of the app's clock.
+             * @example 1893456000000
+             */
+            createdAt: number;
+            /**
+             * @description The task_name given at push time, if any.
+             * @example spring-campaign
+             */
+            taskName: string | null;
+            /**
+             * @description The requestid of the push, if it had one.
+             * @example req-0000000000000001
+             */
+            requestid: string | null;
+            /**
+             * @description The template.
+             * @enum {string}
+             */
+            msgtype: "notification" | "link" | "notypopload" | "startactivity" | "transmission";
+            /**
+             * @description For a scheduled task, its pushTime (`yyyyMMddHHmm`, app time zone).
+             * @example null
+             */
+            pushTime: string | null;
+            /**
+             * @description For a scheduled task, what get_schedule_task reports as sendResult.
+             * @example null
+             */
+            sendResult: string | null;
+            /** @description What the push named. */
+            targets: {
+                /**
+                 * @description Client ids the task reached (after aliases, conditions and batches were resolved).
+                 * @example [
+                 *       "CID_EXAMPLE_0001"
+                 *     ]
+                 */
+                cids: string[];
+                /**
+                 * @description Aliases named by the push.
+                 * @example []
+                 */
+                aliases: string[];
+                /**
+                 * @description The condition of an app push, as sent.
+                 * @example null
+                 */
+                condition: {
+                    [key: string]: unknown;
+                }[] | null;
+            };
+            stats: components["schemas"]["TaskStats"];
+            /**
+             * @description Status of each cid the task reached, as push_list's cid_details reports it.
+             * @example {
+             *       "CID_EXAMPLE_0001": "successed_online"
+             *     }
+             */
+            details: {
+                [key: string]: "successed_online" | "successed_offline" | "successed_ignore" | "no_user";
+            };
+        };
+        /** @description The tasks of an app. */
+        TaskList: {
+            /** @description Tasks, newest first. */
+            tasks: components["schemas"]["Task"][];
+        };
+        /** @description A fault waiting for calls of its operation. */
+        Fault: {
+            /**
+             * @description Id of the fault.
+             * @example f-1
+             */
+            id: string;
+            /**
+             * @description The operation it applies to.
+             * @example push_single
+             */
+            operation: string;
+            /**
+             * @description What it does.
+             * @enum {string}
+             */
+            kind: "http" | "drop" | "delay" | "result";
+            /**
+             * @description Calls it still applies to.
+             * @example 1
+             */
+            remaining: number;
+            /**
+             * @description For `http`, the status answered.
+             * @example 503
+             */
+            status: number | null;
+            /**
+             * @description For `delay`, the wait.
+             * @example null
+             */
+            delayMs: number | null;
+            /**
+             * @description For `result`, the result answered.
+             * @example null
+             */
+            result: string | null;
+            /**
+             * @description For `result`, the desc answered.
+             * @example null
+             */
+            desc: string | null;
+        };
+        /** @description Faults waiting, in the order they apply. */
+        FaultList: {
+            /** @description The faults. */
+            faults: components["schemas"]["Fault"][];
+        };
+        /**
+         * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+         * @example push_single
+         */
+        FaultOperation: string;
+        /**
+         * @description How many of the next calls get the fault. Default 1.
+         * @example 1
+         */
+        FaultTimes: number;
+        /**
+         * @description A fault for the next `times` calls of one operation of the app. `operation` names a push v1
+         *     operation as its path does (`push_single`, `user_status`, ...) or a DMP one (`accesser/auth`,
+         *     `tags/user`, `config/tags`). A fault answers before anything else is checked and changes nothing.
+         */
+        FaultCreate: {
+            /**
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @example push_single
+             */
+            operation: string;
+            /**
+             * @description How many of the next calls get the fault. Default 1.
+             * @example 1
+             */
+            times?: number;
+            /**
+             * @description Answer with an HTTP status.
+             * @constant
+             */
+            kind: "http";
+            /**
+             * @description The status to answer. Default 503.
+             * @example 503
+             */
+            status?: number;
+        } | {
+            /**
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @example push_single
+             */
+            operation: string;
+            /**
+             * @description How many of the next calls get the fault. Default 1.
+             * @example 1
+             */
+            times?: number;
+            /**
+             * @description Close the connection without an answer.
+             * @constant
+             */
+            kind: "drop";
+        } | {
+            /**
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @example push_single
+             */
+            operation: string;
+            /**
+             * @description How many of the next calls get the fault. Default 1.
+             * @example 1
+             */
+            times?: number;
+            /**
+             * @description Wait before handling the call.
+             * @constant
+             */
+            kind: "delay";
+            /**
+             * @description Milliseconds to wait (real time).
+             * @example 2000
+             */
+            delayMs: number;
+        } | {
+            /**
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @example push_single
+             */
+            operation: string;
+            /**
+             * @description How many of the next calls get the fault. Default 1.
+             * @example 1
+             */
+            times?: number;
+            /**
+             * @description Answer with a given result.
+             * @constant
+             */
+            kind: "result";
+            /**
+             * @description The `result` (push v1) or `code` (DMP) to answer, such as `too_frequent` or `other_error`.
+             * @example other_error
+             */
+            result: string;
+            /**
+             * @description The `desc` to answer with it.
+             * @example injected by the sandbox
+             */
+            desc?: string;
+        };
+        /** @description Party settings to change; fields left out keep their value. */
+        DmpPartyUpdate: {
+            /**
+             * @description Lifetime of new access tokens, seconds.
+             * @example 60
+             */
+            expiresIn?: number;
+            /** @description Permissions to change. */
+            permissions?: {
+                /**
+                 * @description May call /tags/user.
+                 * @example false
+                 */
+                tagsUser?: boolean;
+                /**
+                 * @description May call /config/tags.
+                 * @example true
+                 */
+                configTags?: boolean;
+            };
+            /** @description The new tag catalogue (replaces the old one). */
+            tags?: components["schemas"]["DmpTag"][];
+        };
+        /**
+         * @description One request the sandbox answered. No secret is kept: no header, no body, and the query of
+         *     /accesser/auth is dropped.
+         */
+        RequestLogEntry: {
+            /**
+             * @description Sequence number, growing.
+             * @example 17
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description When it arrived, epoch milliseconds of real time.
+             * @example 1893456000000
+             */
+            at: number;
+            /**
+             * @description The app it concerned, when known.
+             * @example checkout-tests
+             */
+            appid: string | null;
+            /**
+             * @description Which interface it called.
+             * @enum {string}
+             */
+            api: "push-v1" | "dmp" | "control" | "page" | "none";
+            /**
+             * @description The operation, as its path names it; null when no operation matched.
+             * @example push_single
+             */
+            operation: string | null;
+            /**
+             * @description HTTP method.
+             * @example POST
+             */
+            method: string;
+            /**
+             * @description The request path, without its query.
+             * @example /v1/checkout-tests/push_single
+             */
+            path: string;
+            /**
+             * @description HTTP status answered (0 when the connection was dropped).
+             * @example 200
+             */
+            status: number;
+            /**
+             * @description The `result` (push v1) or `code` (DMP) answered, when there was one.
+             * @example ok
+             */
+            outcome: string | null;
+            /**
+             * @description The `desc` or problem detail answered, when there was one.
+             * @example null
+             */
+            desc: string | null;
+            /** @description What was wrong with a refused request, most useful first. */
+            violations: components["schemas"]["Violation"][];
+            /**
+             * @description Time to answer, milliseconds.
+             * @example 0.4
+             */
+            durationMs: number;
+            /**
+             * @description The kind of injected fault that answered it, if any.
+             * @example null
+             */
+            fault: string | null;
+        };
+        /** @description Recent requests, newest first. */
+        RequestLog: {
+            /** @description The requests. */
+            requests: components["schemas"]["RequestLogEntry"][];
+        };
+        /**
+         * @description One event of the live stream. `type` says what changed; the page reloads what it shows of that
+         *     app. `message` events carry the message a device received.
+         */
+        SandboxEvent: {
+            /**
+             * @description Sequence number of the event, growing.
+             * @example 42
+             */
+            id: number;
+            /**
+             * @description What changed.
+             * @enum {string}
+             */
+            type: "app" | "device" | "message" | "task" | "clock" | "request" | "reset";
+            /**
+             * @description The app concerned; null for a reset of the whole sandbox or a request of no app.
+             * @example checkout-tests
+             */
+            appid: string | null;
+            /**
+             * @description For `device` and `message`, the client id.
+             * @example CID_EXAMPLE_0001
+             */
+            cid?: string;
+            /**
+             * @description For `task`, the task id.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid?: string;
+            message?: components["schemas"]["InboxMessage"];
+            request?: components["schemas"]["RequestLogEntry"];
+        };
+        /** @description Recent events, oldest first. */
+        EventList: {
+            /** @description The events. */
+            events: components["schemas"]["SandboxEvent"][];
+        };
+    };
+    responses: {
+        /** @description The request is malformed: its body is not JSON, or a parameter is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with the state: an appid or cid that exists already. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body breaks the document: each broken rule is listed, the most useful first. */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such app, device, message or task. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The app's appid.
+         * @example checkout-tests
+         */
+        AppIdPath: string;
+        /**
+         * @description The device's client id.
+         * @example CID_EXAMPLE_0001
+         */
+        CidPath: string;
+        /**
+         * @description The id of a message in the device's inbox.
+         * @example m-42
+         */
+        MessageIdPath: string;
+        /**
+         * @description The task id.
+         * @example RASS_0101_0123456789abcdef0123456789abcdef
+         */
+        TaskIdPath: string;
+        /**
+         * @description Only what concerns this app.
+         * @example checkout-tests
+         */
+        AppIdQuery: string;
+        /**
+         * @description At most this many entries. Default 100.
+         * @example 50
+         */
+        LimitQuery: number;
+        /**
+         * @description Only events with a greater `id` (the `id` of the last event seen).
+         * @example 41
+         */
+        AfterQuery: number;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxInfo"];
+                };
+            };
+        };
+    };
+    resetSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox after the reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxInfo"];
+                };
+            };
+        };
+    };
+    listApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppList"];
+                };
+            };
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppCreate"];
+            };
+        };
+        responses: {
+            /** @description The new app and its credentials. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The app after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credentials"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app after the reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockChange"];
+            };
+        };
+        responses: {
+            /** @description The clock after the change, and what it made happen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceCreate"];
+            };
+        };
+        responses: {
+            /** @description The new device. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceFields"];
+            };
+        };
+        responses: {
+            /** @description The device after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clearInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clickMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+                /**
+                 * @description The id of a message in the device's inbox.
+                 * @example m-42
+                 */
+                messageId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, clicked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessage"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The task id.
+                 * @example RASS_0101_0123456789abcdef0123456789abcdef
+                 */
+                taskid: components["parameters"]["TaskIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Task"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultCreate"];
+            };
+        };
+        responses: {
+            /** @description The fault, waiting. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateLimits"];
+            };
+        };
+        responses: {
+            /** @description The limits now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getDmpParty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The party. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DmpParty"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDmpParty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DmpPartyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The party after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DmpParty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only what concerns this app.
+                 * @example checkout-tests
+                 */
+                appid?: components["parameters"]["AppIdQuery"];
+                /**
+                 * @description At most this many entries. Default 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only what concerns this app.
+                 * @example checkout-tests
+                 */
+                appid?: components["parameters"]["AppIdQuery"];
+                /**
+                 * @description Only events with a greater `id` (the `id` of the last event seen).
+                 * @example 41
+                 */
+                after?: components["parameters"]["AfterQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (it stays open), or the recent events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+        };
+    };
+}

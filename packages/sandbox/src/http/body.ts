@@ -1,0 +1,108 @@
+// Reads a request body under the sandbox's limits and parses it as JSON. Each refusal says what is wrong and
+// where, with the status a client expects: 413 too large, 415 not JSON, 400 malformed.
+import type { IncomingMessage } from 'node:http';
+import { LIMITS } from '../config.js';
+
+export class BodyError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    readonly kind: string,
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The raw body, or undefined when there is none. Refuses a body over the limit before reading all of it. */
+export function readBody(req: IncomingMessage, limit = LIMITS.maxBodyBytes): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    return Promise.reject(tooLarge(declared, limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        reject(tooLarge(size, limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(size === 0 ? undefined : Buffer.concat(chunks, size));
+    });
+    req.on('error', (error) => {
+      if (!refused) reject(error);
+    });
+  });
+}
+
+const tooLarge = (size: number, limit: number) =>
+  new BodyError(413, 'body-too-large', 'Body too large', `the body has ${size} bytes or more; the sandbox accepts at most ${limit}`);
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+/** The JSON value of a body, checked for content type, UTF-8, syntax, nesting depth and array sizes. */
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  const [type = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
+  if (!type) throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', 'the body has no Content-Type; send Content-Type: application/json');
+  if (!JSON_TYPE.test(type)) {
+    throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', `Content-Type is ${type}; send Content-Type: application/json`);
+  }
+  const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '');
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset} is not supported; send UTF-8`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw new BodyError(400, 'invalid-utf8', 'Body is not UTF-8', `the body is not valid UTF-8 (at byte ${firstInvalidUtf8(raw)})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BodyError(400, 'malformed-body', 'Malformed body', `the body is not valid JSON: ${(error as Error).message}`);
+  }
+  checkShape(value);
+  return value;
+}
+
+/** Offset of the first byte that breaks UTF-8. */
+function firstInvalidUtf8(raw: Buffer): number {
+  for (let end = 1; end <= raw.length; end++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(raw.subarray(0, end), { stream: true });
+    } catch {
+      return end - 1;
+    }
+  }
+  return raw.length;
+}
+
+/** Depth and array-size limits, checked without recursion (a deep body must not exhaust the stack). */
+function checkShape(root: unknown): void {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: 'body', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= LIMITS.maxDepth) {
+      throw new BodyError(400, 'too-deep', 'Body nested too deeply', `${path} is nested deeper than ${LIMITS.maxDepth} levels`);
+    }
+    if (Array.isArray(value)) {
+      if (value.length > LIMITS.maxArrayItems) {
+        throw new BodyError(413, 'array-too-large', 'Array too large', `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`);
+      }
+      value.forEach((item, i) => stack.push({ value: item, path: `${path}.${i}`, depth: depth + 1 }));
+    } else {
+      for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+    }
+  }
+}

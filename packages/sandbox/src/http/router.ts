@@ -1,0 +1,86 @@
+// Finds the operation of a request: each interface's document is routed under its mount by the shared walker's
+// router. An unknown path gets the operations that exist nearby, so a typo is answered with its correction; a
+// known path with another method gets the methods it has.
+import { createRouter, type Document, type Router as DocumentRouter } from '@pushapi/openapi/walk';
+import { SERVED, type ApiName, type OperationSpec } from '../documents.js';
+
+export type RouteResult =
+  | { kind: 'match'; op: OperationSpec; params: Record<string, string> }
+  | { kind: 'method'; api: ApiName; allowed: string[] }
+  | { kind: 'none'; api: ApiName | undefined; suggestions: string[] };
+
+/** A path that is not valid percent-encoding. */
+export class BadPathError extends Error {}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+interface Mounted {
+  api: ApiName;
+  mount: string;
+  /** The first segment of the mount (`v1`, `dmp`, `control`). */
+  prefix: string;
+  route: DocumentRouter;
+  specs: Map<string, OperationSpec>;
+}
+
+export class Router {
+  readonly #mounted: Mounted[];
+
+  constructor(documents: Record<string, Document>, operations: OperationSpec[]) {
+    this.#mounted = SERVED.map(({ api, document, mount }) => ({
+      api,
+      mount,
+      prefix: mount.split('/')[1]!,
+      route: createRouter(documents[document]!, { basePath: mount }),
+      specs: new Map(operations.filter((op) => op.api === api).map((op) => [`${op.method} ${op.template}`, op])),
+    }));
+  }
+
+  route(method: string, pathname: string): RouteResult {
+    for (const segment of pathname.split('/')) {
+      try {
+        decodeURIComponent(segment);
+      } catch {
+        throw new BadPathError(`path segment "${segment}" is not valid percent-encoding`);
+      }
+    }
+    const prefix = pathname.split('/')[1];
+    const mounted = this.#mounted.find((m) => m.prefix === prefix);
+    if (!mounted) return { kind: 'none', api: undefined, suggestions: this.#mounted.map((m) => `${m.mount}/`) };
+    const match = mounted.route(method, pathname);
+    if (match) {
+      const op = mounted.specs.get(`${method} ${match.entry.path}`)!;
+      return { kind: 'match', op, params: match.params };
+    }
+    const allowed = mounted.route.methods(pathname);
+    if (allowed.length > 0) return { kind: 'method', api: mounted.api, allowed };
+    return { kind: 'none', api: mounted.api, suggestions: this.#nearby(mounted, pathname) };
+  }
+
+  /** The operations of the interface whose path is closest to what was asked. */
+  #nearby(mounted: Mounted, pathname: string): string[] {
+    const depth = mounted.mount.split('/').length - 1;
+    const asked = pathname.split('/').slice(depth + 1).join('/');
+    const scored = [...mounted.specs.values()]
+      .map((op) => {
+        const name = op.template.replace(/^\//, '');
+        const score = Math.min(distance(asked, name), distance(asked.split('/')[0] ?? '', name.split('/')[0] ?? ''));
+        return { path: `${op.method} ${mounted.mount}${op.template}`, score };
+      })
+      .sort((a, b) => a.score - b.score);
+    const close = scored.filter((c) => c.score <= Math.max(3, Math.floor(asked.length / 3)));
+    return [...new Set((close.length > 0 ? close : scored).slice(0, 5).map((c) => c.path))];
+  }
+}

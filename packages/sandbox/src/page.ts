@@ -1,0 +1,52 @@
+// The inbox page at `/`: the files the page build writes into dist/page/, served as they are. Until that build
+// has run, a short page says where everything is.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface PageServer {
+  handles(pathname: string): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): void;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** The built page of this package: dist/page/ beside the running code (dist/ in a package, src/../dist in the workspace). */
+export function defaultPageDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'page'), path.join(here, '..', 'dist', 'page')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+const FALLBACK = `<!doctype html><html lang="en"><meta charset="utf-8"><title>pushapi sandbox</title>
+<body><h1>pushapi sandbox</h1><p>The inbox page has not been built (run the package's build).</p>
+<ul><li>push v1: <code>/v1/&lt;appid&gt;/</code></li><li>DMP: <code>/dmp</code></li><li>control API: <code>/control</code></li></ul></body></html>`;
+
+export function staticPage(dir = defaultPageDir()): PageServer {
+  return {
+    handles: (pathname) => pathname === '/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico',
+    serve(req, res, pathname) {
+      const file = pathname === '/' ? 'index.html' : pathname.slice(1);
+      const full = path.resolve(dir, file);
+      const inside = full.startsWith(path.resolve(dir) + path.sep);
+      if (inside && fs.existsSync(full) && fs.statSync(full).isFile()) {
+        const body = fs.readFileSync(full);
+        res.writeHead(200, { 'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      } else if (pathname === '/') {
+        res.writeHead(200, { 'content-type': TYPES['.html']!, 'content-length': Buffer.byteLength(FALLBACK) });
+        res.end(req.method === 'HEAD' ? undefined : FALLBACK);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('not found');
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Starting and stopping a sandbox in this process: the state (in memory, or in a data folder), the server, and
+// the timer that lets running clocks fire scheduled pushes and expire offline messages.
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppInput } from './areas/apps.js';
+import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
+import { EventBus } from './control/events.js';
+import { RequestLog } from './control/request-log.js';
+import { loadDocuments } from './documents.js';
+import { staticPage } from './page.js';
+import { createSandboxServer, runDueWork } from './server.js';
+import { lmdbPersistence, memoryPersistence } from './state/persistence.js';
+import { SandboxState } from './state/state.js';
+import type { World } from './world.js';
+
+const require = createRequire(import.meta.url);
+export const VERSION: string = (require('../package.json') as { version: string }).version;
+
+export interface SandboxOptions {
+  /** Address to listen on. Default 127.0.0.1; any other needs `controlToken`. */
+  host?: string;
+  /** Port; 0 picks a free one. Default 4020. */
+  port?: number;
+  /** Keep state in this folder across restarts; default: in memory. */
+  dataDir?: string;
+  /** Token the control API requires (Authorization: Bearer). Required when `host` is not a loopback address. */
+  controlToken?: string;
+  /** The default app's credentials (defaults: the public values of DEFAULT_APP). */
+  defaultApp?: { appid?: string; appkey?: string; mastersecret?: string; userCode?: string; authCode?: string };
+  /** One line per request (never a secret). Default: none. */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** The origin, such as http://127.0.0.1:4020. */
+  url: string;
+  /** The base URL for the push v1 client (it appends /v1/<appid>). */
+  pushBaseUrl: string;
+  /** The base URL for the DMP client. */
+  dmpBaseUrl: string;
+  /** The base URL of the control API. */
+  controlUrl: string;
+  host: string;
+  port: number;
+  /** Whether state is kept in a data folder. */
+  persistent: boolean;
+  world: World;
+  stop(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+export const isLoopback = (host: string) => LOOPBACK.test(host);
+
+export async function listenSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? DEFAULT_HOST;
+  if (!isLoopback(host) && !options.controlToken) {
+    throw new Error(`the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`);
+  }
+  const state = new SandboxState(options.dataDir ? lmdbPersistence(options.dataDir) : memoryPersistence());
+  const world: World = { state, events: new EventBus(), requestLog: new RequestLog(), realNow: Date.now };
+  const defaultApp: AppInput & { appid: string } = {
+    appid: options.defaultApp?.appid ?? DEFAULT_APP.appid,
+    appkey: options.defaultApp?.appkey ?? DEFAULT_APP.appkey,
+    mastersecret: options.defaultApp?.mastersecret ?? DEFAULT_APP.mastersecret,
+    userCode: options.defaultApp?.userCode ?? DEFAULT_APP.userCode,
+    authCode: options.defaultApp?.authCode ?? DEFAULT_APP.authCode,
+    name: 'Default app',
+  };
+  if (!state.apps.has(defaultApp.appid)) createApp(world, defaultApp);
+  await state.flush();
+  const server = createSandboxServer({
+    world,
+    documents: loadDocuments(),
+    control: { version: VERSION, defaultApp },
+    controlToken: options.controlToken,
+    page: staticPage(),
+    log: options.log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const timer = setInterval(() => runDueWork(world), 1000);
+  timer.unref();
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    pushBaseUrl: url,
+    dmpBaseUrl: `${url}${MOUNTS.dmp}`,
+    controlUrl: `${url}${MOUNTS.control}`,
+    host,
+    port,
+    persistent: state.durable,
+    world,
+    stop: () =>
+      (stopping ??= (async () => {
+        clearInterval(timer);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await state.close();
+      })()),
+  };
+}

@@ -1,0 +1,173 @@
+// Turns "this body is invalid" into the violations a user can act on, the most useful first.
+// A validator reports every failed branch of a union (Prism answers a push_single carrying both cid and alias
+// with 27 violations); here a union is narrowed first: the branch whose discriminating `const`s (msgtype, style
+// type) match the data is explained alone, and when no branch's `const` matches, the discriminator itself is
+// the violation. Nothing here names an operation or a field: it follows the documents' schemas.
+import type { ErrorObject } from 'ajv';
+import { child, type Schema, type SchemaSet } from './schemas.js';
+
+/** One broken rule, in the shape the Prism mock uses (`validation` of problem+json, `sl-violations`). */
+export interface Violation {
+  location: string[];
+  severity: 'Error';
+  code: string;
+  message: string;
+}
+
+const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown) => JSON.stringify(value);
+
+/** `#/...` refs are relative to the document of the schema that holds them. */
+const refTarget = (from: string, ref: string) => (ref.startsWith('#') ? `${from.split('#')[0]}${ref}` : ref);
+
+function typeName(type: unknown): string {
+  const one = (t: string) => (t === 'integer' || t === 'object' || t === 'array' ? `an ${t}` : t === 'null' ? 'null' : `a ${t}`);
+  return Array.isArray(type) ? type.map(String).map(one).join(' or ') : one(String(type));
+}
+
+function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return violation([...at, String(params.missingProperty)], 'required', 'is required');
+    case 'additionalProperties':
+      return violation([...at, String(params.additionalProperty)], 'additionalProperties', 'is not allowed here');
+    case 'type':
+      return violation(at, 'type', `must be ${typeName(params.type)}`);
+    case 'const':
+      return violation(at, 'const', `must be ${text(params.allowedValue)}`);
+    case 'enum':
+      return violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`);
+    case 'pattern':
+      return violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`);
+    case 'format':
+      return violation(at, 'format', `must be a valid ${String(params.format)}`);
+    case 'x-max-bytes':
+      return violation(at, 'x-max-bytes', `must be at most ${String(node['x-max-bytes'])} bytes in UTF-8`);
+    default:
+      return violation(at, error.keyword, error.message ?? 'is not valid');
+  }
+}
+
+interface Mismatch {
+  location: string[];
+  expected: unknown;
+  actual: unknown;
+}
+
+/** The `const`s of a branch (through $ref, allOf and properties) that the data contradicts. */
+function constMismatches(schemas: SchemaSet, ref: string, data: unknown, at: string[], out: Mismatch[] = [], depth = 0): Mismatch[] {
+  const node = schemas.node(ref);
+  if (!isObject(node) || depth > 32) return out;
+  if ('const' in node && data !== undefined && text(node.const) !== text(data)) out.push({ location: at, expected: node.const, actual: data });
+  if (typeof node.$ref === 'string') constMismatches(schemas, refTarget(ref, node.$ref), data, at, out, depth + 1);
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => constMismatches(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
+  if (isObject(node.properties) && isObject(data)) {
+    for (const key of Object.keys(node.properties)) {
+      if (Object.hasOwn(data, key)) constMismatches(schemas, child(ref, 'properties', key), data[key], [...at, key], out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** The property names a `not` forbids: its `required`, and those of its anyOf/oneOf branches. */
+function forbiddenNames(node: unknown): string[] {
+  if (!isObject(node)) return [];
+  const own = Array.isArray(node.required) ? node.required.map(String) : [];
+  const branches = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])];
+  return [...own, ...branches.flatMap(forbiddenNames)];
+}
+
+function reasonOf(node: unknown): string {
+  const description = isObject(node) && typeof node.description === 'string' ? node.description.trim().replace(/\.$/, '') : '';
+  return description ? ` (${description.charAt(0).toLowerCase()}${description.slice(1)})` : '';
+}
+
+function explainNot(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
+  const notNode = schemas.node(child(ref, 'not'));
+  const present = isObject(data) ? forbiddenNames(notNode).filter((name) => Object.hasOwn(data, name)) : [];
+  const reason = reasonOf(notNode);
+  if (present.length > 0) return present.map((name) => violation([...at, name], 'not', `must not be present${reason}`));
+  return [violation(at, 'not', `must not match this schema${reason}`)];
+}
+
+function titleOf(schemas: SchemaSet, ref: string, index: number): string {
+  const node = schemas.node(ref);
+  return isObject(node) && typeof node.title === 'string' ? node.title : `variant ${index + 1}`;
+}
+
+function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', data: unknown, at: string[]): Violation[] {
+  const node = schemas.node(ref);
+  const branches = (node[kind] as unknown[]).map((_, i) => child(ref, kind, i));
+  const valid = branches.filter((b) => schemas.isValid(b, data));
+  if (valid.length === 1 || (kind === 'anyOf' && valid.length > 0)) return [];
+  if (valid.length > 1) {
+    const names = valid.map((b) => titleOf(schemas, b, branches.indexOf(b))).join('; ');
+    return [violation(at, 'oneOf', `matches more than one variant (${names}); it must match exactly one`)];
+  }
+  // No branch fits. When every branch's discriminator disagrees with the data at one place, that place is the
+  // problem: the value selects no variant.
+  const mismatches = branches.map((b) => constMismatches(schemas, b, data, at));
+  if (mismatches.every((m) => m.length > 0)) {
+    for (const candidate of mismatches[0]!) {
+      const key = candidate.location.join('/');
+      const atKey = mismatches.map((m) => m.filter((x) => x.location.join('/') === key));
+      if (!atKey.every((m) => m.length > 0)) continue;
+      const allowed = [...new Set(atKey.flat().map((m) => text(m.expected)))];
+      const sameType = atKey.flat().every((m) => typeof m.expected === typeof candidate.actual);
+      const type = typeof atKey[0]![0]!.expected === 'number' ? 'an integer' : `a ${typeof atKey[0]![0]!.expected}`;
+      const message = `${sameType ? 'must be' : `must be ${type},`} one of: ${allowed.join(', ')}`;
+      return [violation(candidate.location, 'const', message)];
+    }
+  }
+  // Otherwise explain the branch that comes closest: fewest violations, then one whose discriminators match.
+  const scored = branches.map((b, i) => ({ errors: explain(schemas, b, data, at), contradicted: mismatches[i]!.length > 0, i }));
+  scored.sort((a, b) => a.errors.length - b.errors.length || Number(a.contradicted) - Number(b.contradicted) || a.i - b.i);
+  return scored[0]!.errors;
+}
+
+/** The violations of `data` against the schema at `ref`, most useful first; [] when it is valid. */
+export function explain(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
+  if (schemas.isValid(ref, data)) return [];
+  const node = schemas.node(ref);
+  if ((node as unknown) === false) return [violation(at, 'false', 'is not allowed here')];
+  if (!isObject(node)) return [];
+  const out = schemas.shallowErrors(node, data).map((e) => fromAjv(e, node, at));
+  // Of the wrong type, nothing below applies.
+  if (out.some((v) => v.code === 'type' && v.location.length === at.length)) return out;
+  if (typeof node.$ref === 'string') out.push(...explain(schemas, refTarget(ref, node.$ref), data, at));
+  if (isObject(data)) {
+    const properties = isObject(node.properties) ? node.properties : {};
+    for (const key of Object.keys(properties)) {
+      if (Object.hasOwn(data, key)) out.push(...explain(schemas, child(ref, 'properties', key), data[key], [...at, key]));
+    }
+    if (isObject(node.additionalProperties)) {
+      for (const key of Object.keys(data)) {
+        if (!Object.hasOwn(properties, key)) out.push(...explain(schemas, child(ref, 'additionalProperties'), data[key], [...at, key]));
+      }
+    }
+  }
+  if (Array.isArray(data) && isObject(node.items)) {
+    data.forEach((item, i) => out.push(...explain(schemas, child(ref, 'items'), item, [...at, String(i)])));
+  }
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => out.push(...explain(schemas, child(ref, 'allOf', i), data, at)));
+  if (Array.isArray(node.oneOf)) out.push(...explainUnion(schemas, ref, 'oneOf', data, at));
+  if (Array.isArray(node.anyOf)) out.push(...explainUnion(schemas, ref, 'anyOf', data, at));
+  if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data)) out.push(...explainNot(schemas, ref, data, at));
+  if (node.if !== undefined) {
+    const branch = schemas.isValid(child(ref, 'if'), data) ? 'then' : 'else';
+    if (node[branch] !== undefined) out.push(...explain(schemas, child(ref, branch), data, at));
+  }
+  const seen = new Set<string>();
+  return out.filter((v) => {
+    const key = `${v.location.join('/')}\u0000${v.code}\u0000${v.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** `body.message.msgtype: must be one of: ...`: a violation as one line, for `desc` and error messages. */
+export const describeViolation = (v: Violation): string => `${v.location.join('.')}: ${v.message}`;

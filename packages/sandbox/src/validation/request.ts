@@ -1,0 +1,60 @@
+// Checks a request's parameters and body against its operation in the documents, before anything changes.
+import type { OperationSpec } from '../documents.js';
+import { explain, type Violation } from './explain.js';
+import type { Schema, SchemaSet } from './schemas.js';
+
+export interface RequestParts {
+  /** Path parameters, decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The parsed JSON body, or undefined when none was sent. */
+  body: unknown;
+}
+
+/** The schema's type after following `$ref`s, to read a text parameter as the number or boolean it stands for. */
+function typeOf(schemas: SchemaSet, ref: string): unknown {
+  let at = ref;
+  for (let depth = 0; depth < 16; depth++) {
+    const node = schemas.node(at) as Schema;
+    if (typeof node.$ref !== 'string') return node.type;
+    at = node.$ref.startsWith('#') ? `${at.split('#')[0]}${node.$ref}` : node.$ref;
+  }
+  return undefined;
+}
+
+function coerce(text: string, type: unknown): unknown {
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+export function validateRequest(schemas: SchemaSet, op: OperationSpec, parts: RequestParts): Violation[] {
+  const out: Violation[] = [];
+  for (const p of op.parameters) {
+    if (p.in !== 'path' && p.in !== 'query') continue; // credentials are checked by the behaviour (not_auth, 401)
+    const value = p.in === 'path' ? parts.params[p.name] : (parts.query.get(p.name) ?? undefined);
+    if (value === undefined) {
+      if (p.required) out.push({ location: [p.in, p.name], severity: 'Error', code: 'required', message: 'is required' });
+      continue;
+    }
+    out.push(...explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name]));
+  }
+  if (op.body) {
+    if (parts.body === undefined) {
+      if (op.body.required) out.push({ location: ['body'], severity: 'Error', code: 'required', message: 'a JSON body is required' });
+    } else {
+      out.push(...explain(schemas, op.body.ref, parts.body, ['body']));
+    }
+  }
+  return out;
+}
+
+/** Query parameters as the operation's handler reads them (numbers and booleans as such). */
+export function queryValues(schemas: SchemaSet, op: OperationSpec, query: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of op.parameters) {
+    const value = p.in === 'query' ? query.get(p.name) : null;
+    if (value !== null) out[p.name] = coerce(value, typeOf(schemas, p.ref));
+  }
+  return out;
+}

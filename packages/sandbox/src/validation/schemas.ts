@@ -1,0 +1,96 @@
+// Every bundled document, loaded once into one Ajv (JSON Schema 2020-12), so that any schema of any document can
+// be validated by its JSON pointer: `push-v1#/components/schemas/PushSingleRequest`.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS: its module object is the plugin, which also carries itself as `default`.
+const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
+
+export type Schema = Record<string, unknown>;
+
+/** Keywords that hold subschemas: the explainer walks them itself instead of asking Ajv about them. */
+const STRUCTURAL = new Set([
+  '$ref',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'contains',
+  'dependentSchemas',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
+
+export class SchemaSet {
+  readonly #ajv: Ajv2020;
+  readonly #documents = new Map<string, Schema>();
+  readonly #byPointer = new Map<string, ValidateFunction>();
+  readonly #shallow = new WeakMap<Schema, ValidateFunction>();
+
+  constructor(documents: Record<string, Schema>) {
+    this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.#ajv);
+    // OpenAPI formats without a JSON Schema meaning here: integer widths are checked by `type`.
+    for (const format of ['int32', 'int64', 'float', 'double']) this.#ajv.addFormat(format, true);
+    // The description's "shorter than 1000 bytes" (intent), which maxLength (characters) cannot say.
+    this.#ajv.addKeyword({
+      keyword: 'x-max-bytes',
+      type: 'string',
+      schemaType: 'number',
+      errors: false,
+      validate: (max: number, data: string) => new TextEncoder().encode(data).length <= max,
+    });
+    for (const [id, doc] of Object.entries(documents)) {
+      this.#documents.set(id, doc);
+      this.#ajv.addSchema(doc, id);
+    }
+  }
+
+  /** The schema node at `id#pointer`, with `$ref`s left as they are. */
+  node(ref: string): Schema {
+    const [id, pointer = ''] = ref.split('#');
+    let node: unknown = this.#documents.get(id!);
+    for (const part of pointer.split('/').slice(1)) {
+      node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (node === undefined || (typeof node !== 'object' && typeof node !== 'boolean')) throw new Error(`no schema at ${ref}`);
+    return node as Schema;
+  }
+
+  /** Whether `data` is valid against the schema at `ref` (refs resolved within its document). */
+  isValid(ref: string, data: unknown): boolean {
+    let validate = this.#byPointer.get(ref);
+    if (!validate) {
+      validate = this.#ajv.compile({ $ref: ref });
+      this.#byPointer.set(ref, validate);
+    }
+    return validate(data) as boolean;
+  }
+
+  /** Errors of the node's own keywords (type, required, const, pattern...), without its subschemas. */
+  shallowErrors(node: Schema, data: unknown): ErrorObject[] {
+    let validate = this.#shallow.get(node);
+    if (!validate) {
+      const own: Schema = {};
+      for (const [key, value] of Object.entries(node)) {
+        if (!STRUCTURAL.has(key) || (key === 'additionalProperties' && value === false)) own[key] = value;
+      }
+      validate = this.#ajv.compile(own);
+      this.#shallow.set(node, validate);
+    }
+    return validate(data) ? [] : [...(validate.errors ?? [])];
+  }
+}
+
+/** `id#pointer` of a child schema. */
+export const child = (ref: string, ...parts: (string | number)[]): string =>
+  ref + parts.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
