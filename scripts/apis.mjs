@@ -15,6 +15,7 @@ export const registryFile = path.join(root, 'redocly.yaml');
  * @typedef {object} Api
  * @property {string} name        the registry key, e.g. `push-v1`
  * @property {string} title       `x-title`, e.g. `Push v1`
+ * @property {boolean} mock       false when `x-mock: false`: the Prism mock leaves it out (the sandbox's control API)
  * @property {string} source      absolute path of the root document
  * @property {string} bundle      absolute path of the JSON bundle (`output`)
  * @property {string} bundleYaml  absolute path of the YAML bundle written beside it
@@ -44,6 +45,7 @@ export function readRegistry(file = registryFile) {
     return /** @type {Api} */ ({
       name,
       title: entry['x-title'],
+      mock: entry['x-mock'] !== false,
       source: path.join(root, entry.root),
       bundle,
       bundleYaml: bundle.replace(/\.json$/, '.yaml'),

@@ -16,6 +16,6 @@ run(redocly, ['bundle', '--config', registryFile], {
 for (const api of apis) {
   fs.writeFileSync(api.bundleYaml, stringify(JSON.parse(fs.readFileSync(api.bundle, 'utf8')), { lineWidth: 0 }));
 }
-const list = apis.map((api) => ({ name: api.name, title: api.title, json: path.basename(api.bundle), yaml: path.basename(api.bundleYaml) }));
+const list = apis.map((api) => ({ name: api.name, title: api.title, mock: api.mock, json: path.basename(api.bundle), yaml: path.basename(api.bundleYaml) }));
 fs.writeFileSync(path.join(distDir, 'apis.json'), `${JSON.stringify(list, null, 2)}\n`);
 console.log(`bundle: ${apis.map((a) => a.name).join(', ')} in openapi/dist (JSON and YAML), and openapi/dist/apis.json`);

@@ -4,6 +4,8 @@ export interface Api {
   readonly name: string;
   /** A short title, such as `Push v1`. */
   readonly title: string;
+  /** false for an API the Prism mock leaves out (`x-mock: false`: the sandbox's control API). */
+  readonly mock: boolean;
   /** Absolute path of the JSON bundle inside the installed package. */
   readonly json: string;
   /** Absolute path of the YAML bundle (the same document). */

@@ -17,8 +17,8 @@ function load() {
     );
   }
   return Object.freeze(
-    list.map(({ name, title, json, yaml }) =>
-      Object.freeze({ name, title, json: fileURLToPath(new URL(json, dist)), yaml: fileURLToPath(new URL(yaml, dist)) }),
+    list.map(({ name, title, mock = true, json, yaml }) =>
+      Object.freeze({ name, title, mock, json: fileURLToPath(new URL(json, dist)), yaml: fileURLToPath(new URL(yaml, dist)) }),
     ),
   );
 }

@@ -19,10 +19,11 @@ export const defaultOutDir = path.join(packageDir, '.mock');
 export const FIRST_PORT = 4010;
 
 /**
- * The APIs of the registry (redocly.yaml `apis:`): the public bundle each mock is derived from, and its default port.
+ * The APIs of the registry (redocly.yaml `apis:`) that are mocked (all but those marked `x-mock: false`): the
+ * public bundle each mock is derived from, and its default port.
  * @type {ReadonlyArray<{ name: string, title: string, json: string, defaultPort: number }>}
  */
-export const apis = registry.map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
+export const apis = registry.filter((api) => api.mock).map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
 
 const READY_LINE = /Prism is listening on (https?:\/\/\S+)/;
 const prismBin = path.join(
@@ -156,7 +157,7 @@ export function startPrism({ file, host, port, dynamic = false, seed, name, onLo
 export async function startMocks(options = {}) {
   const { host = '127.0.0.1', port = FIRST_PORT, dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
   const unknown = Object.keys(options.ports ?? {}).filter((name) => !apis.some((api) => api.name === name));
-  if (unknown.length) throw new Error(`startMocks: no API named ${unknown.join(', ')}; the registry has ${apis.map((a) => a.name).join(', ')}`);
+  if (unknown.length) throw new Error(`startMocks: no API named ${unknown.join(', ')}; the mock serves ${apis.map((a) => a.name).join(', ')}`);
   const portOf = (/** @type {string} */ name, /** @type {number} */ i) => options.ports?.[name] ?? (port === 0 ? 0 : port + i);
   const prepared = apis.map((api) => ({ api, ...prepareMockDocument(api, outDir) }));
   const results = await Promise.allSettled(

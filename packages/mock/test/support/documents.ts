@@ -9,9 +9,9 @@ type AddFormats = (ajv: Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
   addFormatsModule) as unknown as AddFormats;
 
-/** The name of an API of the registry, such as `push-v1`. */
+/** The name of a mocked API of the registry, such as `push-v1` (those marked `x-mock: false` are not mocked). */
 export type ApiName = string;
-export const apiNames: ApiName[] = apis.map((api) => api.name);
+export const apiNames: ApiName[] = apis.filter((api) => api.mock).map((api) => api.name);
 export const documents: Record<ApiName, any> = Object.fromEntries(apiNames.map((name) => [name, loadDocument(name)]));
 
 export function operations(api: ApiName): OperationEntry[] {
