@@ -1,0 +1,106 @@
+// The changeset check on throwaway repositories: a change under openapi/ since the documents' last
+// release fails it unless a pending changeset names @pushapi/openapi.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { checkChangesets } from '../src/changeset-check.mjs';
+
+let repo: string;
+const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+  fs.writeFileSync(path.join(repo, file), text);
+};
+const commit = (message: string) => {
+  git('add', '-A');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', message);
+};
+const changeset = (name: string, packageName: string) =>
+  write(`.changeset/${name}.md`, `---\n'${packageName}': minor\n---\n\nA change for users.\n`);
+
+beforeEach(() => {
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-changeset-check-'));
+  git('init', '-q', '-b', 'main');
+  write('.changeset/config.json', '{}\n');
+  write('openapi/package.json', '{ "name": "@pushapi/openapi", "version": "0.1.0" }\n');
+  write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.0\n');
+});
+afterEach(() => fs.rmSync(repo, { recursive: true, force: true }));
+
+it('fails, saying why, when the documents have no release in the history', async () => {
+  commit('documents');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('openapi/CHANGELOG.md has no commit');
+});
+
+it('passes when nothing under openapi/ changed since the release', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('README.md', 'outside openapi/\n');
+  commit('readme');
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+});
+
+it('fails on a committed document change without a changeset, naming the file', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
+  commit('change the document');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.changed).toEqual(['openapi/push-v1/openapi.yaml']);
+  expect(result.message).toContain('no changeset in .changeset/ names @pushapi/openapi');
+});
+
+it('fails on an uncommitted new file under openapi/ too', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('openapi/dmp/openapi.yaml', 'openapi: 3.1.0\n');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.changed).toEqual(['openapi/dmp/openapi.yaml']);
+});
+
+it('passes when a pending changeset names @pushapi/openapi', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
+  changeset('new-field', '@pushapi/openapi');
+  commit('change the document, with a changeset');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(true);
+  expect(result.message).toContain('.changeset/new-field.md');
+});
+
+it('fails when the only changeset names another package', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
+  changeset('client-only', '@pushapi/push-v1-client');
+  commit('change');
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(false);
+});
+
+it('needs no changeset for the documents package tests alone', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release');
+  write('openapi/test/documents.test.mjs', '// a test\n');
+  commit('a test');
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+});
+
+it('starts again after a release: changesets consumed, CHANGELOG written', async () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release 0.1.0');
+  write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
+  changeset('new-field', '@pushapi/openapi');
+  commit('change');
+  // What `changeset version` does: the changeset becomes a CHANGELOG entry.
+  fs.rmSync(path.join(repo, '.changeset/new-field.md'));
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.2.0\n\n- A change for users.\n\n## 0.1.0\n');
+  commit('release 0.2.0');
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+});
