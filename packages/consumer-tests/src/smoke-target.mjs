@@ -1,7 +1,8 @@
 // @ts-check
 // The server every smoke run calls: the consumer projects and the runtime matrix all start it here, and
 // only here. Today it is the Prism mock of `@pushapi/mock`; to smoke-test against another server (the
-// sandbox), change this one function.
+// sandbox), change this one function and the package name below. A server that checks signatures must
+// accept the suite's CREDENTIALS (smoke/suite.mjs).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
