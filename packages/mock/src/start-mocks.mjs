@@ -60,12 +60,15 @@ export function prepareMockDocument(api, outDir = defaultOutDir) {
 }
 
 /**
- * The node arguments that run `prism mock` on a document (Prism's own binary, with the watchdog preloaded).
- * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string }} options
+ * The node arguments that run Prism on a document (its own binary, with the watchdog preloaded): `prism mock`, or
+ * with `upstream`, `prism proxy <document> <upstream> --errors`, which validates every request and answer of a
+ * real server against the document and turns a violating answer into an error (the sandbox's referee).
+ * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string, upstream?: string }} options
  * @returns {string[]}
  */
-export function prismArgs({ file, host, port, dynamic = false, seed }) {
-  const args = ['--import', watchdog, prismBin, 'mock', file, '--host', host, '--port', String(port)];
+export function prismArgs({ file, host, port, dynamic = false, seed, upstream }) {
+  const mode = upstream === undefined ? ['mock', file] : ['proxy', file, upstream, '--errors'];
+  const args = ['--import', watchdog, prismBin, ...mode, '--host', host, '--port', String(port)];
   if (dynamic) args.push('--dynamic');
   if (seed !== undefined) args.push('--seed', seed);
   return args;
@@ -73,12 +76,12 @@ export function prismArgs({ file, host, port, dynamic = false, seed }) {
 
 /**
  * Starts Prism on one document and resolves once it listens.
- * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string,
+ * @param {{ file: string, host: string, port: number, dynamic?: boolean, seed?: string, upstream?: string,
  *   name: string, onLog?: (line: string) => void, readyTimeoutMs?: number }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void>, exited: Promise<{ code: number | null, signal: string | null }> }>}
  */
-export function startPrism({ file, host, port, dynamic = false, seed, name, onLog, readyTimeoutMs = 30_000 }) {
-  const args = prismArgs({ file, host, port, dynamic, seed });
+export function startPrism({ file, host, port, dynamic = false, seed, upstream, name, onLog, readyTimeoutMs = 30_000 }) {
+  const args = prismArgs({ file, host, port, dynamic, seed, upstream });
   // detached: Prism gets its own process group, so a Ctrl-C in the terminal reaches only the starter,
   // which then stops every mock in order (and the watchdog covers a starter that dies abruptly).
   const child = spawn(process.execPath, args, {

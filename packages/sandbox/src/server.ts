@@ -9,7 +9,7 @@ import { handleControl, type ControlSetup } from './apis/control.js';
 import { handleDmp } from './apis/dmp.js';
 import { handlePushV1 } from './apis/push-v1.js';
 import { ControlProblem } from './areas/problems.js';
-import { appOfBearer } from './areas/dmp.js';
+import { appOfToken } from './areas/dmp.js';
 import { processDue } from './areas/due.js';
 import { takeFault } from './control/faults.js';
 import type { RequestLogEntry } from './control/request-log.js';
@@ -36,7 +36,7 @@ export interface ServerSetup {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The app a push or DMP call concerns, for its faults (before anything else is checked). */
+/** The app a push or DMP call concerns: by its appid, its DMP token, or the user_code of a DMP sign-in. */
 function appOfCall(world: World, op: OperationSpec, params: Record<string, string>, query: URLSearchParams, req: IncomingMessage): AppState | undefined {
   if (op.api === 'push-v1') return world.state.apps.get(params.appid!);
   if (op.api !== 'dmp') return undefined;
@@ -44,8 +44,7 @@ function appOfCall(world: World, op: OperationSpec, params: Record<string, strin
     const appid = world.state.parties.get(query.get('user_code') ?? '');
     return appid === undefined ? undefined : world.state.apps.get(appid);
   }
-  const app = appOfBearer(world, req.headers.authorization);
-  return 'status' in app ? undefined : app;
+  return appOfToken(world, req.headers.authorization);
 }
 
 function faultReply(api: ApiName, fault: { kind: string; status: number | null; result: string | null; desc: string | null }): Reply {
@@ -121,10 +120,11 @@ export function createSandboxServer(setup: ServerSetup): Server {
     if (op.api === 'control' && setup.controlToken !== undefined && req.headers.authorization !== `Bearer ${setup.controlToken}`) {
       return problem('control', 401, 'unauthorized', 'Unauthorized', 'the control API of this sandbox needs Authorization: Bearer <control token> (the token it was started with)');
     }
-    const faulted = appOfCall(world, op, params, url.searchParams, req);
-    const fault = faulted && takeFault(faulted, op.name);
+    // The app a push or DMP call concerns (for the log and for its faults), before anything else is checked.
+    const app = appOfCall(world, op, params, url.searchParams, req);
+    if (app) entry.appid = app.record.appid;
+    const fault = app && takeFault(app, op.name);
     if (fault) {
-      entry.appid = faulted.record.appid;
       entry.fault = fault.kind;
       if (fault.kind === 'drop') {
         req.socket.destroy();

@@ -34,11 +34,19 @@ export function accesserAuth(world: World, query: Record<string, string>): DmpAn
   return { status: 200, body: { code: '0', access_token: token, expires_in: party.expiresIn } };
 }
 
+const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+
+/** The app a bearer token was issued for, valid or not (to log the call and apply its faults). */
+export function appOfToken(world: World, authorization: string | undefined): AppState | undefined {
+  const record = world.state.dmpTokens.get(bearerToken(authorization) ?? '');
+  return record && world.state.apps.get(record.appid);
+}
+
 /** The app of a valid bearer token, or the 401 to answer. */
 export function appOfBearer(world: World, authorization: string | undefined): AppState | DmpAnswer {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-  if (!match) return dmpError(401, 'no authorization: send Authorization: Bearer <access_token> from /accesser/auth');
-  const record = world.state.dmpTokens.get(match[1]!);
+  const token = bearerToken(authorization);
+  if (token === undefined) return dmpError(401, 'no authorization: send Authorization: Bearer <access_token> from /accesser/auth');
+  const record = world.state.dmpTokens.get(token);
   const app = record && world.state.apps.get(record.appid);
   if (!record || !app) return dmpError(401, 'the access token is not valid; get one from /accesser/auth');
   if (appNow(world, app) >= record.expiresAt) return dmpError(401, "the access token has expired (expires_in of the app's clock); get a new one");

@@ -53,24 +53,37 @@ function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
   }
 }
 
-interface Mismatch {
+interface ConstCheck {
   location: string[];
   expected: unknown;
   actual: unknown;
 }
 
-/** The `const`s of a branch (through $ref, allOf and properties) that the data contradicts. */
-function constMismatches(schemas: SchemaSet, ref: string, data: unknown, at: string[], out: Mismatch[] = [], depth = 0): Mismatch[] {
+/** The `const`s of a branch (through $ref, allOf and properties) that the data carries: those it contradicts, those it meets. */
+function constChecks(schemas: SchemaSet, ref: string, data: unknown, at: string[], out = { mismatches: [] as ConstCheck[], matches: [] as ConstCheck[] }, depth = 0) {
   const node = schemas.node(ref);
   if (!isObject(node) || depth > 32) return out;
-  if ('const' in node && data !== undefined && text(node.const) !== text(data)) out.push({ location: at, expected: node.const, actual: data });
-  if (typeof node.$ref === 'string') constMismatches(schemas, refTarget(ref, node.$ref), data, at, out, depth + 1);
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => constMismatches(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
+  if ('const' in node && data !== undefined) {
+    (text(node.const) === text(data) ? out.matches : out.mismatches).push({ location: at, expected: node.const, actual: data });
+  }
+  if (typeof node.$ref === 'string') constChecks(schemas, refTarget(ref, node.$ref), data, at, out, depth + 1);
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => constChecks(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
   if (isObject(node.properties) && isObject(data)) {
     for (const key of Object.keys(node.properties)) {
-      if (Object.hasOwn(data, key)) constMismatches(schemas, child(ref, 'properties', key), data[key], [...at, key], out, depth + 1);
+      if (Object.hasOwn(data, key)) constChecks(schemas, child(ref, 'properties', key), data[key], [...at, key], out, depth + 1);
     }
   }
+  return out;
+}
+
+/** The property names a branch always requires (its `required`, through $ref and allOf). */
+function requiredNames(schemas: SchemaSet, ref: string, depth = 0): Set<string> {
+  const node = schemas.node(ref);
+  const out = new Set<string>();
+  if (!isObject(node) || depth > 32) return out;
+  if (Array.isArray(node.required)) for (const name of node.required) out.add(String(name));
+  if (typeof node.$ref === 'string') for (const name of requiredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => requiredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
   return out;
 }
 
@@ -111,7 +124,8 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
   }
   // No branch fits. When every branch's discriminator disagrees with the data at one place, that place is the
   // problem: the value selects no variant.
-  const mismatches = branches.map((b) => constMismatches(schemas, b, data, at));
+  const checks = branches.map((b) => constChecks(schemas, b, data, at));
+  const mismatches = checks.map((c) => c.mismatches);
   if (mismatches.every((m) => m.length > 0)) {
     for (const candidate of mismatches[0]!) {
       const key = candidate.location.join('/');
@@ -124,10 +138,23 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
       return [violation(candidate.location, 'const', message)];
     }
   }
-  // Otherwise explain the branch that comes closest: fewest violations, then one whose discriminators match.
-  const scored = branches.map((b, i) => ({ errors: explain(schemas, b, data, at), contradicted: mismatches[i]!.length > 0, i }));
-  scored.sort((a, b) => a.errors.length - b.errors.length || Number(a.contradicted) - Number(b.contradicted) || a.i - b.i);
-  return scored[0]!.errors;
+  // Otherwise the data's discriminators choose: the branches whose consts it meets (all, when it meets none),
+  // and of those the one with the fewest violations.
+  const fitting = branches.map((_, i) => i).filter((i) => mismatches[i]!.length === 0);
+  const pool = fitting.length > 0 ? fitting : branches.map((_, i) => i);
+  const scored = pool.map((i) => ({ i, errors: explain(schemas, branches[i]!, data, at) })).sort((a, b) => a.errors.length - b.errors.length || a.i - b.i);
+  const chosen = scored[0]!;
+  // A field required only by the branches the discriminator selects is required because of it: say so.
+  const because = checks[chosen.i]!.matches.map((m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`).join(' and ');
+  const selectedBy = (name: string) => {
+    const without = branches.map((_, i) => i).filter((i) => !requiredNames(schemas, branches[i]!).has(name));
+    return without.length > 0 && without.every((i) => mismatches[i]!.length > 0);
+  };
+  return chosen.errors.map((v) =>
+    because && v.code === 'required' && v.location.length === at.length + 1 && selectedBy(v.location[at.length]!)
+      ? { ...v, message: `${v.message} when ${because}` }
+      : v,
+  );
 }
 
 /** The violations of `data` against the schema at `ref`, most useful first; [] when it is valid. */

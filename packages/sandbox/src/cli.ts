@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// `pushapi-sandbox` (`run sandbox` in the workspace): starts the sandbox, prints where everything is and the
+// default app's credentials, and stops cleanly on Ctrl-C or SIGTERM.
+import { parseArgs } from 'node:util';
+import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
+import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
+
+const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
+
+Usage: pushapi-sandbox [options]
+
+  --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
+  --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
+  --data <dir>             keep state in this folder across restarts (default: memory; SANDBOX_DATA)
+  --control-token <token>  token the control API requires; needed beyond 127.0.0.1 (SANDBOX_CONTROL_TOKEN)
+  --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
+  --user-code, --auth-code             its DMP party's credentials (SANDBOX_USER_CODE, SANDBOX_AUTH_CODE)
+  --quiet                  no line per request
+  --help                   this text
+`;
+
+function fail(message: string): never {
+  console.error(`pushapi-sandbox: ${message}\n(see --help)`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'control-token': { type: 'string' },
+      appid: { type: 'string' },
+      appkey: { type: 'string' },
+      'master-secret': { type: 'string' },
+      'user-code': { type: 'string' },
+      'auth-code': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const env = process.env;
+const host = values.host ?? env.SANDBOX_HOST ?? DEFAULT_HOST;
+const portText = values.port ?? env.SANDBOX_PORT ?? String(DEFAULT_PORT);
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`port "${portText}" is not a port number (0 to 65535)`);
+const given = {
+  appid: values.appid ?? env.SANDBOX_APPID,
+  appkey: values.appkey ?? env.SANDBOX_APPKEY,
+  mastersecret: values['master-secret'] ?? env.SANDBOX_MASTER_SECRET,
+  userCode: values['user-code'] ?? env.SANDBOX_USER_CODE,
+  authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
+};
+const controlToken = values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN;
+const dataDir = values.data ?? env.SANDBOX_DATA;
+
+const sandbox = await listenSandbox({
+  host,
+  port,
+  ...(dataDir ? { dataDir } : {}),
+  ...(controlToken ? { controlToken } : {}),
+  defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+  ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+}).catch((error: Error & { code?: string }) =>
+  fail(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)` : error.message),
+);
+
+// Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
+const app = sandbox.world.state.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
+const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
+console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
+  push v1 base URL   ${sandbox.pushBaseUrl}   (the client appends /v1/<appid>)
+  DMP base URL       ${sandbox.dmpBaseUrl}
+  control API        ${sandbox.controlUrl}
+  inbox page         ${sandbox.url}/
+default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
+its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
+state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}`);
+if (!isLoopback(host)) {
+  console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
+}
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the sandbox`);
+  sandbox.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

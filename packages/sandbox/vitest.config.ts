@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Two runs of the behaviour suite: straight at the sandbox, and through Prism proxies that check every request
+// and answer against the public documents (the referee). The other tests run once, straight.
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sandbox',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/page/**'],
+          globalSetup: ['test/support/global-setup.ts'],
+          provide: { viaPrism: false },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'via-prism',
+          include: ['test/behaviour/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          provide: { viaPrism: true },
+        },
+      },
+    ],
+  },
+});
