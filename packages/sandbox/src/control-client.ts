@@ -15,7 +15,8 @@ export interface ControlClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-export type ControlClient = Client<paths>;
+/** openapi-fetch's client, typed by the control document (JSON answers: the event stream is read with EventSource). */
+export type ControlClient = Client<paths, 'application/json'>;
 
 /** A refused control call: the status and the problem details the sandbox answered. */
 export class ControlError extends Error {
@@ -33,7 +34,7 @@ export class ControlError extends Error {
 export function createControlClient(options: ControlClientOptions): ControlClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const baseUrl = base.endsWith(MOUNTS.control) ? base : `${base}${MOUNTS.control}`;
-  const client = createClient<paths>({
+  const client = createClient<paths, 'application/json'>({
     baseUrl,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.fetch ? { fetch: options.fetch } : {}),

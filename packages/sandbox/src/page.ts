@@ -25,6 +25,11 @@ export function defaultPageDir(): string {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
 }
 
+// The page loads its own files and talks to the control API on this origin only; images that messages name may
+// come from anywhere (the page fetches them only when the reader allows it).
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const SECURITY_HEADERS = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
 const FALLBACK = `<!doctype html><html lang="en"><meta charset="utf-8"><title>pushapi sandbox</title>
 <body><h1>pushapi sandbox</h1><p>The inbox page has not been built (run the package's build).</p>
 <ul><li>push v1: <code>/v1/&lt;appid&gt;/</code></li><li>DMP: <code>/dmp</code></li><li>control API: <code>/control</code></li></ul></body></html>`;
@@ -38,10 +43,10 @@ export function staticPage(dir = defaultPageDir()): PageServer {
       const inside = full.startsWith(path.resolve(dir) + path.sep);
       if (inside && fs.existsSync(full) && fs.statSync(full).isFile()) {
         const body = fs.readFileSync(full);
-        res.writeHead(200, { 'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache' });
+        res.writeHead(200, { 'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache', ...SECURITY_HEADERS });
         res.end(req.method === 'HEAD' ? undefined : body);
       } else if (pathname === '/') {
-        res.writeHead(200, { 'content-type': TYPES['.html']!, 'content-length': Buffer.byteLength(FALLBACK) });
+        res.writeHead(200, { 'content-type': TYPES['.html']!, 'content-length': Buffer.byteLength(FALLBACK), ...SECURITY_HEADERS });
         res.end(req.method === 'HEAD' ? undefined : FALLBACK);
       } else {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -45,6 +45,8 @@ export interface RunningSandbox {
   /** Whether state is kept in a data folder. */
   persistent: boolean;
   world: World;
+  /** A JSON copy of the whole state, to compare before and after a request in tests. */
+  snapshot(): unknown;
   stop(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     port,
     persistent: state.durable,
     world,
+    snapshot: () => state.snapshot(),
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(timer);

@@ -14,7 +14,7 @@ import { processDue } from './areas/due.js';
 import { takeFault } from './control/faults.js';
 import type { RequestLogEntry } from './control/request-log.js';
 import { listOperations, type ApiName, type OperationSpec } from './documents.js';
-import { BodyError, parseJsonBody, readBody } from './http/body.js';
+import { BodyError, ClientGoneError, parseJsonBody, readBody } from './http/body.js';
 import { json, problem, send, type Reply } from './http/reply.js';
 import { BadPathError, Router } from './http/router.js';
 import type { PageServer } from './page.js';
@@ -131,8 +131,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
         entry.status = 0;
         return undefined;
       }
-      if (fault.kind === 'delay') await sleep(fault.delayMs ?? 0);
-      else return faultReply(op.api, fault);
+      if (fault.kind !== 'delay') return faultReply(op.api, fault);
     }
     let body: unknown;
     try {
@@ -145,6 +144,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
       if (error.status === 413) reply.headers = { ...reply.headers, connection: 'close' };
       return reply;
     }
+    // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.
+    if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
     if (op.api === 'push-v1') return handlePushV1(world, schemas, op, params, url.searchParams, req.headers, body);
     if (op.api === 'dmp') return handleDmp(world, schemas, op, url.searchParams, req.headers, body);
     const violations = validateRequest(schemas, op, { params, query: url.searchParams, body });
@@ -182,6 +183,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
     };
     handle(req, res, entry)
       .catch((error: unknown) => {
+        if (error instanceof ClientGoneError) return; // nothing to answer: the connection is closed
+
         // A defect of the sandbox, never of the request: answer 500 and say so on the console.
         console.error(`sandbox: ${entry.method} ${entry.path} failed:`, error);
         if (!res.headersSent) send(res, problem('none', 500, 'internal-error', 'Internal error', 'the sandbox failed on this request; its console has the details'));

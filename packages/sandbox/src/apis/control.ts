@@ -69,7 +69,7 @@ function clickMessage(c: ControlCall): Reply {
       day.clicked++;
       if (!message.apn) day.gt.clicked++;
     });
-    c.world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message });
+    c.world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message: messageView(message) });
   }
   return json(200, messageView(message));
 }

@@ -50,6 +50,7 @@ export function createApp(world: World, input: AppInput): AppState {
   if (world.state.parties.has(userCode)) throw new ControlProblem(409, 'conflict', 'Conflict', `a DMP party with user_code "${userCode}" exists already`);
   const clock = input.clock ? changedClock(realClock(), input.clock, world.realNow()) : realClock();
   const record: AppRecord = {
+    seq: world.state.nextSeq(),
     appid,
     appkey: input.appkey ?? randomId(22),
     mastersecret: input.mastersecret ?? randomId(22),
@@ -86,6 +87,7 @@ export function resetApp(world: World, app: AppState): AppState {
   const { appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
   world.state.removeApp(app);
   const fresh = newAppState({
+    seq: app.record.seq,
     appid,
     appkey,
     mastersecret,

@@ -10,6 +10,7 @@ import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from
 import type { AppState, DeviceState } from '../state/state.js';
 import { parseLocal } from '../time.js';
 import type { World } from '../world.js';
+import { messageView } from '../control/message-view.js';
 import { addUnique, countDay, recordOnlineCount } from './days.js';
 
 /** A push as every one of its messages shares it. */
@@ -151,7 +152,7 @@ function receive(world: World, app: AppState, device: DeviceState, message: Mess
       if (shows(message)) day.gt.displayed++;
     }
   });
-  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message });
+  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message: messageView(message) });
 }
 
 /**

@@ -26,6 +26,7 @@ export function addDevice(world: World, app: AppState, input: DeviceFields & { c
   if (app.devices.has(cid)) throw new ControlProblem(409, 'conflict', 'Conflict', `app ${app.record.appid} already has a device with cid "${cid}"`);
   const now = appNow(world, app);
   const record: DeviceRecord = {
+    seq: world.state.nextSeq(),
     cid,
     online: false,
     active: true,

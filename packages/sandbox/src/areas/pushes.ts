@@ -31,9 +31,10 @@ export function contentOf(body: Body): PushContent {
   return { msgtype, message, template: body[msgtype] as Record<string, unknown>, push_info: (body.push_info as Record<string, unknown>) ?? null };
 }
 
-export function newTask(app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
+export function newTask(world: World, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
   const taskid = `${PREFIX[kind]}_${mmdd(now, app.record.settings.utcOffsetMinutes)}_${randomBytes(16).toString('hex')}`;
   return {
+    seq: world.state.nextSeq(),
     taskid,
     kind,
     state: 'sent',
@@ -92,7 +93,7 @@ function sendAll(world: World, app: AppState, sending: Sending, cids: Iterable<s
 export function pushSingle(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
   const cids = cidsOfTarget(app, body);
   const content = contentOf(body);
-  const task = newTask(app, 'single', now, { content, requestid: body.requestid, targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null } });
+  const task = newTask(world, app, 'single', now, { content, requestid: body.requestid, targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null } });
   keepTask(world, app, task);
   const details = sendAll(world, app, { task, kind: 'single', requestid: body.requestid, content, at: now }, cids);
   world.state.putTask(app, task);
@@ -101,7 +102,7 @@ export function pushSingle(world: World, app: AppState, body: Body, now: number)
 }
 
 export function saveListBody(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
-  const task = newTask(app, 'list', now, { content: contentOf(body), state: 'saved', taskName: body.task_name ?? null });
+  const task = newTask(world, app, 'list', now, { content: contentOf(body), state: 'saved', taskName: body.task_name ?? null });
   keepTask(world, app, task);
   world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
   return { result: 'ok', taskid: task.taskid };
@@ -159,7 +160,7 @@ export function pushApp(world: World, app: AppState, body: Body, now: number): R
   if (devicesMatching(app, condition).length === 0) {
     throw new Refusal('no_valid_push', `no device of app ${app.record.appid} matches the condition`);
   }
-  const task = newTask(app, 'app', now, {
+  const task = newTask(world, app, 'app', now, {
     content: contentOf(body),
     requestid: body.requestid,
     taskName: body.task_name ?? null,
@@ -182,7 +183,7 @@ export function pushSingleBatch(world: World, app: AppState, body: Body, now: nu
   const fresh = items.filter((item) => rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid));
   if (fresh.length === 0) return rememberedAnswer(app, items[0]!.requestid, now)!;
   const first = contentOf(fresh[0]!);
-  const task = newTask(app, 'batch', now, { content: first });
+  const task = newTask(world, app, 'batch', now, { content: first });
   keepTask(world, app, task);
   for (const item of fresh) {
     const content = contentOf(item);

@@ -27,7 +27,7 @@ export function schedulePush(world: World, app: AppState, body: Body, now: numbe
   if (dispatchAt <= now) {
     throw new Refusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)})`);
   }
-  const task = newTask(app, 'scheduled', now, {
+  const task = newTask(world, app, 'scheduled', now, {
     state: 'scheduled',
     content: contentOf(body),
     requestid: body.requestid,

@@ -2,11 +2,13 @@
 // secret, auth code, tokens) appear only in the credentials view.
 import { LIMITS, MAGIC_CIDS } from '../config.js';
 import type { components } from '../generated/schema.js';
-import type { FaultRecord, MessageRecord, TaskRecord } from '../state/model.js';
+import type { FaultRecord, TaskRecord } from '../state/model.js';
 import type { AppState, DeviceState } from '../state/state.js';
 import { formatLocal } from '../time.js';
 import { appNow, type World } from '../world.js';
 import { SEND_RESULTS } from '../areas/schedule.js';
+
+export { messageView } from './message-view.js';
 
 type Schemas = components['schemas'];
 
@@ -75,28 +77,6 @@ export function deviceView(app: AppState, device: DeviceState): Schemas['Device'
     createdAt: r.createdAt,
     inboxCount: device.inbox.length,
     pendingCount: device.pending.length,
-  };
-}
-
-export function messageView(m: MessageRecord): Schemas['InboxMessage'] {
-  return {
-    id: m.id,
-    taskid: m.taskid,
-    kind: m.kind,
-    requestid: m.requestid,
-    msgtype: m.content.msgtype,
-    message: m.content.message,
-    template: m.content.template,
-    push_info: m.content.push_info,
-    state: m.state,
-    via: m.via,
-    apn: m.apn,
-    sentAt: m.sentAt,
-    receivedAt: m.receivedAt,
-    expiresAt: m.expiresAt,
-    displayFrom: m.displayFrom,
-    displayUntil: m.displayUntil,
-    clicked: m.clicked,
   };
 }
 

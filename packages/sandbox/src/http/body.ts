@@ -14,6 +14,9 @@ export class BodyError extends Error {
   }
 }
 
+/** The connection closed before the whole body arrived. */
+export class ClientGoneError extends Error {}
+
 /** The raw body, or undefined when there is none. Refuses a body over the limit before reading all of it. */
 export function readBody(req: IncomingMessage, limit = LIMITS.maxBodyBytes): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length']);
@@ -37,8 +40,11 @@ export function readBody(req: IncomingMessage, limit = LIMITS.maxBodyBytes): Pro
     req.on('end', () => {
       if (!refused) resolve(size === 0 ? undefined : Buffer.concat(chunks, size));
     });
-    req.on('error', (error) => {
-      if (!refused) reject(error);
+    req.on('error', () => {
+      if (!refused) reject(new ClientGoneError('the connection failed before the body arrived'));
+    });
+    req.on('close', () => {
+      if (!req.complete && !refused) reject(new ClientGoneError('the connection closed before the body arrived'));
     });
   });
 }
@@ -75,14 +81,19 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   return value;
 }
 
-/** Offset of the first byte that breaks UTF-8. */
+/** Offset of the first byte sequence that is not UTF-8 (a stray continuation byte, a bad lead byte, a cut sequence). */
 function firstInvalidUtf8(raw: Buffer): number {
-  for (let end = 1; end <= raw.length; end++) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let i = 0; i < raw.length; ) {
+    const lead = raw[i]!;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(raw.subarray(0, end), { stream: true });
+      decoder.decode(raw.subarray(i, i + length));
     } catch {
-      return end - 1;
+      return i;
     }
+    i += length;
   }
   return raw.length;
 }

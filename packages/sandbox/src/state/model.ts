@@ -39,6 +39,8 @@ export interface PartyRecord {
 }
 
 export interface AppRecord {
+  /** Order of creation across the sandbox (apps, devices and tasks are listed in it). */
+  seq: number;
   appid: string;
   appkey: string;
   mastersecret: string;
@@ -66,6 +68,7 @@ export interface DmpIds {
 }
 
 export interface DeviceRecord {
+  seq: number;
   cid: string;
   online: boolean;
   active: boolean;
@@ -148,6 +151,7 @@ export const emptyStats = (): TaskStats => ({
 export type TaskState = 'saved' | 'sent' | 'scheduled' | 'stopped' | 'failed' | 'deleted';
 
 export interface TaskRecord {
+  seq: number;
   taskid: string;
   kind: TaskKind;
   state: TaskState;

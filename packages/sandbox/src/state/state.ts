@@ -206,6 +206,25 @@ export class SandboxState {
     this.#write(keys.dmpToken(token), undefined);
   }
 
+  /**
+   * A JSON copy of everything kept (what persists, not faults or rate-limit counts), for tests that compare the
+   * state before and after a request: a refused request must leave it equal.
+   */
+  snapshot(): unknown {
+    const apps = [...this.apps.values()].map((app) => ({
+      record: app.record,
+      blacklist: [...app.blacklist].sort(),
+      devices: [...app.devices.values()].map((d) => ({ record: d.record, inbox: d.inbox, pending: d.pending })),
+      aliases: [...app.aliases].map(([alias, cids]) => [alias, [...cids].sort()]),
+      tasks: [...app.tasks.values()],
+      // Sets in effect: their order in memory is not kept by the store.
+      requestIds: [...app.requestIds].sort(([a], [b]) => a.localeCompare(b)),
+      tokens: [...app.tokens].sort(([a], [b]) => a.localeCompare(b)),
+      days: [...app.days.values()],
+    }));
+    return JSON.parse(JSON.stringify({ apps, dmpTokens: [...this.dmpTokens].sort(([a], [b]) => a.localeCompare(b)) })) as unknown;
+  }
+
   // ---- durability ----
 
   /**
@@ -276,9 +295,13 @@ export class SandboxState {
             break;
         }
       }
-      // Stored keys sort tasks by id; memory keeps them in order of creation.
-      const tasks = [...app.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
-      app.tasks = new Map(tasks.map((t) => [t.taskid, t]));
+      // Stored keys sort by id; memory keeps devices and tasks in order of creation.
+      const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
+      app.devices = new Map(bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]));
+      app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
+      for (const record of [...app.devices.values()].map((d) => d.record)) this.#seq = Math.max(this.#seq, record.seq);
+      for (const task of app.tasks.values()) this.#seq = Math.max(this.#seq, task.seq);
+      this.#seq = Math.max(this.#seq, app.record.seq);
       for (const m of messages.sort((a, b) => a.seq - b.seq)) {
         this.#seq = Math.max(this.#seq, m.seq);
         const device = app.devices.get(m.cid);
@@ -295,5 +318,8 @@ export class SandboxState {
       }
       app.nextDueAt = Number.NEGATIVE_INFINITY; // look for due work at the first touch
     }
+    const apps = [...this.apps.values()].sort((a, b) => a.record.seq - b.record.seq);
+    this.apps.clear();
+    for (const app of apps) this.apps.set(app.record.appid, app);
   }
 }

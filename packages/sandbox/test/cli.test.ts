@@ -1,0 +1,63 @@
+// `run sandbox` (the pushapi-sandbox command): prints where everything is and the default app's credentials,
+// takes flags and environment variables, refuses what it cannot do with a clear message, stops on Ctrl-C.
+import { createPushClient } from '@pushapi/push-v1-client';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_APP } from '../src/config.js';
+import { runCli, startCli } from './support/cli.js';
+
+describe('the command', () => {
+  it('prints the base URLs and the default credentials, serves them, and stops cleanly on SIGINT', async () => {
+    const cli = await startCli(['--port', '0']);
+    await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');
+    const out = cli.lines.join('\n');
+    expect(out).toContain(`push v1 base URL   ${cli.url}`);
+    expect(out).toContain(`DMP base URL       ${cli.url}/dmp`);
+    expect(out).toContain(`control API        ${cli.url}/control`);
+    expect(out).toContain(`appid ${DEFAULT_APP.appid}   appkey ${DEFAULT_APP.appkey}   mastersecret ${DEFAULT_APP.mastersecret}`);
+    const push = createPushClient({ baseUrl: cli.url, appId: DEFAULT_APP.appid, appKey: DEFAULT_APP.appkey, masterSecret: DEFAULT_APP.mastersecret, retry: false });
+    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-online' } } })).toMatchObject({ status: 'online' });
+    await expect.poll(() => cli.lines.some((l) => l.startsWith('GET /v1/sandbox-app/user_status/magic-online -> 200 ok'))).toBe(true);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('takes the credentials from flags and environment variables, and never prints a given secret', async () => {
+    const cli = await startCli(['--port', '0', '--appid', 'ci-app', '--master-secret', 'given-master-secret-value'], { SANDBOX_AUTH_CODE: 'given-auth-code-value' });
+    await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');
+    const out = cli.lines.join('\n');
+    expect(out).toContain('appid ci-app');
+    expect(out).not.toContain('given-master-secret-value');
+    expect(out).not.toContain('given-auth-code-value');
+    const push = createPushClient({ baseUrl: cli.url, appId: 'ci-app', appKey: DEFAULT_APP.appkey, masterSecret: 'given-master-secret-value', retry: false });
+    expect(await push.GET('/query_bi_tags')).toMatchObject({ result: 'ok' });
+    cli.child.kill('SIGTERM');
+    expect((await cli.exited).code).toBe(0);
+    expect(cli.lines.join('\n')).not.toContain('given-master-secret-value');
+  });
+
+  it('beyond 127.0.0.1 it needs a control token, and warns', async () => {
+    const refused = await runCli(['--host', '0.0.0.0', '--port', '0']);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('give it a control token');
+    const cli = await startCli(['--host', '0.0.0.0', '--port', '0', '--control-token', 'token-for-this-test']);
+    await expect.poll(() => cli.lines.join('\n')).toContain('warning: listening on 0.0.0.0');
+    cli.child.kill('SIGINT');
+    await cli.exited;
+  });
+
+  it('refuses a bad flag, a bad port and a taken port with a clear message', async () => {
+    expect(await runCli(['--prot', '1'])).toMatchObject({ code: 2, output: expect.stringContaining("Unknown option '--prot'") });
+    expect(await runCli(['--port', 'abc'])).toMatchObject({ code: 2, output: expect.stringContaining('port "abc" is not a port number') });
+    const first = await startCli(['--port', '0']);
+    const port = new URL(first.url).port;
+    expect(await runCli(['--port', port])).toMatchObject({ code: 2, output: expect.stringContaining(`port ${port} on 127.0.0.1 is already in use`) });
+    first.child.kill('SIGINT');
+    await first.exited;
+  });
+
+  it('--help says what it does', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('--data <dir>');
+  });
+});

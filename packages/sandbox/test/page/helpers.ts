@@ -1,0 +1,119 @@
+// Helpers of the inbox page's browser tests: open the page on one device's inbox, find a message's card and
+// read its fields, run axe-core in the page, and a TCP relay that can cut the page's connections.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import { openWatchedPage, type Browser, type Locator, type Page, type WatchedPage } from '@pushapi/test-browser';
+import type { createPushClient } from '@pushapi/push-v1-client';
+import type { SandboxApp } from '../../src/index.js';
+import type { Sample } from './messages.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const packageDir = path.resolve(here, '..', '..');
+export const pageDist = path.join(packageDir, 'dist', 'page');
+export const screenshotsDir = path.resolve(packageDir, '..', '..', 'docs', 'screenshots');
+
+export function requireBuiltPage(): void {
+  if (!fs.existsSync(path.join(pageDist, 'index.html'))) {
+    throw new Error('the inbox page is not built (dist/page/index.html is missing): run `pnpm run build` in packages/sandbox first');
+  }
+}
+
+export type PushClient = ReturnType<typeof createPushClient>;
+
+/** Sends a sample to a cid through the real push client; the envelope carries the app's own appkey. */
+export async function pushSample(push: PushClient, app: SandboxApp, sample: Sample, cid: string): Promise<string> {
+  const body = { ...sample.body, message: { ...sample.body.message, appkey: app.appkey }, cid };
+  // A sample is one valid push_single body without its target (typed as TemplatedMessage); the cid completes it.
+  const answer = await push.POST('/push_single', { body: body as never });
+  return (answer as { taskid: string }).taskid;
+}
+
+export interface InboxPage extends WatchedPage {
+  /** Every URL the page requested. */
+  requested: string[];
+}
+
+/** Opens the page on a device's inbox and waits until it follows the event stream. */
+export async function openInbox(browser: Browser, origin: string, hash: Record<string, string>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<InboxPage> {
+  const watched = await openWatchedPage(browser, { allowedOrigin: origin, ...options });
+  const requested: string[] = [];
+  watched.page.on('request', (request) => requested.push(request.url()));
+  await watched.page.goto(`${origin}/#${new URLSearchParams(hash).toString()}`);
+  await live(watched.page);
+  return { ...watched, requested };
+}
+
+export const live = (page: Page) => page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+
+/** The card of the message whose heading is `headline`. */
+export const card = (page: Page, headline: string): Locator =>
+  page.locator('article.msg').filter({ has: page.getByRole('heading', { level: 3, name: headline, exact: true }) });
+
+/** A card's field list, term to description. */
+export const fieldsOf = (locator: Locator): Promise<Record<string, string>> =>
+  locator.evaluate((el) => Object.fromEntries([...el.querySelectorAll('dl.fields .field')].map((f) => [f.querySelector('dt')!.textContent!.trim(), f.querySelector('dd')!.textContent!.trim()])));
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/**
+ * A TCP relay in front of the sandbox. `cut()` drops every open connection and holds new ones until
+ * `resume()`, so a test can make the page lose its event stream while the sandbox goes on.
+ */
+export async function startRelay(port: number): Promise<{ url: string; cut(): void; resume(): void; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let held: (() => void)[] | undefined;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    const connect = () => {
+      if (client.destroyed) return;
+      const upstream = net.connect(port, '127.0.0.1');
+      track(upstream);
+      client.pipe(upstream).pipe(client);
+      upstream.on('close', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+    };
+    if (held) held.push(connect);
+    else connect();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: relayPort } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${relayPort}`,
+    cut() {
+      held = [];
+      for (const socket of sockets) socket.destroy();
+    },
+    resume() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const connect of waiting) connect();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
