@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer } from '../src/static-server.mjs';
-import { launchBrowser, openWatchedPage, isLocalUrl } from './browser.mjs';
+import { launchBrowser, openWatchedPage, isLocalUrl } from '@pushapi/test-browser';
 
 let dir;
 let server;

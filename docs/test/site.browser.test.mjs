@@ -11,7 +11,7 @@ import { listOperations, requestExample } from '../src/document.mjs';
 import { operationAnchor } from '../src/facts.mjs';
 import { guidePages } from '../src/page.mjs';
 import { startStaticServer } from '../src/static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openWatchedPage } from '@pushapi/test-browser';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const siteDir = path.join(docsDir, 'site');

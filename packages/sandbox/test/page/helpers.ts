@@ -54,7 +54,7 @@ export const card = (page: Page, headline: string): Locator =>
 
 /** A card's field list, term to description. */
 export const fieldsOf = (locator: Locator): Promise<Record<string, string>> =>
-  locator.evaluate((el) => Object.fromEntries([...el.querySelectorAll('dl.fields .field')].map((f) => [f.querySelector('dt')!.textContent!.trim(), f.querySelector('dd')!.textContent!.trim()])));
+  locator.evaluate((el) => Object.fromEntries(Array.from(el.querySelectorAll('dl.fields .field')).map((f) => [f.querySelector('dt')!.textContent!.trim(), f.querySelector('dd')!.textContent!.trim()])));
 
 export interface AxeFinding {
   id: string;

@@ -1,8 +1,10 @@
-// Test helpers: Debian's Chromium driven by playwright-core (never a browser downloaded by
-// Playwright), with every request to a non-local address blocked and recorded, and every console
-// error and page error recorded.
+// Test helpers for every browser test of the workspace: Debian's Chromium driven by playwright-core (never a
+// browser downloaded by Playwright), with every request to a non-local address blocked and recorded, and every
+// console error and page error recorded.
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -18,7 +20,7 @@ const flags = [
   '--no-first-run',
 ];
 
-export async function launchBrowser() {
+export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(
       `Chromium not found at ${chromiumPath}. Install it with \`node scripts/ensure-chromium.mjs\` ` +
@@ -29,20 +31,32 @@ export async function launchBrowser() {
 }
 
 /** True for addresses that never leave the machine: the test's own server, data:, blob:, about:, file:. */
-export function isLocalUrl(url, allowedOrigin) {
+export function isLocalUrl(url: string, allowedOrigin: string | undefined): boolean {
   const u = new URL(url);
   if (['data:', 'blob:', 'about:', 'file:'].includes(u.protocol)) return true;
   return allowedOrigin !== undefined && u.origin === allowedOrigin;
 }
 
-/**
- * A fresh browser context whose pages cannot reach anything but `allowedOrigin`.
- * Returns { page, problems() }: problems lists blocked requests, console errors and page errors.
- */
-export async function openWatchedPage(browser, { allowedOrigin, viewport = { width: 1400, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  const blocked = [];
-  const consoleErrors = [];
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Blocked requests ("non-local request: <url>"), then console and page errors ("console error: <text>"). */
+  problems(): string[];
+  close(): Promise<void>;
+}
+
+export interface WatchOptions {
+  /** The one origin the page may reach. */
+  allowedOrigin?: string;
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+}
+
+/** A fresh browser context whose pages cannot reach anything but `allowedOrigin`. */
+export async function openWatchedPage(browser: Browser, { allowedOrigin, viewport = { width: 1400, height: 900 }, colorScheme }: WatchOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(colorScheme ? { colorScheme } : {}) });
+  const blocked: string[] = [];
+  const consoleErrors: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (isLocalUrl(url, allowedOrigin)) return route.continue();
@@ -52,7 +66,7 @@ export async function openWatchedPage(browser, { allowedOrigin, viewport = { wid
   // WebSockets are not covered by route(): refuse any that is not local as well.
   await context.routeWebSocket(/.*/, (ws) => {
     if (!isLocalUrl(ws.url().replace(/^ws/, 'http'), allowedOrigin)) blocked.push(ws.url());
-    ws.close();
+    void ws.close();
   });
   const page = await context.newPage();
   page.on('console', (msg) => {

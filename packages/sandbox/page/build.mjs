@@ -1,0 +1,52 @@
+// Builds the inbox page into dist/page/: index.html, assets/app.js (Preact and the page, one minified bundle),
+// assets/app.css and assets/icon.svg. Nothing is loaded from another host. Prints each file's size, raw and
+// gzipped, and fails when the page is over its weight budget.
+// Usage: node page/build.mjs [--out <dir>]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const pageDir = path.dirname(fileURLToPath(import.meta.url));
+const outArg = process.argv.indexOf('--out');
+const outDir = outArg > 0 ? path.resolve(process.argv[outArg + 1]) : path.resolve(pageDir, '..', 'dist', 'page');
+
+const budget = JSON.parse(fs.readFileSync(path.join(pageDir, 'budget.json'), 'utf8')).gzipBytes;
+
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+
+await build({
+  entryPoints: { app: path.join(pageDir, 'src', 'main.tsx'), 'app-style': path.join(pageDir, 'src', 'styles.css') },
+  outdir: path.join(outDir, 'assets'),
+  entryNames: '[name]',
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome111', 'firefox115', 'safari16.4'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  legalComments: 'none',
+  logLevel: 'warning',
+  tsconfig: path.join(pageDir, 'tsconfig.json'),
+});
+fs.renameSync(path.join(outDir, 'assets', 'app-style.css'), path.join(outDir, 'assets', 'app.css'));
+for (const file of ['index.html', 'icon.svg']) {
+  fs.copyFileSync(path.join(pageDir, file), path.join(outDir, file === 'index.html' ? file : path.join('assets', file)));
+}
+
+const files = fs.readdirSync(outDir, { recursive: true }).filter((f) => fs.statSync(path.join(outDir, f)).isFile());
+let total = 0;
+for (const file of files.sort()) {
+  const body = fs.readFileSync(path.join(outDir, file));
+  const gz = gzipSync(body, { level: 9 }).length;
+  total += gz;
+  console.log(`page: ${file.padEnd(20)} ${String(body.length).padStart(7)} B, ${String(gz).padStart(6)} B gzipped`);
+}
+console.log(`page: total ${total} B gzipped (budget ${budget} B)`);
+if (total > budget) {
+  console.error(`page: over budget by ${total - budget} B`);
+  process.exit(1);
+}

@@ -1,0 +1,248 @@
+// One received (or waiting) message: the phone's views of it (notification bar, lock screen, the download
+// dialog of notypopload, the iOS alert of push_info, or the raw content of a pass-through), then every field it
+// carries, named as the push v1 document names them.
+import type { ComponentChildren } from 'preact';
+import { received, type Envelope, type InboxMessage, type PushInfo, type Received, type Style } from '../api.js';
+import { appClock, appTime, duration, relative, STYLE_NAMES, yesNo } from '../format.js';
+import { channelText, LockScreen, NotificationBar, type BarContent } from './Android.js';
+import { EmbeddedIcon, MessageImage } from './Image.js';
+import { IosAlert } from './Ios.js';
+
+export interface MessageContext {
+  appName: string;
+  utcOffsetMinutes: number;
+  now: number;
+  onTap?: (id: string) => void;
+}
+
+const TEMPLATE_NAMES: Record<Received['msgtype'], string> = {
+  notification: 'Notification: opens the app',
+  link: 'Link: opens a web page',
+  notypopload: 'Notification, then a download dialog',
+  startactivity: 'Opens a page inside the app',
+  transmission: 'Pass-through: no notification',
+};
+
+/** An icon named by a template field: an address is an image, anything else a file inside the app. */
+function TemplateIcon({ value, label }: { value: string; label: string }) {
+  return /^(https?|data):/i.test(value) ? <MessageImage src={value} label={label} size="icon" /> : <EmbeddedIcon name={value} size="icon" />;
+}
+
+function barContent(r: Received, context: MessageContext, time: string): BarContent | undefined {
+  if (r.msgtype === 'transmission') return undefined;
+  const style = r.template.style;
+  const base = { style, appName: context.appName, time };
+  if (r.msgtype === 'notypopload') {
+    const t = r.template;
+    return { ...base, title: t.notytitle, text: t.notycontent, icon: <TemplateIcon value={t.notyicon} label="Notification icon (notyicon)" /> };
+  }
+  return style.type === 4 ? { ...base, title: undefined, text: undefined } : { ...base, title: style.title, text: style.text };
+}
+
+/** What a tap on the notification does. */
+function onTapText(r: Received): ComponentChildren {
+  switch (r.msgtype) {
+    case 'notification':
+      return 'Opens the app';
+    case 'link':
+      return (
+        <>
+          Opens the address <code class="wrap">{r.template.url}</code>
+        </>
+      );
+    case 'startactivity':
+      return (
+        <>
+          Opens the intent <code class="wrap">{r.template.intent}</code>
+        </>
+      );
+    case 'notypopload':
+      return `Opens the download dialog: "${r.template.popbutton1}" or "${r.template.popbutton2}"`;
+    case 'transmission':
+      return 'Nothing is shown: the app receives the content';
+  }
+}
+
+function DownloadDialog({ r }: { r: Extract<Received, { msgtype: 'notypopload' }> }) {
+  const t = r.template;
+  return (
+    <div class="dialog">
+      <div class="dialog-head">
+        <TemplateIcon value={t.popimage} label="Dialog image (popimage)" />
+        <p class="dialog-title">{t.poptitle}</p>
+      </div>
+      <p class="dialog-text">{t.popcontent}</p>
+      <div class="dialog-buttons">
+        <span class="dialog-button">{t.popbutton1}</span>
+        <span class="dialog-button dialog-primary">{t.popbutton2}</span>
+      </div>
+      <div class="dialog-load">
+        {t.loadicon ? <TemplateIcon value={t.loadicon} label="Download icon (loadicon)" /> : null}
+        <span>{t.loadtitle ?? 'Download'}</span>
+      </div>
+    </div>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ComponentChildren }) {
+  return (
+    <div class="field">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function StyleFields({ style }: { style: Style }) {
+  return (
+    <>
+      <Field term="Style">{`${style.type} (${STYLE_NAMES[style.type]})`}</Field>
+      {'logo' in style && style.logo !== undefined && <Field term="logo">{style.logo}</Field>}
+      {'logourl' in style && style.logourl !== undefined && <Field term="logourl">{style.logourl}</Field>}
+      {'banner_url' in style && style.banner_url !== undefined && <Field term="banner_url">{style.banner_url}</Field>}
+      {'big_style' in style && style.big_style !== undefined && <Field term="big_style">{style.big_style === '1' ? '1 (big image)' : '2 (long text)'}</Field>}
+      {'big_image_url' in style && style.big_image_url !== undefined && <Field term="big_image_url">{style.big_image_url}</Field>}
+      {'big_text' in style && style.big_text !== undefined && <Field term="big_text">{style.big_text}</Field>}
+      <Field term="Channel">{channelText(style)}</Field>
+      <Field term="Ring">{yesNo(style.is_ring, true)}</Field>
+      <Field term="Vibrate">{yesNo(style.is_vibrate, true)}</Field>
+      <Field term="Clearable">{yesNo(style.is_clearable, true)}</Field>
+      {style.notify_id !== undefined && <Field term="notify_id">{style.notify_id} (replaces an earlier message with the same id)</Field>}
+    </>
+  );
+}
+
+function TemplateFields({ r }: { r: Received }) {
+  const t = r.template;
+  return (
+    <>
+      <Field term="On tap">{onTapText(r)}</Field>
+      {'transmission_type' in t && t.transmission_type !== undefined && (
+        <Field term="transmission_type">{t.transmission_type ? 'true: starts the app at once' : 'false: waits for the app to start'}</Field>
+      )}
+      {'transmission_content' in t && t.transmission_content !== undefined && (
+        <Field term="transmission_content">
+          <pre class="raw">{t.transmission_content}</pre>
+        </Field>
+      )}
+      {r.msgtype === 'notypopload' && (
+        <>
+          <Field term="loadurl">
+            <code class="wrap">{r.template.loadurl}</code>
+          </Field>
+          {r.template.loadtitle !== undefined && <Field term="loadtitle">{r.template.loadtitle}</Field>}
+          <Field term="is_autoinstall">{yesNo(r.template.is_autoinstall, false)}</Field>
+          <Field term="is_actived">{yesNo(r.template.is_actived, false)}</Field>
+          {(['androidmark', 'symbianmark', 'iphonemark'] as const).map((mark) =>
+            r.template[mark] !== undefined ? (
+              <Field key={mark} term={mark}>
+                {r.template[mark]}
+              </Field>
+            ) : null,
+          )}
+        </>
+      )}
+      {(t.duration_begin !== undefined || t.duration_end !== undefined) && (
+        <Field term="Display window">{`${t.duration_begin ?? 'any time'} to ${t.duration_end ?? 'any time'}`}</Field>
+      )}
+      {'style' in t && <StyleFields style={t.style} />}
+    </>
+  );
+}
+
+function EnvelopeFields({ envelope }: { envelope: Envelope }) {
+  return (
+    <>
+      <Field term="is_offline">{yesNo(envelope.is_offline, false)}</Field>
+      {envelope.offline_expire_time !== undefined && <Field term="offline_expire_time">{`${envelope.offline_expire_time} ms (${duration(envelope.offline_expire_time)})`}</Field>}
+      {envelope.push_network_type !== undefined && <Field term="push_network_type">{envelope.push_network_type === 1 ? '1 (wifi only)' : `${envelope.push_network_type} (any network)`}</Field>}
+    </>
+  );
+}
+
+function stateText(m: InboxMessage, context: MessageContext): string {
+  const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
+  if (m.state === 'pending') return `Waiting since ${at(m.sentAt)}${m.expiresAt === null ? '' : `, expires ${at(m.expiresAt)} (${relative(m.expiresAt, context.now)})`}`;
+  if (m.receivedAt !== null) return `Received ${at(m.receivedAt)}${m.via ? ` (${m.via === 'online' ? 'online at once' : 'kept offline, delivered later'})` : ''}`;
+  return `${m.state[0]!.toUpperCase()}${m.state.slice(1)}; sent ${at(m.sentAt)}`;
+}
+
+export function MessageCard({ message, context }: { message: InboxMessage; context: MessageContext }) {
+  const r = received(message);
+  const time = appClock(message.receivedAt ?? message.sentAt, context.utcOffsetMinutes);
+  const bar = barContent(r, context, time);
+  // Checked against the push v1 document's PushInfo when it was sent; the sandbox document keeps it open.
+  const push = message.push_info as PushInfo | null;
+  const headline = bar?.title ?? push?.aps?.alert?.title ?? (bar ? 'Background image' : 'Pass-through message');
+  const titleId = `msg-${message.id}`;
+  return (
+    <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''}>
+      <header class="msg-head">
+        <h3 id={titleId}>{headline}</h3>
+        <ul class="chips" aria-label="Kind and state">
+          <li class="chip chip-type">{message.msgtype}</li>
+          {bar && <li class="chip">{`Style ${bar.style.type} · ${STYLE_NAMES[bar.style.type]}`}</li>}
+          <li class={`chip chip-${message.state}`}>{message.state}</li>
+          {message.apn && <li class="chip">via APNs</li>}
+          {message.clicked && <li class="chip chip-ok">tapped</li>}
+        </ul>
+        <p class="msg-meta">
+          {stateText(message, context)} · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({message.kind})
+        </p>
+      </header>
+      <div class="previews">
+        {bar && (
+          <>
+            <figure class="preview">
+              <figcaption>Notification bar</figcaption>
+              <NotificationBar content={bar} />
+            </figure>
+            <figure class="preview">
+              <figcaption>Lock screen</figcaption>
+              <LockScreen content={bar} />
+            </figure>
+          </>
+        )}
+        {r.msgtype === 'notypopload' && (
+          <figure class="preview">
+            <figcaption>Download dialog, after a tap</figcaption>
+            <DownloadDialog r={r} />
+          </figure>
+        )}
+        {r.msgtype === 'transmission' && (
+          <figure class="preview preview-wide">
+            <figcaption>Pass-through content, as the app receives it</figcaption>
+            <pre class="raw raw-block">{r.template.transmission_content}</pre>
+          </figure>
+        )}
+        {push && (
+          <figure class="preview">
+            <figcaption>iOS alert (push_info)</figcaption>
+            <IosAlert info={push} appName={context.appName} time={time} />
+          </figure>
+        )}
+      </div>
+      <details class="msg-fields" open>
+        <summary>Fields</summary>
+        <dl class="fields">
+          <TemplateFields r={r} />
+          <EnvelopeFields envelope={message.message as Envelope} />
+          {push?.payload !== undefined && (
+            <Field term="push_info payload">
+              <pre class="raw">{push.payload}</pre>
+            </Field>
+          )}
+          {push?.aps?.category !== undefined && <Field term="push_info category">{push.aps.category}</Field>}
+          {message.requestid && <Field term="requestid">{message.requestid}</Field>}
+        </dl>
+      </details>
+      {context.onTap && message.state === 'delivered' && !message.clicked && bar && (
+        <p class="msg-actions">
+          <button type="button" class="button" onClick={() => context.onTap?.(message.id)}>
+            Tap notification
+          </button>
+        </p>
+      )}
+    </article>
+  );
+}

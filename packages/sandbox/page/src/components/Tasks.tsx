@@ -1,0 +1,83 @@
+// The app's tasks, newest first: kind, state, targets and statistics. A scheduled task shows its push time
+// against the app's sandbox clock.
+import type { Task } from '../api.js';
+import { appTime, conditionText, relative } from '../format.js';
+
+const STAT_NAMES: [keyof Task['stats'], string][] = [
+  ['targets', 'targets'],
+  ['sent', 'sent'],
+  ['online', 'online'],
+  ['offline', 'offline'],
+  ['pending', 'waiting'],
+  ['ignored', 'ignored'],
+  ['filtered', 'filtered'],
+  ['unknown', 'unknown'],
+  ['received', 'received'],
+  ['displayed', 'displayed'],
+  ['clicked', 'clicked'],
+  ['apn', 'via APNs'],
+];
+
+/** pushTime (`yyyyMMddHHmm` on the app's wall clock) as an app-clock instant. */
+function pushTimeMs(pushTime: string, utcOffsetMinutes: number): number | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(pushTime);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi) - utcOffsetMinutes * 60_000;
+}
+
+function list(values: string[], max = 8): string {
+  return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
+}
+
+export function Tasks({ tasks, utcOffsetMinutes, now, loaded }: { tasks: Task[]; utcOffsetMinutes: number; now: number; loaded: boolean }) {
+  if (loaded && tasks.length === 0) return <p class="empty">No task yet: every push (single, batch, list, app, scheduled) makes one.</p>;
+  return (
+    <div class="tasks">
+      {tasks.map((task) => {
+        const due = task.pushTime ? pushTimeMs(task.pushTime, utcOffsetMinutes) : undefined;
+        const { cids, aliases, condition } = task.targets;
+        return (
+          <article class="task" key={task.taskid} aria-labelledby={`task-${task.taskid}`} data-taskid={task.taskid}>
+            <header class="msg-head">
+              <h3 id={`task-${task.taskid}`}>
+                <code>{task.taskid}</code>
+              </h3>
+              <ul class="chips" aria-label="Kind and state">
+                <li class="chip chip-type">{task.kind}</li>
+                <li class={`chip chip-${task.state}`}>{task.state}</li>
+                <li class="chip">{task.msgtype}</li>
+              </ul>
+              <p class="msg-meta">
+                Created {appTime(task.createdAt, utcOffsetMinutes)}
+                {task.taskName ? ` · task_name ${task.taskName}` : ''}
+                {task.requestid ? ` · requestid ${task.requestid}` : ''}
+              </p>
+            </header>
+            {task.pushTime && (
+              <p class="task-schedule">
+                Push time {task.pushTime}
+                {due !== undefined && ` = ${appTime(due, utcOffsetMinutes)}, ${relative(due, now)} on the sandbox clock (now ${appTime(now, utcOffsetMinutes)})`}
+                {task.sendResult ? ` · sendResult ${task.sendResult}` : ''}
+              </p>
+            )}
+            <dl class="fields">
+              {cids.length > 0 && <div class="field"><dt>cids ({cids.length})</dt><dd>{list(cids)}</dd></div>}
+              {aliases.length > 0 && <div class="field"><dt>aliases ({aliases.length})</dt><dd>{list(aliases)}</dd></div>}
+              {condition && <div class="field"><dt>condition</dt><dd>{condition.length ? condition.map(conditionText).join('; ') : 'every device of the app'}</dd></div>}
+              {!condition && cids.length === 0 && aliases.length === 0 && <div class="field"><dt>targets</dt><dd>none yet (a saved list body waits for push_list)</dd></div>}
+            </dl>
+            <dl class="stats" aria-label="Statistics">
+              {STAT_NAMES.map(([key, name]) => (
+                <div key={key}>
+                  <dt>{name}</dt>
+                  <dd>{task.stats[key]}</dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// How times, durations and the description's codes read on the page. Sandbox times are an app's clock, shown in
+// the app's own time zone (its utcOffsetMinutes), in the description's `yyyy-MM-dd HH:mm:ss` form.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An app-clock instant as `yyyy-MM-dd HH:mm:ss` in the app's time zone. */
+export function appTime(ms: number, utcOffsetMinutes: number): string {
+  const d = new Date(ms + utcOffsetMinutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** `HH:mm` of an app-clock instant, as a phone's status bar shows it. */
+export const appClock = (ms: number, utcOffsetMinutes: number) => appTime(ms, utcOffsetMinutes).slice(11, 16);
+
+export function utcOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A real instant (the request log's), in the reader's own time zone. */
+export const realTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+
+/** `2 d 3 h`, `5 min 10 s`, `1 h`: at most the two largest units, adjacent. */
+export function duration(ms: number): string {
+  const units: [string, number][] = [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['min', 60_000],
+    ['s', 1000],
+  ];
+  let rest = Math.abs(Math.round(ms));
+  if (rest < 1000) return `${rest} ms`;
+  const parts: string[] = [];
+  for (const [name, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) parts.push(`${n} ${name}`);
+    else if (parts.length > 0) break;
+    rest -= n * size;
+    if (parts.length === 2) break;
+  }
+  return parts.join(' ');
+}
+
+/** "in 5 min" or "5 min ago", relative to the app's clock. */
+export const relative = (ms: number, now: number) => (ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`);
+
+export const STYLE_NAMES: Record<number, string> = { 0: 'system', 1: 'vendor', 4: 'background image', 6: 'expanded' };
+
+/** What each channelLevel means (the description's table). */
+export const CHANNEL_LEVELS: Record<number, string> = {
+  0: 'No sound, no vibration, not shown',
+  1: 'No sound, no vibration, hidden on the lock screen, collapsed in the bar, no navigation icon',
+  2: 'No sound, no vibration, shown on the lock screen and in the bar, does not wake the screen',
+  3: 'Sound and vibration, shown on the lock screen and in the bar, wakes the screen',
+  4: 'Sound and vibration, floating display when the screen is on, shown on the lock screen, wakes the screen',
+};
+
+export const MULTIMEDIA_TYPES: Record<number, string> = { 1: 'image', 2: 'audio', 3: 'video' };
+
+export const yesNo = (value: boolean | undefined, fallback: boolean) => `${(value ?? fallback) ? 'yes' : 'no'}${value === undefined ? ' (default)' : ''}`;
+
+/** A condition item of push_app, read aloud: `region is one of Beijing, Shanghai`. */
+export function conditionText(item: Record<string, unknown>): string {
+  const values = Array.isArray(item.values) ? item.values.join(', ') : String(item.values);
+  const op = item.opt_type === 1 ? 'has all of' : item.opt_type === 2 ? 'is none of' : 'is one of';
+  return `${String(item.key)} ${op} ${values}`;
+}

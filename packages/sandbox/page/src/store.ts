@@ -1,0 +1,248 @@
+// What the page shows, read from the control API, and the actions it takes. Each part reloads when an event
+// says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
+// to many devices) costs two loads, not one per event. A load started for another selection is dropped.
+import { useEffect, useState } from 'preact/hooks';
+import { control, data, type App, type Device, type Inbox, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import { followEvents, type LiveState } from './live.js';
+import { readHash, writeHash, type Selection } from './selection.js';
+
+type Part = 'info' | 'apps' | 'devices' | 'inbox' | 'tasks' | 'requests';
+const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'inbox', 'tasks', 'requests'];
+
+export interface StoreState {
+  selection: Selection;
+  info?: Schemas['SandboxInfo'];
+  apps: App[];
+  /** Real time (this browser's) when `apps` was read: a running clock has moved on by as much since. */
+  appsReadAt: number;
+  devices: Device[];
+  inbox?: Inbox;
+  tasks: Task[];
+  requests: RequestLogEntry[];
+  live: LiveState;
+  /** The last failure of a load or an action, said plainly. */
+  error?: string;
+  /** Set once the first load of each part answered. */
+  loaded: Partial<Record<Part, true>>;
+  /** What the last action did, for the status line. */
+  notice?: string;
+}
+
+export class SandboxStore {
+  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], tasks: [], requests: [], live: 'connecting', loaded: {} };
+  readonly #listeners = new Set<() => void>();
+  readonly #inflight = new Set<Part>();
+  readonly #queued = new Set<Part>();
+  #generation = 0;
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #set(patch: Partial<StoreState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** The app shown: the selected one, else the sandbox's default app. */
+  get appid(): string | undefined {
+    return this.state.selection.app ?? this.state.info?.defaultAppId;
+  }
+
+  get app(): App | undefined {
+    return this.state.apps.find((a) => a.appid === this.appid);
+  }
+
+  select(change: Partial<Selection>): void {
+    const before = this.state.selection;
+    const appBefore = this.appid;
+    const selection = { ...before, ...change };
+    const appAfter = selection.app ?? this.state.info?.defaultAppId;
+    const appChanged = appAfter !== appBefore;
+    // Another app: its own devices, so no device is chosen unless the change names one.
+    if (appChanged && !('cid' in change)) delete selection.cid;
+    const cidChanged = selection.cid !== before.cid;
+    const logChanged = selection.log !== before.log;
+    writeHash(selection);
+    if (!appChanged && !cidChanged && !logChanged && selection.tab === before.tab) return;
+    const patch: Partial<StoreState> = { selection };
+    if (appChanged) Object.assign(patch, { devices: [], tasks: [], inbox: undefined, loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, inbox: undefined } });
+    else if (cidChanged) Object.assign(patch, { inbox: undefined, loaded: { ...this.state.loaded, inbox: undefined } });
+    if (appChanged || cidChanged || logChanged) this.#generation++;
+    this.#set(patch);
+    if (appChanged) this.refresh('devices', 'tasks', 'inbox', 'requests');
+    else if (cidChanged) this.refresh('inbox');
+    if (logChanged) this.refresh('requests');
+  }
+
+  refresh(...parts: Part[]): void {
+    for (const part of parts) {
+      if (this.#inflight.has(part)) {
+        this.#queued.add(part);
+        continue;
+      }
+      this.#inflight.add(part);
+      const generation = this.#generation;
+      this.#load(part, generation)
+        .catch((error: unknown) => {
+          if (generation === this.#generation) this.#set({ error: `Could not load ${part}: ${error instanceof Error ? error.message : String(error)}` });
+        })
+        .finally(() => {
+          this.#inflight.delete(part);
+          if (this.#queued.delete(part) || generation !== this.#generation) this.refresh(part);
+        });
+    }
+  }
+
+  async #load(part: Part, generation: number): Promise<void> {
+    const current = () => generation === this.#generation;
+    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const } });
+    const appid = this.appid;
+    switch (part) {
+      case 'info': {
+        const info = await data(control.GET('/'));
+        if (current()) {
+          this.#set({ info, ...loaded() });
+          if (!this.state.selection.app) this.refresh('devices', 'tasks', 'inbox', 'requests');
+        }
+        return;
+      }
+      case 'apps': {
+        const { apps } = await data(control.GET('/apps'));
+        if (current()) this.#set({ apps, appsReadAt: Date.now(), ...loaded() });
+        return;
+      }
+      case 'devices': {
+        if (!appid) return;
+        const { devices } = await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }));
+        if (!current()) return;
+        this.#set({ devices, ...loaded() });
+        // With no device chosen, show the first one's inbox.
+        if (!this.state.selection.cid && devices[0]) this.select({ cid: devices[0].cid });
+        return;
+      }
+      case 'inbox': {
+        const cid = this.state.selection.cid;
+        if (!appid || !cid) return;
+        const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }));
+        if (current()) this.#set({ inbox, ...loaded() });
+        return;
+      }
+      case 'tasks': {
+        if (!appid) return;
+        const { tasks } = await data(control.GET('/apps/{appid}/tasks', { params: { path: { appid } } }));
+        if (current()) this.#set({ tasks, ...loaded() });
+        return;
+      }
+      case 'requests': {
+        const query = this.state.selection.log === 'all' || !appid ? {} : { appid };
+        const { requests } = await data(control.GET('/requests', { params: { query } }));
+        if (current()) this.#set({ requests, ...loaded() });
+        return;
+      }
+    }
+  }
+
+  /** Which parts an event changes, for the app and device shown. */
+  #onEvent(event: SandboxEvent): void {
+    const mine = event.appid === null || event.appid === this.appid;
+    const onDevice = mine && event.cid !== undefined && event.cid === this.state.selection.cid;
+    switch (event.type) {
+      case 'reset':
+        this.refresh(...PARTS);
+        return;
+      case 'app':
+        this.refresh('apps');
+        if (mine) this.refresh('devices', 'tasks', 'inbox');
+        return;
+      case 'clock':
+        this.refresh('apps');
+        if (mine) this.refresh('tasks', 'devices', 'inbox');
+        return;
+      case 'device':
+      case 'message':
+        if (mine) this.refresh('devices');
+        if (onDevice) this.refresh('inbox');
+        if (event.type === 'message') this.refresh('apps');
+        return;
+      case 'task':
+        if (mine) this.refresh('tasks');
+        return;
+      case 'request':
+        if (mine || this.state.selection.log === 'all') this.refresh('requests');
+        return;
+    }
+  }
+
+  start(): () => void {
+    const onHash = () => this.select(readHash());
+    window.addEventListener('hashchange', onHash);
+    const stop = followEvents({
+      event: (event) => this.#onEvent(event),
+      state: (live) => this.#set({ live }),
+      opened: () => this.refresh(...PARTS),
+    });
+    this.refresh(...PARTS);
+    return () => {
+      stop();
+      window.removeEventListener('hashchange', onHash);
+    };
+  }
+
+  /** Runs an action of the control API; its outcome (or the text it returns) shows in the status line. */
+  async act(description: string, action: () => Promise<unknown>, ...parts: Part[]): Promise<void> {
+    try {
+      const said = await action();
+      this.#set({ notice: typeof said === 'string' ? said : description, error: undefined });
+      this.refresh(...parts);
+    } catch (error) {
+      this.#set({ error: `${description} failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  setOnline(cid: string, online: boolean): Promise<void> {
+    const appid = this.appid!;
+    return this.act(`${cid} is now ${online ? 'online' : 'offline'}`, () => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: { online } })), 'devices', 'inbox', 'tasks');
+  }
+
+  advanceClock(advanceMs: number): Promise<void> {
+    const appid = this.appid!;
+    return this.act(
+      `Clock of ${appid} advanced`,
+      async () => {
+        const result = await data(control.POST('/apps/{appid}/clock', { params: { path: { appid } }, body: { advanceMs } }));
+        return `Clock of ${appid} is now ${result.local}: ${result.fired.length} scheduled task(s) fired, ${result.expired} offline message(s) expired`;
+      },
+      'apps',
+      'tasks',
+      'devices',
+      'inbox',
+    );
+  }
+
+  tap(messageId: string): Promise<void> {
+    const appid = this.appid!;
+    const cid = this.state.selection.cid!;
+    return this.act('Notification tapped', () => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })), 'inbox', 'tasks');
+  }
+
+  resetApp(): Promise<void> {
+    const appid = this.appid!;
+    return this.act(`App ${appid} reset`, () => data(control.POST('/apps/{appid}/reset', { params: { path: { appid } } })), ...PARTS);
+  }
+
+  resetSandbox(): Promise<void> {
+    return this.act('Sandbox reset', async () => {
+      await data(control.POST('/reset'));
+      this.select({ app: undefined, cid: undefined });
+    }, ...PARTS);
+  }
+}
+
+/** Re-renders the calling component whenever the store changes. */
+export function useStore(store: SandboxStore): StoreState {
+  const [state, setState] = useState(store.state);
+  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
+  return state;
+}
