@@ -1,6 +1,6 @@
 // @ts-check
 // The `bench` command: runs the five sections, prints one table and writes it as JSON.
-// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock] [--out=<file>] [--strict]
+// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox] [--out=<file>] [--strict]
 //   --quick   fewer and shorter runs (a smoke run, not figures to quote)
 //   --strict  exit 1 when a budget misses (by default only a failed section exits 1: timings are noisy)
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { benchClientOverhead } from './client-overhead.mjs';
 import { benchMock } from './mock.mjs';
 import { repoRoot } from './paths.mjs';
 import { benchPipeline } from './pipeline.mjs';
+import { benchSandbox } from './sandbox.mjs';
 import { benchSize } from './size.mjs';
 import { renderTable } from './table.mjs';
 import { benchTypeCost } from './type-cost.mjs';
@@ -22,16 +23,18 @@ export const SETTINGS = {
     types: { runs: 7 },
     pipeline: { runs: 2 },
     mock: { runs: 3, durationS: 5, connections: 10, rounds: 4, timeMs: 400 },
+    sandbox: { runs: 3, durationS: 5, connections: 10 },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
     types: { runs: 2 },
     pipeline: { runs: 1 },
     mock: { runs: 1, durationS: 2, connections: 10, rounds: 2, timeMs: 200 },
+    sandbox: { runs: 1, durationS: 2, connections: 10 },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox'];
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
@@ -61,6 +64,7 @@ export async function main(argv) {
     types: () => benchTypeCost(s.types),
     pipeline: () => benchPipeline(s.pipeline),
     mock: () => benchMock(s.mock),
+    sandbox: () => benchSandbox(s.sandbox),
   };
   const titles = {
     client: '1. Client overhead',
@@ -68,6 +72,7 @@ export async function main(argv) {
     types: '3. Type cost',
     pipeline: '4. Pipeline',
     mock: '5. Mock',
+    sandbox: '6. Sandbox',
   };
   const environment = {
     node: process.version,
