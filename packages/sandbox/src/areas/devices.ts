@@ -1,25 +1,15 @@
 // Devices: registered through the control API (the magic cids at app creation), changed by tests (online,
 // active, region, phone type, tags, blacklist, DMP ids), removed.
 import type { DeviceStateName } from '../config.js';
-import type { DeviceRecord, DmpIds } from '../state/model.js';
+import type { components } from '../generated/schema.js';
+import type { DeviceRecord } from '../state/model.js';
 import type { AppState, DeviceState } from '../state/state.js';
 import { appNow, type World } from '../world.js';
 import { countDay, recordOnlineCount } from './days.js';
 import { comeOnline, goOffline } from './delivery.js';
 import { ControlProblem } from './problems.js';
 
-export interface DeviceFields {
-  online?: boolean;
-  active?: boolean;
-  lastlogin?: number;
-  region?: string;
-  phonetype?: string;
-  tags?: string[];
-  blacklisted?: boolean;
-  deviceToken?: string;
-  dmpIds?: DmpIds;
-  dmpTags?: string[];
-}
+export type DeviceFields = components['schemas']['DeviceFields'];
 
 export function addDevice(world: World, app: AppState, input: DeviceFields & { cid: string }, magic: DeviceStateName | null = null): DeviceState {
   const { cid, ...fields } = input;

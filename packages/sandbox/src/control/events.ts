@@ -2,18 +2,9 @@
 // and a test may poll it. Recent events are kept so that a reconnecting page misses nothing.
 import type { ServerResponse } from 'node:http';
 import { EVENT_BUFFER } from '../config.js';
+import type { components } from '../generated/schema.js';
 
-export type EventType = 'app' | 'device' | 'message' | 'task' | 'clock' | 'request' | 'reset';
-
-export interface SandboxEvent {
-  id: number;
-  type: EventType;
-  appid: string | null;
-  cid?: string;
-  taskid?: string;
-  message?: unknown;
-  request?: unknown;
-}
+export type SandboxEvent = components['schemas']['SandboxEvent'];
 
 type Listener = (event: SandboxEvent) => void;
 

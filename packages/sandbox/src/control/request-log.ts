@@ -1,23 +1,9 @@
 // Recent requests with their operation and outcome, so a refused request can be read without the server's
 // console. Nothing secret is kept: no header, no body, no query (the DMP sign-in sends its signs there).
 import { LIMITS } from '../config.js';
-import type { Violation } from '../validation/explain.js';
+import type { components } from '../generated/schema.js';
 
-export interface RequestLogEntry {
-  id: number;
-  at: number;
-  appid: string | null;
-  api: 'push-v1' | 'dmp' | 'control' | 'page' | 'none';
-  operation: string | null;
-  method: string;
-  path: string;
-  status: number;
-  outcome: string | null;
-  desc: string | null;
-  violations: Violation[];
-  durationMs: number;
-  fault: string | null;
-}
+export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 export class RequestLog {
   #next = 1;

@@ -1,7 +1,12 @@
 // The records the sandbox keeps. Each is plain JSON data, so it can be persisted as it is; what the
-// control API shows is computed from them (control/views.ts), never stored twice.
+// control API shows is computed from them (control/views.ts), never stored twice. Parts that are exactly what
+// the control document describes (settings, limits, DMP ids and tags, task statistics, faults) use its
+// generated types.
 import type { DeviceStateName } from '../config.js';
+import type { components } from '../generated/schema.js';
 import type { ClockRecord } from '../time.js';
+
+type Schemas = components['schemas'];
 
 export type MsgType = 'notification' | 'link' | 'notypopload' | 'startactivity' | 'transmission';
 export const MSG_TYPES: readonly MsgType[] = ['notification', 'link', 'notypopload', 'startactivity', 'transmission'];
@@ -11,24 +16,11 @@ export type DeliveryStatus = 'successed_online' | 'successed_offline' | 'success
 /** A cid's entry in push_list `cid_details`. */
 export type CidDetail = DeliveryStatus | 'no_user';
 
-export type RateLimitedOperation = 'set_tags' | 'save_list_body' | 'push_list' | 'push_app' | 'scheduled_push';
-export const RATE_LIMITED: readonly RateLimitedOperation[] = ['set_tags', 'save_list_body', 'push_list', 'push_app', 'scheduled_push'];
-export interface RateLimit {
-  max: number;
-  perMs: number;
-}
-
-export interface AppSettings {
-  scheduledPush: boolean;
-  utcOffsetMinutes: number;
-  maxClockSkewMs: number | null;
-  inboxLimit: number;
-}
-
-export interface DmpTag {
-  tid: string;
-  tname: string;
-}
+/** The operations a rate limit may name (the keys of RateLimits in the control document). */
+export type RateLimitedOperation = keyof Schemas['RateLimits'];
+export type RateLimit = Schemas['RateLimit'];
+export type AppSettings = Schemas['AppSettings'];
+export type DmpTag = Schemas['DmpTag'];
 
 export interface PartyRecord {
   userCode: string;
@@ -57,15 +49,7 @@ export interface AppRecord {
   onlineHistory: [number, number][];
 }
 
-export interface DmpIds {
-  imei?: string;
-  mac?: string;
-  imsi?: string;
-  phone?: string;
-  idfa?: string;
-  oaid?: string;
-  androidId?: string;
-}
+export type DmpIds = Schemas['DmpIds'];
 
 export interface DeviceRecord {
   seq: number;
@@ -116,21 +100,7 @@ export interface MessageRecord {
   clicked: boolean;
 }
 
-export interface TaskStats {
-  targets: number;
-  sent: number;
-  deliverable: number;
-  online: number;
-  offline: number;
-  ignored: number;
-  filtered: number;
-  unknown: number;
-  received: number;
-  displayed: number;
-  clicked: number;
-  pending: number;
-  apn: number;
-}
+export type TaskStats = Schemas['TaskStats'];
 
 export const emptyStats = (): TaskStats => ({
   targets: 0,
@@ -217,13 +187,4 @@ export const emptyDay = (day: string): DayRecord => ({
 });
 
 /** A fault waiting for calls of its operation (kept in memory only). */
-export interface FaultRecord {
-  id: string;
-  operation: string;
-  kind: 'http' | 'drop' | 'delay' | 'result';
-  remaining: number;
-  status: number | null;
-  delayMs: number | null;
-  result: string | null;
-  desc: string | null;
-}
+export type FaultRecord = Schemas['Fault'];

@@ -4,15 +4,11 @@
 // type) match the data is explained alone, and when no branch's `const` matches, the discriminator itself is
 // the violation. Nothing here names an operation or a field: it follows the documents' schemas.
 import type { ErrorObject } from 'ajv';
+import type { components } from '../generated/schema.js';
 import { child, type Schema, type SchemaSet } from './schemas.js';
 
 /** One broken rule, in the shape the Prism mock uses (`validation` of problem+json, `sl-violations`). */
-export interface Violation {
-  location: string[];
-  severity: 'Error';
-  code: string;
-  message: string;
-}
+export type Violation = components['schemas']['Violation'];
 
 const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
 
