@@ -47,6 +47,33 @@ function describeError(error) {
 }
 
 /**
+ * The error a call that must be refused rejects with; throws when it resolves.
+ * @param {Promise<unknown>} call
+ * @param {string} what
+ * @returns {Promise<unknown>}
+ */
+async function refusal(call, what) {
+  try {
+    await call;
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`${what} was accepted`);
+}
+
+/**
+ * The error is one of the clients' typed errors and does not contain the secret.
+ * @param {unknown} error
+ * @param {Function[]} classes
+ * @param {string} secret
+ */
+function assertTypedError(error, classes, secret) {
+  const names = classes.map((c) => c.name).join(' or ');
+  assert(classes.some((c) => error instanceof c), `expected ${names}, got ${describeError(error)}`);
+  assert(!describeError(error).includes(secret), 'the error contains a secret');
+}
+
+/**
  * Runs every check and returns one result per check (never throws).
  * @param {{
  *   push: typeof import('@pushapi/push-v1-client'),
@@ -100,18 +127,8 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
       cid: 'CID_EXAMPLE_0001',
       alias: 'ALIAS_EXAMPLE_0001',
     });
-    let caught;
-    try {
-      await pushClient.POST('/push_single', { body });
-    } catch (error) {
-      caught = error;
-    }
-    assert(caught !== undefined, 'a push with both cid and alias was accepted');
-    assert(
-      caught instanceof push.PushApiError || caught instanceof push.HttpError,
-      `expected PushApiError or HttpError, got ${describeError(caught)}`,
-    );
-    assert(!describeError(caught).includes(CREDENTIALS.masterSecret), 'the error contains the master secret');
+    const caught = await refusal(pushClient.POST('/push_single', { body }), 'a push with both cid and alias');
+    assertTypedError(caught, [push.PushApiError, push.HttpError], CREDENTIALS.masterSecret);
   });
 
   await check(async () => {
@@ -133,18 +150,8 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
 
   await check(async () => {
     // An MD5 field that is not 32 hex characters breaks the document's schema for /tags/user.
-    let caught;
-    try {
-      await dmpClient.POST('/tags/user', { body: { imeiMD5: 'not-a-digest' } });
-    } catch (error) {
-      caught = error;
-    }
-    assert(caught !== undefined, 'an imeiMD5 that is not a digest was accepted');
-    assert(
-      caught instanceof dmp.DmpApiError || caught instanceof dmp.HttpError,
-      `expected DmpApiError or HttpError, got ${describeError(caught)}`,
-    );
-    assert(!describeError(caught).includes(CREDENTIALS.authCode), 'the error contains the auth code');
+    const caught = await refusal(dmpClient.POST('/tags/user', { body: { imeiMD5: 'not-a-digest' } }), 'an imeiMD5 that is not a digest');
+    assertTypedError(caught, [dmp.DmpApiError, dmp.HttpError], CREDENTIALS.authCode);
   });
 
   await check(async () => {
@@ -202,6 +209,20 @@ export function checkDocuments({ pushDocument, dmpDocument, pushYaml, fixtures }
       return { name, ok: false, detail: describeError(error) };
     }
   });
+}
+
+/**
+ * What every consumer project's smoke script does: the documents checks, then the clients' suite against
+ * the server named by the environment; prints the report line and returns the exit code.
+ * @param {Parameters<typeof checkDocuments>[0] & Omit<Parameters<typeof runSmoke>[0], 'pushBaseUrl' | 'dmpBaseUrl'> & {
+ *   env: Record<string, string | undefined>,
+ * }} options
+ * @returns {Promise<number>}
+ */
+export async function consumerSmoke({ env, push, dmp, ...documents }) {
+  const results = [...checkDocuments(documents), ...(await runSmoke({ push, dmp, ...baseUrls(env) }))];
+  console.log(reportLine(results));
+  return results.every((r) => r.ok) ? 0 : 1;
 }
 
 /**

@@ -26,8 +26,10 @@ export const smokeDir = path.join(packageDir, 'smoke');
  * @param {Record<string, string>} [extra]
  */
 export function consumerEnv(extra = {}) {
+  // Without the npm_* variables pnpm sets for the script that runs the tests: a consumer's npm has none.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
   return {
-    ...process.env,
+    ...inherited,
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',

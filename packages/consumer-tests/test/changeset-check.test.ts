@@ -17,6 +17,11 @@ const commit = (message: string) => {
   git('add', '-A');
   git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', message);
 };
+/** What a release leaves: the documents' CHANGELOG written and committed. */
+const release = () => {
+  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit('release 0.1.0');
+};
 const changeset = (name: string, packageName: string) =>
   write(`.changeset/${name}.md`, `---\n'${packageName}': minor\n---\n\nA change for users.\n`);
 
@@ -37,16 +42,14 @@ it('fails, saying why, when the documents have no release in the history', async
 });
 
 it('passes when nothing under openapi/ changed since the release', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('README.md', 'outside openapi/\n');
   commit('readme');
   expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
 });
 
 it('fails on a committed document change without a changeset, naming the file', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
   commit('change the document');
   const result = await checkChangesets({ cwd: repo });
@@ -56,8 +59,7 @@ it('fails on a committed document change without a changeset, naming the file', 
 });
 
 it('fails on an uncommitted new file under openapi/ too', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('openapi/dmp/openapi.yaml', 'openapi: 3.1.0\n');
   const result = await checkChangesets({ cwd: repo });
   expect(result.ok).toBe(false);
@@ -65,8 +67,7 @@ it('fails on an uncommitted new file under openapi/ too', async () => {
 });
 
 it('passes when a pending changeset names @pushapi/openapi', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
   changeset('new-field', '@pushapi/openapi');
   commit('change the document, with a changeset');
@@ -76,8 +77,7 @@ it('passes when a pending changeset names @pushapi/openapi', async () => {
 });
 
 it('fails when the only changeset names another package', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
   changeset('client-only', '@pushapi/push-v1-client');
   commit('change');
@@ -85,16 +85,14 @@ it('fails when the only changeset names another package', async () => {
 });
 
 it('needs no changeset for the documents package tests alone', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release');
+  release();
   write('openapi/test/documents.test.mjs', '// a test\n');
   commit('a test');
   expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
 });
 
 it('starts again after a release: changesets consumed, CHANGELOG written', async () => {
-  write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
-  commit('release 0.1.0');
+  release();
   write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
   changeset('new-field', '@pushapi/openapi');
   commit('change');

@@ -12,12 +12,8 @@ import suite = require('./suite.mjs');
 
 async function main(): Promise<void> {
   const pushYaml = fs.readFileSync(require.resolve('@pushapi/openapi/push-v1.yaml'), 'utf8');
-  const results = [
-    ...suite.checkDocuments({ pushDocument, dmpDocument, pushYaml, fixtures: openapiFixtures.fixtures }),
-    ...(await suite.runSmoke({ push, dmp, ...suite.baseUrls(process.env) })),
-  ];
-  console.log(suite.reportLine(results));
-  process.exitCode = results.every((r) => r.ok) ? 0 : 1;
+  const { fixtures } = openapiFixtures;
+  process.exitCode = await suite.consumerSmoke({ push, dmp, pushDocument, dmpDocument, pushYaml, fixtures, env: process.env });
 }
 
 void main();

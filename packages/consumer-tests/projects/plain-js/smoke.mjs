@@ -8,12 +8,7 @@ import * as dmp from '@pushapi/dmp-client';
 import pushDocument from '@pushapi/openapi/push-v1.json' with { type: 'json' };
 import dmpDocument from '@pushapi/openapi/dmp.json' with { type: 'json' };
 import { fixtures } from '@pushapi/openapi/fixtures';
-import { baseUrls, checkDocuments, reportLine, runSmoke } from './suite.mjs';
+import { consumerSmoke } from './suite.mjs';
 
 const pushYaml = readFileSync(fileURLToPath(import.meta.resolve('@pushapi/openapi/push-v1.yaml')), 'utf8');
-const results = [
-  ...checkDocuments({ pushDocument, dmpDocument, pushYaml, fixtures }),
-  ...(await runSmoke({ push, dmp, ...baseUrls(process.env) })),
-];
-console.log(reportLine(results));
-process.exitCode = results.every((r) => r.ok) ? 0 : 1;
+process.exitCode = await consumerSmoke({ push, dmp, pushDocument, dmpDocument, pushYaml, fixtures, env: process.env });
