@@ -1,6 +1,8 @@
-// Generates the TypeScript types of a client package from its bundled document with openapi-typescript,
-// plus src/generated/known-values.ts: the `x-known-values` lists of the document's schemas as constants
-// (openapi-typescript drops vendor extensions, and the clients type open result codes from these lists).
+// Generates the TypeScript types of a client package from its bundled document with openapi-typescript
+// (src/generated/schema.ts, from the typing copy of client-types.mjs), plus src/generated/calls.ts: one
+// documented call signature per operation (client-types.mjs), and src/generated/known-values.ts: the
+// `x-known-values` lists of the document's schemas as constants (openapi-typescript drops vendor extensions,
+// and the clients type open result codes from these lists).
 // Usage (from a client package): node ../../scripts/generate.mjs <api> [--check]
 // --check regenerates in memory and fails when the file in the working tree differs. With CI set (as .ci/run
 // does), it also fails when the version committed in git (HEAD) differs: under turbo the generate task has just
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { apiNamed } from './apis.mjs';
+import { callsSource, typingDocument } from './client-types.mjs';
 
 const [name, flag] = process.argv.slice(2);
 let api;
@@ -29,7 +32,8 @@ const { default: openapiTS, astToString } = await import(
   pathToFileURL(path.resolve('node_modules/openapi-typescript/dist/index.mjs')).href
 );
 const header = `// Generated from openapi/${api.name} (bundle: openapi/dist/${api.name}.json).\n// Do not edit: run \`pnpm run generate\` in this package.\n\n`;
-const ast = await openapiTS(new URL(pathToFileURL(api.bundle).href), {
+const bundle = JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
+const ast = await openapiTS(typingDocument(bundle), {
   alphabetize: false,
   exportType: false,
   immutable: false,
@@ -38,7 +42,6 @@ const ast = await openapiTS(new URL(pathToFileURL(api.bundle).href), {
 });
 
 // x-known-values of every component schema, keyed by schema name, in document order.
-const bundle = JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
 const known = Object.entries(bundle.components?.schemas ?? {})
   .filter(([, schema]) => Array.isArray(schema?.['x-known-values']))
   .map(([schemaName, schema]) => [schemaName, schema['x-known-values'].map(String)]);
@@ -52,6 +55,8 @@ const knownText =
 const files = [
   [path.join(outDir, 'schema.ts'), header + astToString(ast)],
   [path.join(outDir, 'known-values.ts'), knownText],
+  // Documented call signatures, for a client package built on @pushapi/client-core (it has src/call-types.ts).
+  ...(fs.existsSync(path.resolve('src/call-types.ts')) ? [[path.join(outDir, 'calls.ts'), callsSource(bundle, header)]] : []),
 ];
 
 /** The file as committed in HEAD, or undefined when there is no git, no commit, or the file is not tracked. */

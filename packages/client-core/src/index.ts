@@ -1,39 +1,19 @@
-export { ClientError, HttpError, NetworkError, TimeoutError, type ClientErrorOptions } from './errors.js';
-export { SecretSet, REDACTED } from './redact.js';
-export { DEFAULT_RETRY, backoffDelay, parseRetryAfter, resolveRetry, type ResolvedRetry, type RetryOptions } from './retry.js';
+export { ClientError, HttpError, NetworkError, TimeoutError, violationsText, type ErrorContext, type HttpErrorDetails } from './errors.js';
+export { readViolations, type Violation } from './violations.js';
+export { SecretSet, REDACTED, FRAGMENT, causeCode, innermostMessage } from './redact.js';
+export { DEFAULT_RETRY, backoffDelay, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from './retry.js';
 export {
-  exchange,
-  isClientError,
-  isTransportError,
-  realSleep,
-  untilAborted,
-  withRetries,
+  createClientCore,
   type Answer,
+  type CallInfo,
+  type ClientCore,
+  type CommonOptions,
   type FetchLike,
-  type Outgoing,
-  type RetryVerdict,
-  type Runtime,
-} from './exchange.js';
-export {
-  callThrough,
-  PlainRequest,
-  responseOf,
-  toOutgoing,
-  type Accepted,
-  type CallSettings,
-  type Transport,
-} from './through-openapi-fetch.js';
+  type Method,
+  type Profile,
+  type Reading,
+  type SignInTools,
+} from './client.js';
 export { sha256Hex, toHex } from './hex.js';
 export { TokenCache, type StoredToken, type TokenStore } from './token.js';
-export type {
-  BodyInit,
-  CallOptions,
-  HttpMethod,
-  InitArgs,
-  JsonOf,
-  OperationOf,
-  ParamsInit,
-  PathsWith,
-  StrictUnion,
-  SuccessData,
-} from './typed.js';
+export type { BodyOption, CallData, CallInit, CallOptions, HttpMethod, InitArgs, OperationOf, PathOf } from './types.js';

@@ -1,4 +1,4 @@
-// Exponential backoff with full jitter, capped; shared retry settings of both clients.
+// Exponential backoff with full jitter, capped; the retry settings shared by the clients; a sleep that a signal ends.
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2; 0 turns retries off. */
@@ -38,4 +38,20 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a backoff never outlasts the caller). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -1,5 +1,19 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter, resolveRetry, SecretSet, TokenCache, type StoredToken } from '../src/index.js';
+import {
+  backoffDelay,
+  ClientError,
+  HttpError,
+  NetworkError,
+  parseRetryAfter,
+  readViolations,
+  resolveRetry,
+  SecretSet,
+  sleep,
+  TimeoutError,
+  TokenCache,
+  type StoredToken,
+} from '../src/index.js';
 
 describe('backoff', () => {
   const options = resolveRetry({ baseDelayMs: 100, maxDelayMs: 1000 });
@@ -20,18 +34,106 @@ describe('backoff', () => {
     expect(resolveRetry(undefined).maxRetries).toBe(2);
     expect(resolveRetry(false).maxRetries).toBe(0);
   });
+  it('sleep ends at once when the signal aborts, with its reason, and never starts on an aborted one', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const long = sleep(3_600_000, controller.signal);
+    controller.abort(reason);
+    await expect(long).rejects.toBe(reason);
+    await expect(sleep(3_600_000, controller.signal)).rejects.toBe(reason);
+    await expect(sleep(0)).resolves.toBeUndefined();
+  });
 });
 
 describe('SecretSet', () => {
-  it('replaces every occurrence, in causes too, and ignores values too short to be secrets', () => {
+  it('replaces a secret and any run of 6 or more of its characters, and short secrets whole', () => {
     const secrets = new SecretSet();
-    secrets.add('s3cr3t-value');
+    secrets.add('s3cr3t-value-0123');
     secrets.add('abc');
-    expect(secrets.scrub('a s3cr3t-value b s3cr3t-value abc')).toBe('a [redacted] b [redacted] abc');
-    const cause = secrets.scrubCause(new Error('x s3cr3t-value', { cause: new Error('inner s3cr3t-value') })) as Error;
-    expect(cause.message).toBe('x [redacted]');
-    expect(String(cause.stack)).not.toContain('s3cr3t-value');
-    expect((cause.cause as Error).message).toBe('inner [redacted]');
+    expect(secrets.scrub('a s3cr3t-value-0123 b')).toBe('a [redacted] b');
+    expect(secrets.scrub('near "cr3t-val" here')).toBe('near "[redacted]" here');
+    expect(secrets.scrub('5 chars: s3cr3 ok')).toBe('5 chars: s3cr3 ok');
+    expect(secrets.scrub('xabcx abc')).toBe('x[redacted]x [redacted]');
+    expect(secrets.scrub('nothing here')).toBe('nothing here');
+  });
+
+  it('copies a cause as a plain error: scrubbed text, network fields, nested causes; never the original object', () => {
+    const secrets = new SecretSet();
+    secrets.add('TOKEN-abcdef-123');
+    const request = new Request('http://127.0.0.1:9/x', { headers: { authtoken: 'TOKEN-abcdef-123' } });
+    const original = Object.assign(new TypeError('fetch failed for TOKEN-abcdef-123', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', syscall: 'connect', port: 9 }),
+    }), { request });
+    const copy = secrets.copyCause(original) as Error & { cause: Error & { code: string; port: number } };
+    expect(copy).not.toBe(original);
+    expect(copy.name).toBe('TypeError');
+    expect(copy.message).toBe('fetch failed for [redacted]');
+    expect(copy.cause).toMatchObject({ message: 'connect ECONNREFUSED 127.0.0.1:9', code: 'ECONNREFUSED', syscall: 'connect', port: 9 });
+    const shown = inspect(copy, { depth: Infinity, showHidden: true });
+    expect(shown).not.toContain('abcdef');
+    expect(shown).not.toContain('Request');
+    expect(secrets.copyCause('text TOKEN-abcdef-123')).toBe('text [redacted]');
+  });
+});
+
+describe('violations', () => {
+  const scrub = (t: string) => t;
+  it('come from the sl-violations header first, else from the body validation list; bad items are left out', () => {
+    const item = { location: ['body', 'cid'], severity: 'Error', code: 'type', message: 'must be string' };
+    expect(readViolations(JSON.stringify([item]), { validation: [] }, scrub)).toEqual([item]);
+    expect(readViolations(null, { validation: [item, { nothing: 1 }, 'x'] }, scrub)).toEqual([item]);
+    expect(readViolations('not json', { validation: [{ message: 'm' }] }, scrub)).toEqual([{ location: [], message: 'm' }]);
+    expect(readViolations(null, 'text', scrub)).toEqual([]);
+  });
+});
+
+describe('error classes', () => {
+  it('messages say the call, the sign-in it waited for, and what went wrong', () => {
+    const http = new HttpError({ status: 422, url: 'http://x/y', violations: [{ location: ['body', 'a'], message: 'must be string' }] }, { operation: 'POST /y' });
+    expect(http.message).toBe('POST /y: HTTP 422, 1 violation: body.a: must be string');
+    const network = new NetworkError({ code: 'ECONNREFUSED', host: '127.0.0.1:9' }, { operation: 'GET /y', signIn: 'POST /auth_sign', attempts: 3 });
+    expect(network.message).toBe('GET /y (during its sign-in, POST /auth_sign): network error ECONNREFUSED reaching 127.0.0.1:9, after 3 attempts');
+    const timeout = new TimeoutError({ timeoutMs: 500, elapsedMs: 1630 }, { operation: 'GET /y', attempts: 3 });
+    expect(timeout.message).toBe('GET /y: no answer within 500 ms in each of 3 attempts, 1.6 s in all');
+    expect(String(timeout.stack)).toMatch(/^TimeoutError: GET \/y: no answer/);
+  });
+
+  it('a copy for a call that waited on a failed sign-in keeps the class and fields, and names both', () => {
+    const original = new HttpError({ status: 503, url: 'http://x/auth' }, { operation: 'POST /auth_sign', attempts: 3 });
+    const copy = original.duringSignInOf('GET /y');
+    expect(copy).toBeInstanceOf(HttpError);
+    expect(copy).toMatchObject({ status: 503, attempts: 3, operation: 'GET /y', signIn: 'POST /auth_sign' });
+    expect(copy.message).toBe('GET /y (during its sign-in, POST /auth_sign): HTTP 503, after 3 attempts');
+    expect(original.message).toBe('POST /auth_sign: HTTP 503, after 3 attempts');
+  });
+
+  it('instanceof holds across copies of the classes (another bundle of this module), by brand', async () => {
+    // A query makes the module loader evaluate the module a second time: a second set of classes.
+    // @ts-expect-error the query is not part of a file name TypeScript knows
+    const copy = (await import('../src/errors.js?second-copy')) as typeof import('../src/errors.js');
+    expect(copy.HttpError).not.toBe(HttpError);
+    const error = new copy.HttpError({ status: 500, url: 'http://x' }, { operation: 'GET /x' });
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(new NetworkError({ host: 'h' }, { operation: 'GET /x' })).toBeInstanceOf(copy.NetworkError);
+    expect(new Error('plain')).not.toBeInstanceOf(ClientError);
+    expect(Object.assign(new Error('lookalike'), { name: 'HttpError', status: 500 })).not.toBeInstanceOf(HttpError);
+  });
+
+  it('toJSON() has the fields and the cause chain', () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const error = new NetworkError({ code: 'ECONNREFUSED', host: 'h:1' }, { operation: 'GET /x', cause: new TypeError('fetch failed', { cause }) });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'NetworkError',
+      message: 'GET /x: network error ECONNREFUSED reaching h:1',
+      operation: 'GET /x',
+      signIn: undefined,
+      attempts: 1,
+      code: 'ECONNREFUSED',
+      host: 'h:1',
+      cause: { name: 'TypeError', message: 'fetch failed', cause: { name: 'Error', message: 'connect ECONNREFUSED', code: 'ECONNREFUSED' } },
+    });
   });
 });
 

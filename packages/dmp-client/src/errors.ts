@@ -1,19 +1,27 @@
-import { ClientError } from '@pushapi/client-core';
+import { HttpError, type ErrorContext, type HttpErrorDetails } from '@pushapi/client-core';
 
-export { ClientError, HttpError, NetworkError, TimeoutError } from '@pushapi/client-core';
+export { ClientError, HttpError, NetworkError, TimeoutError, type Violation } from '@pushapi/client-core';
 
 /**
- * The service refused the call: HTTP 400, 401 (after one renewal of the token) or 403, or a 200 answer
- * whose `code` is not "0". `code` is the answer's code when it sent one.
+ * The service refused the call: HTTP 400, 401 (after one renewal of the token) or 403, or a 200 answer whose
+ * `code` is not "0". An HttpError with the answer's `code` and `desc` (and, for a 400, its violations).
  */
-export class DmpApiError extends ClientError {
+export class DmpApiError extends HttpError {
+  static override readonly kind: string = 'DmpApiError';
   override name = 'DmpApiError';
-  readonly code: string | undefined;
-  readonly status: number;
+  /** The answer's `code`, when it sent one. */
+  code: string | undefined;
+  /** The answer's `desc`, when it sent one (scrubbed of secrets). */
+  desc: string | undefined;
 
-  constructor(status: number, code: string | undefined, options: { operation: string; cause?: unknown }) {
-    super(`${options.operation}: HTTP ${status}${code === undefined ? '' : `, code ${code}`}`, options);
-    this.status = status;
-    this.code = code;
+  constructor(details: HttpErrorDetails & { code?: string | undefined; desc?: string | undefined }, context: ErrorContext) {
+    super(details, context);
+    this.code = details.code;
+    this.desc = details.desc;
+    this.refresh();
+  }
+
+  protected override statusText(): string {
+    return `HTTP ${this.status}${this.code === undefined ? '' : `, code ${this.code}`}`;
   }
 }

@@ -1,6 +1,8 @@
 export { createDmpClient, DMP_ACCEPT } from './client.js';
-export type { DmpClient, DmpClientOptions, DmpData, DmpInit } from './client.js';
-export { ClientError, DmpApiError, HttpError, NetworkError, TimeoutError } from './errors.js';
+export type { DmpClient, DmpClientOptions } from './client.js';
+export type { Args, Data, Data as DmpData, DmpInit, Path } from './call-types.js';
+export type { GetCalls, PostCalls } from './generated/calls.js';
+export { ClientError, DmpApiError, HttpError, NetworkError, TimeoutError, type Violation } from './errors.js';
 export { dmpSigns, type DmpSigns } from './sign.js';
 export { md5Hex } from './md5.js';
 export { userTagsBody, type RawDeviceIds, type UserTagsBody, type UserTagsBodyOptions } from './device-ids.js';

@@ -142,7 +142,7 @@ describe('token lifecycle', () => {
     service.script('/config/tags', () => ({ status: 401, json: { code: '401' } }));
     const error = await client().GET('/config/tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DmpApiError);
-    expect(error).toMatchObject({ status: 401, code: '401', operation: 'config/tags' });
+    expect(error).toMatchObject({ status: 401, code: '401', operation: 'GET /config/tags', attempts: 2 });
     expect(service.calls('/config/tags')).toHaveLength(2);
     expect(service.calls('/accesser/auth')).toHaveLength(2);
   });
@@ -160,7 +160,7 @@ describe('token lifecycle', () => {
 
   it('a refused token request is a DmpApiError of accesser/auth', async () => {
     const dmp = createDmpClient({ baseUrl: service.baseUrl, userCode: USER_CODE, authCode: 'WRONG-AUTH-CODE', retry: fastRetry });
-    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, operation: 'accesser/auth' });
+    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, operation: 'GET /config/tags', signIn: 'GET /accesser/auth' });
     expect(service.calls('/config/tags')).toHaveLength(0);
   });
 
@@ -203,7 +203,7 @@ describe('retries, timeouts, network errors', () => {
     service.script('/config/tags', () => ({ delayMs: 400, json: { code: '0', data: [] } }));
     const error = await client({ timeoutMs: 40, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operation: 'config/tags', timeoutMs: 40 });
+    expect(error).toMatchObject({ operation: 'GET /config/tags', timeoutMs: 40 });
     expect(service.calls('/config/tags')).toHaveLength(1);
     expect(service.calls('/accesser/auth')).toHaveLength(0);
   });
@@ -304,22 +304,31 @@ describe('secrets', () => {
 
     expect(errors.map((e) => e.name)).toEqual(['DmpApiError', 'HttpError', 'TimeoutError', 'NetworkError', 'DmpApiError']);
     for (const error of errors) {
-      for (const text of [...renderings(error), inspect(error.cause, { depth: Infinity })]) {
-        expect(text).not.toContain(AUTH_CODE);
-        for (const issued of service.issued) expect(text).not.toContain(issued);
+      for (const text of [...renderings(error), inspect(error.cause, { depth: Infinity, showHidden: true })]) {
+        // Neither a secret nor any 6 characters of one.
+        for (const secret of [AUTH_CODE, ...service.issued]) {
+          for (let i = 0; i + 6 <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + 6));
+        }
       }
     }
     expect(inspect(dmp, { depth: Infinity, showHidden: true })).not.toContain(AUTH_CODE);
   });
 });
 
-describe('openapi-fetch client (api)', () => {
-  it('shares the token and returns { data, response }', async () => {
+describe('calls', () => {
+  it('the token endpoint can be called like any operation (to test credentials), without a token', async () => {
     const dmp = client();
-    const { data, response } = await dmp.api.GET('/config/tags');
-    expect(data?.data[0]?.tname).toBe('sports');
-    expect(response.status).toBe(200);
-    expect(service.calls('/config/tags')[0]?.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
+    const query = { user_code: USER_CODE, timestamp: 1_893_456_000_000, ...dmpSigns(USER_CODE, AUTH_CODE, '1893456000000') };
+    const answer = await dmp.GET('/accesser/auth', { params: { query } });
+    expect(answer.access_token).toBe(service.issued[0]);
+    expect(service.calls('/accesser/auth')[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('per-call headers are sent; the Authorization of the client wins', async () => {
+    await client().GET('/config/tags', { headers: { 'x-trace': 'trace-1', authorization: 'Bearer NOT-THE-TOKEN' } });
+    const [call] = service.calls('/config/tags');
+    expect(call?.headers['x-trace']).toBe('trace-1');
+    expect(call?.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
   });
 
   it('close() forgets the token', async () => {
@@ -333,5 +342,38 @@ describe('openapi-fetch client (api)', () => {
   it('HttpError for an undeclared status such as 404', async () => {
     service.script('/config/tags', () => ({ status: 404, text: 'nope' }));
     await expect(client().GET('/config/tags')).rejects.toBeInstanceOf(HttpError);
+  });
+});
+
+describe('errors', () => {
+  it('a 400 carries the violations of its body and of sl-violations, with code and desc; the message shows the first', async () => {
+    // The sandbox's answer to an invalid DMP request: JSON body with code, desc and validation, and the header.
+    const validation = [
+      { location: ['body', 'imeiMD5'], severity: 'Error', code: 'pattern', message: 'must match pattern "^[0-9a-f]{32}$"' },
+      { location: ['body', 'macMD5'], severity: 'Error', code: 'type', message: 'must be string' },
+    ];
+    service.script('/tags/user', () => ({
+      status: 400,
+      json: { code: '400', desc: 'body.imeiMD5: must match pattern', validation },
+      headers: { 'sl-violations': JSON.stringify(validation) },
+    }));
+    const error = (await client().POST('/tags/user', { body: { imeiMD5: 'x' } }).catch((e: unknown) => e)) as DmpApiError;
+    expect(error).toBeInstanceOf(DmpApiError);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, code: '400', desc: 'body.imeiMD5: must match pattern', url: `${service.baseUrl}/tags/user`, attempts: 1 });
+    expect(error.violations).toEqual(validation);
+    expect(error.message).toBe('POST /tags/user: HTTP 400, code 400, 2 violations, the first: body.imeiMD5: must match pattern "^[0-9a-f]{32}$"');
+  });
+
+  it('the URL of a failed token request keeps no signature', async () => {
+    service.script('/accesser/auth', () => ({ status: 500 }));
+    const error = (await client({ retry: false }).GET('/config/tags').catch((e: unknown) => e)) as HttpError;
+    expect(error).toMatchObject({ status: 500, operation: 'GET /config/tags', signIn: 'GET /accesser/auth' });
+    const [request] = service.calls('/accesser/auth');
+    const sent = request!.query;
+    expect(error.url).toContain(`user_code=${USER_CODE}`);
+    expect(error.url).not.toContain(sent.get('sign1')!);
+    expect(error.url).not.toContain(sent.get('sign2')!);
+    expect(error.url).toContain('sign1=[redacted]');
   });
 });

@@ -17,8 +17,9 @@ const client = createDmpClient({
   fetch: wire.fetch,
   retry: false,
 });
-type RawCall = (path: string, init: object) => Promise<{ data?: unknown; response: Response }>;
-const api = client.api as unknown as Record<string, RawCall>;
+// The client's calls, with paths read from the document.
+type AnyCall = (path: string, init: object) => Promise<unknown>;
+const call = (method: string) => (client as unknown as Record<string, AnyCall>)[method.toUpperCase()]!;
 
 describe('DMP through the client', () => {
   it('the document has the 3 operations of the description', () => {
@@ -33,7 +34,7 @@ describe('DMP through the client', () => {
       if (Object.keys(request.query).length) init.params = { query: request.query };
       if (request.body !== undefined) init.body = request.body;
 
-      const { data } = await api[method.toUpperCase()]!(path, init);
+      const data = await call(method)(path, init);
 
       const answer = wire.last();
       expect(`${answer.method} ${new URL(answer.url).origin}${new URL(answer.url).pathname}`).toBe(`${method.toUpperCase()} ${baseUrl}${path}`);
@@ -68,7 +69,7 @@ describe('DMP error answers', () => {
     const init: Record<string, unknown> = { headers: { prefer: `code=${status}` } };
     if (request.body !== undefined) init.body = request.body;
 
-    const error = await api[method.toUpperCase()]!(path, init).then(
+    const error = await call(method)(path, init).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -89,5 +90,21 @@ describe('DMP through the typed calls, as an application writes them', () => {
     const list = await client.GET('/config/tags');
     expect(list.code).toBe('0');
     expect(responseErrors('dmp', '/config/tags', 'get', 200, wire.last().mediaType, wire.last().body)).toEqual([]);
+  });
+});
+
+describe('DMP invalid requests, as the client reports them', () => {
+  it('a body the document refuses gets DmpApiError 400 with the violations of the sl-violations header', async () => {
+    const error = await call('post')('/tags/user', { body: { imeiMD5: 123 } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DmpApiError);
+    const { status, violations, message } = error as DmpApiError;
+    expect(status).toBe(400);
+    expect(wire.last().headers.get('sl-violations')).not.toBeNull();
+    // Prism's header locates from the request: ['request', 'body', 'imeiMD5'].
+    expect(violations).toEqual([expect.objectContaining({ location: ['request', 'body', 'imeiMD5'], message: expect.stringMatching(/must be string/) })]);
+    expect(message).toBe(`POST /tags/user: HTTP 400, 1 violation: request.body.imeiMD5: ${violations[0]!.message}`);
   });
 });

@@ -1,7 +1,7 @@
 // Every push v1 operation, called once through the generated client configured as for production
 // (only the base URL points at the mock): the request reaches {mock}/v1/{appid}/<operation>, and the
 // answer is the documented example, valid against the documented response schema.
-import { createPushClient } from '@pushapi/push-v1-client';
+import { createPushClient, HttpError } from '@pushapi/push-v1-client';
 import { describe, expect, inject, it } from 'vitest';
 import { locate, operations, responseErrors } from './support/documents.js';
 import { recordingFetch } from './support/recorder.js';
@@ -18,9 +18,9 @@ const client = createPushClient({
   fetch: wire.fetch,
   retry: false,
 });
-// The client's openapi-fetch client (same sign-in and transport), called with paths read from the document.
-type RawCall = (path: string, init: object) => Promise<{ data?: unknown; response: Response }>;
-const api = client.api as unknown as Record<string, RawCall>;
+// The client's calls (same sign-in and transport as an application's), with paths read from the document.
+type AnyCall = (path: string, init: object) => Promise<unknown>;
+const call = (method: string) => (client as unknown as Record<string, AnyCall>)[method.toUpperCase()]!;
 
 describe('push v1 through the client', () => {
   it('the document has the 28 operations of the description', () => {
@@ -39,7 +39,7 @@ describe('push v1 through the client', () => {
       if (Object.keys(request.path).length) init.params = { path: request.path };
       if (request.body !== undefined) init.body = request.body;
 
-      const { data } = await api[method.toUpperCase()]!(path, init);
+      const data = await call(method)(path, init);
 
       const answer = wire.last();
       const concretePath = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(request.path[name]!));
@@ -76,5 +76,24 @@ describe('push v1 through the typed calls, as an application writes them', () =>
     const answer = await client.GET('/query_cid/{alias}', { params: { path: { alias: 'alias-example-1' } } });
     expect(answer.result).toBe('ok');
     expect(wire.last().url).toBe(`${baseUrl}/v1/YOUR_APP_ID/query_cid/alias-example-1`);
+  });
+});
+
+describe('push v1 invalid requests, as the client reports them', () => {
+  it('a body the document refuses gets HttpError 422 with the violations of the problem+json answer', async () => {
+    const error = await call('post')('/push_single', {
+      body: { message: { msgtype: 'notification' }, notification: { style: { type: 0 } }, cid: 'CID_EXAMPLE_0001' },
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    const { status, violations, message } = error as HttpError;
+    expect(status).toBe(422);
+    expect(wire.last().mediaType).toBe('application/problem+json');
+    expect(violations.length).toBeGreaterThan(0);
+    expect(violations.every((v) => v.location[0] === 'body' && v.message !== '')).toBe(true);
+    const [first] = violations;
+    expect(message).toContain(`HTTP 422, ${violations.length === 1 ? '1 violation' : `${violations.length} violations, the first`}: ${first!.location.join('.')}: ${first!.message}`);
   });
 });

@@ -1,7 +1,7 @@
-import { ClientError } from '@pushapi/client-core';
+import { ClientError, type ErrorContext } from '@pushapi/client-core';
 import { knownValues } from './generated/known-values.js';
 
-export { ClientError, HttpError, NetworkError, TimeoutError } from '@pushapi/client-core';
+export { ClientError, HttpError, NetworkError, TimeoutError, type Violation } from '@pushapi/client-core';
 
 /** `result` values the document lists in the `Result` schema's `x-known-values`. */
 export const KNOWN_RESULTS = knownValues.Result;
@@ -17,14 +17,20 @@ export type Result = KnownResult | (string & {});
  * such as user_status `no_user`).
  */
 export class PushApiError extends ClientError {
+  static override readonly kind: string = 'PushApiError';
   override name = 'PushApiError';
-  readonly result: Result;
-  /** The service's error description, if it sent one. */
-  readonly desc: string | undefined;
+  result: Result;
+  /** The service's error description, if it sent one (scrubbed of secrets). */
+  desc: string | undefined;
 
-  constructor(result: string, desc: string | undefined, options: { operation: string; cause?: unknown }) {
-    super(`${options.operation}: ${result}${desc ? ` (${desc})` : ''}`, options);
-    this.result = result;
-    this.desc = desc;
+  constructor(details: { result: string; desc?: string | undefined }, context: ErrorContext) {
+    super(context);
+    this.result = details.result;
+    this.desc = details.desc;
+    this.refresh();
+  }
+
+  protected override describe(): string {
+    return `${this.result}${this.desc ? ` (${this.desc})` : ''}${this.attemptsText()}`;
   }
 }

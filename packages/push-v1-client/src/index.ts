@@ -1,5 +1,7 @@
 export { createPushClient, TOKEN_INVALID_RESULTS } from './client.js';
-export type { PushClient, PushClientOptions, PushData, PushInit } from './client.js';
+export type { PushClient, PushClientOptions } from './client.js';
+export type { Args, Data, Data as PushData, Path, PushInit } from './call-types.js';
+export type { DeleteCalls, GetCalls, PostCalls } from './generated/calls.js';
 export {
   ClientError,
   HttpError,
@@ -9,6 +11,7 @@ export {
   TimeoutError,
   type KnownResult,
   type Result,
+  type Violation,
 } from './errors.js';
 export { pushSign } from './sign.js';
 export { newRequestId } from './request-id.js';

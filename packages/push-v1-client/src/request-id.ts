@@ -1,26 +1,26 @@
-// requestid makes a push idempotent on the service side: a repeated request with the same id is not
-// pushed twice. The client fills it in once per call, before the first attempt, so every retry reuses it.
+// requestid makes a push idempotent on the service side: a repeated request with the same id is not pushed
+// twice. The client fills it in once per call, before the first attempt, so every retry sends the same one.
 
 /** 32 lowercase hex characters from WebCrypto (inside the 10 to 32 characters the service accepts). */
 export function newRequestId(): string {
   return globalThis.crypto.randomUUID().replaceAll('-', '');
 }
 
-/** Operations whose body carries a requestid, and where: at the top level or in each item of `msg_list`. */
-export const REQUEST_ID_OPERATIONS: Readonly<Record<string, 'body' | 'msg_list'>> = {
-  push_single: 'body',
-  push_app: 'body',
-  push_single_batch: 'msg_list',
+/** Paths whose body carries a requestid, and where: at the top level or in each item of `msg_list`. */
+export const REQUEST_ID_PATHS: Readonly<Record<string, 'body' | 'msg_list'>> = {
+  '/push_single': 'body',
+  '/push_app': 'body',
+  '/push_single_batch': 'msg_list',
 };
 
 const missing = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * Returns the body with a requestid wherever the operation needs one and the caller left it out: a copy when one
- * was added (the caller's object is never changed), the same object otherwise.
+ * The body with a requestid wherever the operation needs one and the caller left it out: a copy when one was
+ * added (the caller's object is never changed), the same object otherwise.
  */
-export function fillRequestIds(operation: string, body: unknown, makeId: () => string = newRequestId): unknown {
-  const where = REQUEST_ID_OPERATIONS[operation];
+export function fillRequestIds(path: string, body: unknown, makeId: () => string = newRequestId): unknown {
+  const where = REQUEST_ID_PATHS[path];
   if (!where || typeof body !== 'object' || body === null) return body;
   const record = body as Record<string, unknown>;
   const filled = (target: Record<string, unknown>) => (missing(target.requestid) ? { ...target, requestid: makeId() } : target);
@@ -29,17 +29,4 @@ export function fillRequestIds(operation: string, body: unknown, makeId: () => s
   if (!Array.isArray(items)) return body;
   const next = items.map((item: unknown) => (typeof item === 'object' && item !== null ? filled(item as Record<string, unknown>) : item));
   return next.some((item, i) => item !== items[i]) ? { ...record, msg_list: next } : body;
-}
-
-/** The same on a serialized body (a request built by the plain openapi-fetch client): the text, changed only if needed. */
-export function fillRequestIdsInText(operation: string, bodyText: string, makeId: () => string = newRequestId): string {
-  if (!REQUEST_ID_OPERATIONS[operation] || !bodyText) return bodyText;
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return bodyText;
-  }
-  const filled = fillRequestIds(operation, body, makeId);
-  return filled === body ? bodyText : JSON.stringify(filled);
 }

@@ -1,6 +1,6 @@
 // Runtime behaviour of the push client against a local fake service (node:http on 127.0.0.1).
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPushClient,
   HttpError,
@@ -8,35 +8,26 @@ import {
   pushSign,
   PushApiError,
   TimeoutError,
-  type PushClientOptions,
   type StoredToken,
   type TokenStore,
 } from '../src/index.js';
 import { deferred } from '@pushapi/client-core/testing';
-import { APP_ID, APP_KEY, MASTER_SECRET, startFakeService, type FakeService } from './fake-service.js';
+import { APP_ID, APP_KEY, fakeServiceEachTest, MASTER_SECRET, startFakeService } from './fake-service.js';
 
 const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
 const pushBody = { message: { msgtype: 'notification' as const }, notification: { style }, cid: 'CID_1' };
 const fastRetry = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };
 
-let service: FakeService;
-beforeEach(async () => {
-  service = await startFakeService();
-});
-afterEach(async () => {
-  await service.close();
-});
-
-const client = (extra: Partial<PushClientOptions> = {}) =>
-  createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry, ...extra });
+const fake = fakeServiceEachTest({ retry: fastRetry });
+const { client } = fake;
 
 /**
- * A store holding a token the service accepts, so that a client with a tiny timeout never signs in: the client's
+ * A store holding a token the fake.service accepts, so that a client with a tiny timeout never signs in: the client's
  * timeout would also apply to the sign-in, which a loaded machine may not answer within a few milliseconds.
  */
 const heldToken = (): TokenStore => {
   const held: StoredToken = { token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER };
-  service.valid.add(held.token);
+  fake.service.valid.add(held.token);
   return { get: () => held, set: () => {} };
 };
 
@@ -55,7 +46,7 @@ describe('sign', () => {
   it('sends sign, a millisecond timestamp string and the appkey to auth_sign', async () => {
     const now = 1_763_700_000_123;
     await client({ now: () => now }).GET('/query_bi_tags');
-    const [signIn] = service.calls('auth_sign');
+    const [signIn] = fake.service.calls('auth_sign');
     expect(signIn?.json).toEqual({
       appkey: APP_KEY,
       timestamp: String(now),
@@ -68,19 +59,19 @@ describe('sign', () => {
 describe('token lifecycle', () => {
   it('signs in lazily on the first call and reuses the token', async () => {
     const push = client();
-    expect(service.calls('auth_sign')).toHaveLength(0);
+    expect(fake.service.calls('auth_sign')).toHaveLength(0);
     await push.GET('/query_bi_tags');
     await push.GET('/get_tags/{cid}', { params: { path: { cid: 'CID_1' } } });
-    expect(service.calls('auth_sign')).toHaveLength(1);
-    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(service.issued[0]);
-    expect(service.calls('get_tags')[0]?.path).toBe(`/v1/${APP_ID}/get_tags/CID_1`);
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(fake.service.issued[0]);
+    expect(fake.service.calls('get_tags')[0]?.path).toBe(`/v1/${APP_ID}/get_tags/CID_1`);
   });
 
   it('shares one sign-in between concurrent calls on a cold client', async () => {
     const push = client();
     await Promise.all(Array.from({ length: 8 }, () => push.GET('/query_bi_tags')));
-    expect(service.calls('auth_sign')).toHaveLength(1);
-    expect(service.calls('query_bi_tags')).toHaveLength(8);
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(8);
   });
 
   it('signs in again once the token has been held for tokenTtlMs (20 h by default)', async () => {
@@ -89,77 +80,78 @@ describe('token lifecycle', () => {
     await push.GET('/query_bi_tags');
     now += 20 * 60 * 60 * 1000 - 1;
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(1);
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
     now += 2;
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(2);
-    expect(service.calls('query_bi_tags')[2]?.headers.authtoken).toBe(service.issued[1]);
+    expect(fake.service.calls('auth_sign')).toHaveLength(2);
+    expect(fake.service.calls('query_bi_tags')[2]?.headers.authtoken).toBe(fake.service.issued[1]);
   });
 
   it('on not_auth signs in again and repeats the call once, with the same requestid', async () => {
     const push = client();
     await push.GET('/query_bi_tags');
-    service.valid.clear(); // the service forgets the token (expired on its side)
+    fake.service.valid.clear(); // the fake.service forgets the token (expired on its side)
     const answer = await push.POST('/push_single', { body: pushBody });
     expect(answer.result).toBe('ok');
-    const pushes = service.calls('push_single');
+    const pushes = fake.service.calls('push_single');
     expect(pushes).toHaveLength(2);
-    expect(pushes[0]?.headers.authtoken).toBe(service.issued[0]);
-    expect(pushes[1]?.headers.authtoken).toBe(service.issued[1]);
+    expect(pushes[0]?.headers.authtoken).toBe(fake.service.issued[0]);
+    expect(pushes[1]?.headers.authtoken).toBe(fake.service.issued[1]);
     expect(pushes[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
     expect(pushes[1]?.json.requestid).toBe(pushes[0]?.json.requestid);
-    expect(service.calls('auth_sign')).toHaveLength(2);
+    expect(fake.service.calls('auth_sign')).toHaveLength(2);
   });
 
   it('repeats only once: a second not_auth is thrown as PushApiError', async () => {
-    service.script('query_bi_tags', () => ({ json: { result: 'not_auth', desc: 'token not valid' } }));
+    fake.service.script('query_bi_tags', () => ({ json: { result: 'not_auth', desc: 'token not valid' } }));
     const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushApiError);
-    expect(error).toMatchObject({ result: 'not_auth', desc: 'token not valid', operation: 'query_bi_tags' });
-    expect(service.calls('query_bi_tags')).toHaveLength(2);
-    expect(service.calls('auth_sign')).toHaveLength(2);
+    expect(error).toMatchObject({ result: 'not_auth', desc: 'token not valid', operation: 'GET /query_bi_tags', attempts: 2 });
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(2);
+    expect(fake.service.calls('auth_sign')).toHaveLength(2);
   });
 
   it('concurrent calls refused with the same token share one new sign-in', async () => {
     const push = client();
     await push.GET('/query_bi_tags');
-    service.valid.clear();
+    fake.service.valid.clear();
     await Promise.all(Array.from({ length: 5 }, () => push.GET('/query_bi_tags')));
-    expect(service.calls('auth_sign')).toHaveLength(2);
-    expect(service.calls('query_bi_tags')).toHaveLength(1 + 5 + 5);
+    expect(fake.service.calls('auth_sign')).toHaveLength(2);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(1 + 5 + 5);
   });
 
-  it('a failed sign-in is a PushApiError of auth_sign and is not retried', async () => {
-    const push = createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: 'WRONG-SECRET-123', retry: fastRetry });
+  it('a failed sign-in is a PushApiError of the call, naming the sign-in, and is not retried', async () => {
+    const push = createPushClient({ baseUrl: fake.service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: 'WRONG-SECRET-123', retry: fastRetry });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushApiError);
-    expect(error).toMatchObject({ result: 'sign_error', operation: 'auth_sign' });
-    expect(service.calls('auth_sign')).toHaveLength(1);
-    expect(service.calls('query_bi_tags')).toHaveLength(0);
+    expect(error).toMatchObject({ result: 'sign_error', operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign' });
+    expect((error as Error).message).toBe('GET /query_bi_tags (during its sign-in, POST /auth_sign): sign_error (sign mismatch)');
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(0);
   });
 
   it('close() calls auth_close with the token and forgets it', async () => {
     const push = client();
     await push.GET('/query_bi_tags');
     await push.close();
-    const [closeCall] = service.calls('auth_close');
-    expect(closeCall?.headers.authtoken).toBe(service.issued[0]);
+    const [closeCall] = fake.service.calls('auth_close');
+    expect(closeCall?.headers.authtoken).toBe(fake.service.issued[0]);
     expect(closeCall?.method).toBe('POST');
     expect(closeCall?.body).toBe('');
-    expect(service.valid.size).toBe(0);
+    expect(fake.service.valid.size).toBe(0);
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(2);
+    expect(fake.service.calls('auth_sign')).toHaveLength(2);
   });
 
   it('close() on a client that never signed in sends nothing', async () => {
     await client().close();
-    expect(service.server.requests).toHaveLength(0);
+    expect(fake.service.server.requests).toHaveLength(0);
   });
 
   it('uses the token store: a stored token avoids sign-in, a new token is stored', async () => {
     let now = 1_700_000_000_000;
     const saved: StoredToken[] = [];
-    service.valid.add('FLEET-TOKEN-0001');
+    fake.service.valid.add('FLEET-TOKEN-0001');
     let shared: StoredToken | undefined = { token: 'FLEET-TOKEN-0001', expiresAt: now + 1000 };
     const push = client({
       now: () => now,
@@ -172,12 +164,12 @@ describe('token lifecycle', () => {
       },
     });
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(0);
-    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe('FLEET-TOKEN-0001');
+    expect(fake.service.calls('auth_sign')).toHaveLength(0);
+    expect(fake.service.calls('query_bi_tags')[0]?.headers.authtoken).toBe('FLEET-TOKEN-0001');
     now += 1001; // the stored token is past its expiry: sign in and store the new one
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(1);
-    expect(saved).toEqual([{ token: service.issued[0], expiresAt: now + 20 * 60 * 60 * 1000 }]);
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(saved).toEqual([{ token: fake.service.issued[0], expiresAt: now + 20 * 60 * 60 * 1000 }]);
   });
 });
 
@@ -187,7 +179,7 @@ describe('requestid', () => {
     await push.POST('/push_single', { body: pushBody });
     await push.POST('/push_single', { body: pushBody });
     await push.POST('/push_single', { body: { ...pushBody, requestid: 'my-request-0001' } });
-    const ids = service.calls('push_single').map((r) => r.json.requestid);
+    const ids = fake.service.calls('push_single').map((r) => r.json.requestid);
     expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[0]).not.toBe(ids[1]);
@@ -199,7 +191,7 @@ describe('requestid', () => {
     await push.POST('/push_single_batch', {
       body: { msg_list: [{ ...pushBody }, { ...pushBody, cid: 'CID_2', requestid: 'given-id-0002' }] },
     });
-    const [item1, item2] = service.calls('push_single_batch')[0]?.json.msg_list;
+    const [item1, item2] = fake.service.calls('push_single_batch')[0]?.json.msg_list;
     expect(item1.requestid).toMatch(/^[0-9a-f]{32}$/);
     expect(item2.requestid).toBe('given-id-0002');
   });
@@ -211,20 +203,14 @@ describe('requestid', () => {
     await client().POST('/push_single_batch', { body: batch });
     expect(body).toEqual(pushBody);
     expect(batch.msg_list[0]).toEqual(pushBody);
-    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
-  });
-
-  it('is filled in for the plain openapi-fetch client too (its body arrives serialized)', async () => {
-    // The document's types require it there; a caller that leaves it out anyway still gets one.
-    await client().api.POST('/push_single', { body: pushBody as never });
-    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
+    expect(fake.service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('a retried push (5xx, then ok) is sent again with the same requestid', async () => {
-    service.script('push_single', (_req, n) => (n === 1 ? { status: 503, text: 'busy' } : undefined));
+    fake.service.script('push_single', (_req, n) => (n === 1 ? { status: 503, text: 'busy' } : undefined));
     const answer = await client().POST('/push_single', { body: pushBody });
     expect(answer.taskid).toBe('RASS_0101_abc');
-    const pushes = service.calls('push_single');
+    const pushes = fake.service.calls('push_single');
     expect(pushes).toHaveLength(2);
     expect(pushes[1]?.json.requestid).toBe(pushes[0]?.json.requestid);
   });
@@ -232,40 +218,40 @@ describe('requestid', () => {
 
 describe('retries', () => {
   it('retries 5xx up to maxRetries, then throws HttpError with the status', async () => {
-    service.script('query_bi_tags', () => ({ status: 502, text: 'bad gateway' }));
+    fake.service.script('query_bi_tags', () => ({ status: 502, text: 'bad gateway' }));
     const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 502, operation: 'query_bi_tags' });
-    expect(service.calls('query_bi_tags')).toHaveLength(3);
+    expect(error).toMatchObject({ status: 502, operation: 'GET /query_bi_tags', attempts: 3 });
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(3);
   });
 
   it('does not retry a POST without requestid (bind_alias) on 5xx', async () => {
-    service.script('bind_alias', () => ({ status: 500, text: 'oops' }));
+    fake.service.script('bind_alias', () => ({ status: 500, text: 'oops' }));
     const error = await client()
       .POST('/bind_alias', { body: { alias_list: [{ cid: 'CID_1', alias: 'A' }] } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(service.calls('bind_alias')).toHaveLength(1);
+    expect(fake.service.calls('bind_alias')).toHaveLength(1);
   });
 
-  it('retries too_frequent, even on a POST without requestid (the service did nothing)', async () => {
-    service.script('set_tags', (_req, n) => (n < 3 ? { json: { result: 'too_frequent', desc: 'slow down' } } : undefined));
+  it('retries too_frequent, even on a POST without requestid (the fake.service did nothing)', async () => {
+    fake.service.script('set_tags', (_req, n) => (n < 3 ? { json: { result: 'too_frequent', desc: 'slow down' } } : undefined));
     const answer = await client().POST('/set_tags', { body: { cid: 'CID_1', tag_list: ['a'] } });
     expect(answer.result).toBe('ok');
-    expect(service.calls('set_tags')).toHaveLength(3);
+    expect(fake.service.calls('set_tags')).toHaveLength(3);
   });
 
   it('does not retry other result values', async () => {
-    service.script('push_single', () => ({ json: { result: 'invalid_param', desc: 'bad style' } }));
+    fake.service.script('push_single', () => ({ json: { result: 'invalid_param', desc: 'bad style' } }));
     const error = await client().POST('/push_single', { body: pushBody }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'PushApiError', result: 'invalid_param', desc: 'bad style', operation: 'push_single' });
-    expect(service.calls('push_single')).toHaveLength(1);
+    expect(error).toMatchObject({ name: 'PushApiError', result: 'invalid_param', desc: 'bad style', operation: 'POST /push_single' });
+    expect(fake.service.calls('push_single')).toHaveLength(1);
   });
 
   it('retry: false turns retries off for a call', async () => {
-    service.script('query_bi_tags', () => ({ status: 503 }));
+    fake.service.script('query_bi_tags', () => ({ status: 503 }));
     await expect(client().GET('/query_bi_tags', { retry: false })).rejects.toBeInstanceOf(HttpError);
-    expect(service.calls('query_bi_tags')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(1);
   });
 });
 
@@ -273,51 +259,53 @@ describe('timeouts and network errors', () => {
   // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
   // request, so a delay longer than the timeout always loses, however loaded the machine.
   it('a call slower than timeoutMs fails with TimeoutError (retried like a network error)', async () => {
-    service.script('query_bi_tags', () => ({ delayMs: 500, json: { result: 'ok' } }));
+    fake.service.script('query_bi_tags', () => ({ delayMs: 500, json: { result: 'ok' } }));
     const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 }, tokenStore: heldToken() });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ timeoutMs: 50, operation: 'query_bi_tags' });
-    expect((error as Error).cause).toBeDefined();
-    expect(service.calls('query_bi_tags')).toHaveLength(2);
-    expect(service.calls('auth_sign')).toHaveLength(0);
+    expect(error).toMatchObject({ timeoutMs: 50, operation: 'GET /query_bi_tags', attempts: 2 });
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(2);
+    expect(fake.service.calls('auth_sign')).toHaveLength(0);
   });
 
   it('the per-call timeout overrides the client default', async () => {
-    service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+    fake.service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
     const push = client({ timeoutMs: 50, retry: false, tokenStore: heldToken() });
     // Without the override the client's 50 ms apply and the call times out...
     await expect(push.GET('/query_bi_tags')).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 50 });
     // ...with it, the same slow answer arrives (a margin of 30x its delay, for loaded machines).
     const answer = await push.GET('/query_bi_tags', { timeoutMs: 10_000 });
     expect(answer.result).toBe('ok');
-    expect(service.calls('auth_sign')).toHaveLength(0);
+    expect(fake.service.calls('auth_sign')).toHaveLength(0);
   });
 
   it('a dropped connection is a NetworkError with the cause attached, retried for a push with requestid', async () => {
-    service.script('push_single', (_req, n) => (n <= 2 ? { hangUp: true } : undefined));
+    fake.service.script('push_single', (_req, n) => (n <= 2 ? { hangUp: true } : undefined));
     const answer = await client().POST('/push_single', { body: pushBody });
     expect(answer.result).toBe('ok');
-    const pushes = service.calls('push_single');
+    const pushes = fake.service.calls('push_single');
     expect(pushes).toHaveLength(3);
     expect(new Set(pushes.map((r) => r.json.requestid)).size).toBe(1);
   });
 
   it('a refused connection is a NetworkError after the retries', async () => {
-    const port = new URL(service.baseUrl).port;
-    await service.close();
+    const port = new URL(fake.service.baseUrl).port;
+    await fake.service.close();
     const push = createPushClient({ baseUrl: `http://127.0.0.1:${port}`, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).operation).toBe('auth_sign');
+    expect(error).toMatchObject({ operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign', code: 'ECONNREFUSED', host: `127.0.0.1:${port}`, attempts: 3 });
+    expect((error as Error).message).toBe(
+      `GET /query_bi_tags (during its sign-in, POST /auth_sign): network error ECONNREFUSED reaching 127.0.0.1:${port}, after 3 attempts`,
+    );
     expect((error as Error).cause).toBeInstanceOf(Error);
-    service = await startFakeService(); // for afterEach
+    fake.service = await startFakeService(); // for afterEach
   });
 
   it('an abort by the caller is not retried and not wrapped', async () => {
     const arrived = deferred();
     const answer = deferred();
-    service.script('query_bi_tags', async () => {
+    fake.service.script('query_bi_tags', async () => {
       arrived.resolve();
       await answer.promise; // held until the test has aborted
       return { json: { result: 'ok' } };
@@ -329,13 +317,13 @@ describe('timeouts and network errors', () => {
     controller.abort(reason);
     expect(await call).toBe(reason);
     answer.resolve();
-    expect(service.calls('query_bi_tags')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(1);
   });
 
   it('an abort while the sign-in is in flight ends the call at once; the sign-in still serves the next call', async () => {
     const arrived = deferred();
     const answer = deferred();
-    service.script('auth_sign', async (_req, n) => {
+    fake.service.script('auth_sign', async (_req, n) => {
       if (n === 1) {
         arrived.resolve();
         await answer.promise; // the sign-in hangs until the test lets it answer
@@ -348,72 +336,49 @@ describe('timeouts and network errors', () => {
     await arrived.promise;
     controller.abort(); // no reason given: the signal's own AbortError is the caller's reason
     expect(await call).toBe(controller.signal.reason);
-    expect(service.calls('query_bi_tags')).toHaveLength(0);
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(0);
     answer.resolve();
     await push.GET('/query_bi_tags');
-    expect(service.calls('auth_sign')).toHaveLength(1);
-    expect(service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(service.issued[0]);
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(fake.service.calls('query_bi_tags')[0]?.headers.authtoken).toBe(fake.service.issued[0]);
   });
 });
 
 describe('answers that are data', () => {
   it('user_status no_user is returned, not thrown', async () => {
-    service.script('user_status', () => ({ json: { result: 'no_user' } }));
+    fake.service.script('user_status', () => ({ json: { result: 'no_user' } }));
     const answer = await client().GET('/user_status/{cid}', { params: { path: { cid: 'CID_X' } } });
     expect(answer.result).toBe('no_user');
   });
 
   it('push_list per-cid no_user is returned in cid_details', async () => {
-    service.script('push_list', () => ({ json: { result: 'ok', taskid: 'RASL_0101_ab', cid_details: { CID_X: 'no_user', CID_1: 'successed_online' } } }));
+    fake.service.script('push_list', () => ({ json: { result: 'ok', taskid: 'RASL_0101_ab', cid_details: { CID_X: 'no_user', CID_1: 'successed_online' } } }));
     const answer = await client().POST('/push_list', { body: { cid: ['CID_X', 'CID_1'], taskid: 'RASL_0101_ab', need_detail: true } });
     expect(answer.cid_details).toEqual({ CID_X: 'no_user', CID_1: 'successed_online' });
   });
 
   it('no_user from another operation is an error', async () => {
-    service.script('query_alias', () => ({ json: { result: 'no_user', desc: 'unknown cid' } }));
+    fake.service.script('query_alias', () => ({ json: { result: 'no_user', desc: 'unknown cid' } }));
     await expect(client().GET('/query_alias/{cid}', { params: { path: { cid: 'CID_X' } } })).rejects.toBeInstanceOf(PushApiError);
   });
 
   it('a 200 answer that is not JSON is an HttpError', async () => {
-    service.script('query_bi_tags', () => ({ text: '<html>proxy</html>' }));
+    fake.service.script('query_bi_tags', () => ({ text: '<html>proxy</html>' }));
     await expect(client().GET('/query_bi_tags')).rejects.toMatchObject({ name: 'HttpError', status: 200 });
   });
 });
 
-describe('openapi-fetch client (api)', () => {
-  it('middleware registered on api sees real Request and Response objects on every call, until ejected', async () => {
+describe('per-call options', () => {
+  it('per-call headers are sent; the token header of the client wins over one given', async () => {
     const push = client();
-    const seen: string[] = [];
-    const middleware = {
-      onRequest({ request }: { request: Request }) {
-        seen.push(`request ${request instanceof Request} ${request.method}`);
-        request.headers.set('x-trace', 'trace-1');
-      },
-      onResponse({ response }: { response: Response }) {
-        seen.push(`response ${response instanceof Response} ${response.status}`);
-      },
-    };
-    push.api.use(middleware);
-    const answer = await push.POST('/push_single', { body: pushBody });
-    expect(answer.taskid).toBe('RASS_0101_abc');
-    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } })).toMatchObject({ result: 'ok' });
-    expect(seen).toEqual(['request true POST', 'response true 200', 'request true GET', 'response true 200']);
-    expect(service.calls('push_single')[0]?.headers['x-trace']).toBe('trace-1');
-    expect(service.calls('push_single')[0]?.json.requestid).toMatch(/^[0-9a-f]{32}$/);
-    push.api.eject(middleware);
-    await push.POST('/push_single', { body: pushBody });
-    expect(seen).toHaveLength(4);
-    expect(service.calls('push_single')).toHaveLength(2);
+    await push.GET('/query_bi_tags', { headers: { 'x-trace': 'trace-1', authtoken: 'NOT-THE-TOKEN' } });
+    const [call] = fake.service.calls('query_bi_tags');
+    expect(call?.headers['x-trace']).toBe('trace-1');
+    expect(call?.headers.authtoken).toBe(fake.service.issued[0]);
   });
 
-
-  it('shares sign-in, requestid and errors, and returns { data, response }', async () => {
-    const push = client();
-    const { data, response } = await push.api.POST('/push_single', { body: { ...pushBody, requestid: 'api-request-0001' } });
-    expect(data?.taskid).toBe('RASS_0101_abc');
-    expect(response.status).toBe(200);
-    expect(service.calls('push_single')[0]?.json.requestid).toBe('api-request-0001');
-    service.script('get_tags', () => ({ json: { result: 'alias_error', desc: 'x' } }));
-    await expect(push.api.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } })).rejects.toBeInstanceOf(PushApiError);
+  it('openapi-fetch builds the request from the typed call: path parameters are encoded', async () => {
+    await client().GET('/user_status/{cid}', { params: { path: { cid: 'CID 1/2' } } });
+    expect(fake.service.calls('user_status')[0]?.path).toBe(`/v1/${APP_ID}/user_status/CID%201%2F2`);
   });
 });

@@ -38,3 +38,29 @@ it('signs in and pushes through the built client', async () => {
   expect(blk?.json).toEqual({ cid: ['CID_1', 'CID_2'] });
   await push.close();
 });
+
+it('the error classes of two separately built clients are one for instanceof', async () => {
+  const push = (await import(distUrl.href)) as typeof import('../src/index.js');
+  const dmp = (await import('@pushapi/dmp-client')) as typeof import('@pushapi/dmp-client');
+  // Each dist bundles its own copy of the classes...
+  expect(push.NetworkError).not.toBe(dmp.NetworkError);
+  // ...and an error of one is still an instance of the other's class, and of nothing it is not.
+  const fromDmp = await dmp
+    .createDmpClient({ baseUrl: 'http://127.0.0.1:9', userCode: 'U', authCode: 'AUTH_CODE_X', retry: false, fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+    .GET('/config/tags')
+    .catch((e: unknown) => e);
+  expect(fromDmp).toBeInstanceOf(dmp.NetworkError);
+  expect(fromDmp).toBeInstanceOf(push.NetworkError);
+  expect(fromDmp).toBeInstanceOf(push.ClientError);
+  expect(fromDmp).not.toBeInstanceOf(push.HttpError);
+  expect(fromDmp).not.toBeInstanceOf(push.TimeoutError);
+  service.script('query_bi_tags', () => ({ status: 500 }));
+  const fromPush = await push
+    .createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: false })
+    .GET('/query_bi_tags')
+    .catch((e: unknown) => e);
+  expect(fromPush).toBeInstanceOf(dmp.HttpError);
+  expect(fromPush).toBeInstanceOf(dmp.ClientError);
+  expect(fromPush).not.toBeInstanceOf(dmp.DmpApiError);
+  expect({ name: 'HttpError', status: 500 }).not.toBeInstanceOf(dmp.HttpError);
+});

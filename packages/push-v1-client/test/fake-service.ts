@@ -1,7 +1,9 @@
 // A fake push v1 service for the tests: checks the sign-in signature with node:crypto, issues tokens,
 // answers not_auth for tokens it does not know, and lets each test script the answer of any operation.
 import { createHash } from 'node:crypto';
+import { afterEach, beforeEach } from 'vitest';
 import { startServer, type Reply, type SeenRequest, type TestServer } from '@pushapi/client-core/testing';
+import { createPushClient, type PushClient, type PushClientOptions } from '../src/index.js';
 
 /** A scripted answer; a promise lets a test hold the answer until it says so (undefined: the default answer). */
 export type Script = (req: SeenRequest, n: number) => Reply | undefined | Promise<Reply | undefined>;
@@ -62,4 +64,26 @@ export async function startFakeService(): Promise<FakeService> {
     script: (operation, answer) => void scripts.set(operation, answer),
     close: () => server.close(),
   };
+}
+
+/** A fresh fake service for each test of a file, and clients of it with the file's default options. */
+export interface FakeServiceEachTest {
+  /** The current test's service (a test may replace it, and must then leave a running one for the teardown). */
+  service: FakeService;
+  client(extra?: Partial<PushClientOptions>): PushClient;
+}
+
+export function fakeServiceEachTest(defaults: Partial<PushClientOptions> = {}): FakeServiceEachTest {
+  const fake: FakeServiceEachTest = {
+    service: undefined as unknown as FakeService,
+    client: (extra = {}) =>
+      createPushClient({ baseUrl: fake.service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, ...defaults, ...extra }),
+  };
+  beforeEach(async () => {
+    fake.service = await startFakeService();
+  });
+  afterEach(async () => {
+    await fake.service.close();
+  });
+  return fake;
 }

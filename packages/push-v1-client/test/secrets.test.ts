@@ -1,19 +1,13 @@
-// No error kind may print the master secret or a token: message, stack, JSON, String() and util.inspect.
+// No error shows a secret (master secret, token), whole or in part (any 6 characters of one), in any of its
+// representations: message, stack, JSON, String(), util.inspect with hidden fields at any depth, its causes.
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createPushClient, HttpError, NetworkError, PushApiError, TimeoutError, type PushClientOptions } from '../src/index.js';
-import { APP_ID, APP_KEY, MASTER_SECRET, startFakeService, type FakeService } from './fake-service.js';
+import { expect, it } from 'vitest';
+import { HttpError, NetworkError, PushApiError, TimeoutError } from '../src/index.js';
+import { APP_ID, fakeServiceEachTest, MASTER_SECRET } from './fake-service.js';
 
-let service: FakeService;
-beforeEach(async () => {
-  service = await startFakeService();
-});
-afterEach(async () => {
-  await service.close();
-});
-
-const client = (extra: Partial<PushClientOptions> = {}) =>
-  createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: false, ...extra });
+const fake = fakeServiceEachTest({ retry: false });
+const { client } = fake;
+const pushBody = { message: { msgtype: 'transmission' as const }, transmission: { transmission_content: 'x' }, cid: 'C' };
 
 function renderings(error: unknown): string[] {
   const e = error as Error;
@@ -27,67 +21,128 @@ function renderings(error: unknown): string[] {
   ];
 }
 
+/** Fails on the secret itself and on any run of 6 of its characters. */
 function expectClean(error: unknown, secrets: string[]) {
   expect(error).toBeInstanceOf(Error);
   for (const text of renderings(error)) {
-    for (const secret of secrets) expect(text).not.toContain(secret);
+    for (const secret of secrets) {
+      expect(text).not.toContain(secret);
+      for (let i = 0; i + 6 <= secret.length; i++) expect(text, `a fragment of a secret: ${secret.slice(i, i + 6)}`).not.toContain(secret.slice(i, i + 6));
+    }
   }
 }
 
-it('PushApiError: even when the service echoes the token and the secret in desc', async () => {
+it('PushApiError: even when the fake.service echoes the token and the secret in desc', async () => {
   const push = client();
   await push.GET('/query_bi_tags');
-  const token = service.issued[0]!;
-  service.script('push_single', () => ({ json: { result: 'invalid_param', desc: `bad token ${token} / ${MASTER_SECRET}` } }));
-  const error = await push.POST('/push_single', { body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, cid: 'C' } }).catch((e: unknown) => e);
+  const token = fake.service.issued[0]!;
+  fake.service.script('push_single', () => ({ json: { result: 'invalid_param', desc: `bad token ${token} / ${MASTER_SECRET}` } }));
+  const error = await push.POST('/push_single', { body: pushBody }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PushApiError);
-  expect((error as PushApiError).desc).toContain('[redacted]');
+  expect((error as PushApiError).desc).toBe('bad token [redacted] / [redacted]');
   expectClean(error, [token, MASTER_SECRET]);
 });
 
 it('PushApiError of a refused sign-in', async () => {
-  service.script('auth_sign', () => ({ json: { result: 'sign_error', desc: `expected ${MASTER_SECRET}` } }));
+  fake.service.script('auth_sign', () => ({ json: { result: 'sign_error', desc: `expected ${MASTER_SECRET}` } }));
   const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PushApiError);
   expectClean(error, [MASTER_SECRET]);
 });
 
-it('HttpError', async () => {
+it('a short master secret echoed in desc is redacted too', async () => {
+  const push = client({ masterSecret: 'k9Z' });
+  fake.service.script('auth_sign', () => ({ json: { result: 'sign_error', desc: 'secret k9Z does not match' } }));
+  const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+  expect((error as PushApiError).desc).toBe('secret [redacted] does not match');
+  expectClean(error, ['k9Z']);
+});
+
+it('fragments of the token: an answer that echoes part of it, and a body that is not JSON', async () => {
   const push = client();
   await push.GET('/query_bi_tags');
-  service.script('query_bi_tags', () => ({ status: 500, text: `failed for ${service.issued[0]}` }));
-  const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+  const token = fake.service.issued[0]!;
+  // Not JSON: a parser's message would quote the text around the error, a fragment of the token included.
+  fake.service.script('get_tags', () => ({ text: `{"result": ok, "echo": "${token.slice(2, 12)}"}` }));
+  const notJson = await push.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } }).catch((e: unknown) => e);
+  expect(notJson).toBeInstanceOf(HttpError);
+  expect((notJson as Error).message).toBe('GET /get_tags/{cid}: HTTP 200: answer is not a JSON object');
+  expectClean(notJson, [token, MASTER_SECRET]);
+  // JSON whose desc holds 8 characters of the token and of the secret.
+  fake.service.script('get_tags', () => ({ json: { result: 'other_error', desc: `near ${token.slice(1, 9)} and ${MASTER_SECRET.slice(3, 11)}` } }));
+  const partial = await push.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } }).catch((e: unknown) => e);
+  expect((partial as PushApiError).desc).toBe('near [redacted] and [redacted]');
+  expectClean(partial, [token, MASTER_SECRET]);
+});
+
+it('HttpError, its violations and its URL', async () => {
+  const push = client();
+  await push.GET('/query_bi_tags');
+  const token = fake.service.issued[0]!;
+  fake.service.script('get_tags', () => ({
+    status: 422,
+    json: { title: 'Invalid request', validation: [{ location: ['path', token], severity: 'Error', code: 'pattern', message: `must not be ${MASTER_SECRET}` }] },
+  }));
+  const error = await push.GET('/get_tags/{cid}', { params: { path: { cid: token } } }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(HttpError);
-  expectClean(error, [service.issued[0]!, MASTER_SECRET]);
+  expect((error as HttpError).url).toBe(`${fake.service.baseUrl}/v1/${APP_ID}/get_tags/[redacted]`);
+  expect((error as HttpError).violations).toEqual([{ location: ['path', '[redacted]'], severity: 'Error', code: 'pattern', message: 'must not be [redacted]' }]);
+  expectClean(error, [token, MASTER_SECRET]);
 });
 
 it('TimeoutError', async () => {
   // Signed in under the default timeout; only the call under test has a short one (its answer is held 10x longer).
   const push = client();
   await push.GET('/query_bi_tags');
-  service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+  fake.service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
   const error = await push.GET('/query_bi_tags', { timeoutMs: 30 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
-  expect(error).toMatchObject({ operation: 'query_bi_tags', timeoutMs: 30 });
-  expectClean(error, [service.issued[0]!, MASTER_SECRET]);
+  expect(error).toMatchObject({ operation: 'GET /query_bi_tags', timeoutMs: 30 });
+  expectClean(error, [fake.service.issued[0]!, MASTER_SECRET]);
 });
 
-it('NetworkError, even when the fetch implementation puts the token and secret into its message', async () => {
+/** A call through a custom fetch that signs in for real, then fails with `failure(request, token)`. */
+async function failingCall(failure: (request: Request, token: string) => unknown) {
   let token = '';
   const push = client({
     fetch: async (request) => {
       if (request.url.endsWith('/auth_sign')) return globalThis.fetch(request);
       token = request.headers.get('authtoken') ?? '';
-      throw new TypeError(`socket closed while sending authtoken=${token} secret=${MASTER_SECRET}`, {
-        cause: new Error(`inner ${token}`),
-      });
+      throw failure(request, token);
     },
   });
   const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(NetworkError);
   expect(token).not.toBe('');
+  return { error, token };
+}
+
+it('NetworkError, when the fetch implementation puts the token and secret into its messages and causes', async () => {
+  const { error, token } = await failingCall(
+    (_request, token) =>
+      new TypeError(`socket closed while sending authtoken=${token} secret=${MASTER_SECRET}`, {
+        cause: Object.assign(new Error(`inner ${token.slice(0, 7)}`), { code: 'ECONNRESET' }),
+      }),
+  );
+  expect(error).toBeInstanceOf(NetworkError);
   expect(String((error as Error).cause)).toContain('[redacted]');
+  expect((error as NetworkError).code).toBe('ECONNRESET');
   expectClean(error, [token, MASTER_SECRET]);
+});
+
+it('NetworkError, when a custom fetch throws an error holding the Request (and so its headers)', async () => {
+  const { error, token } = await failingCall((request, token) =>
+    Object.assign(new Error('request failed'), { request, headers: { authtoken: request.headers.get('authtoken') }, config: { token } }),
+  );
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(inspect(error, { depth: Infinity, showHidden: true })).toContain('request failed');
+  expectClean(error, [token, MASTER_SECRET]);
+});
+
+it('a timed-out wait for a sign-in that holds the secret in its error names no secret either', async () => {
+  fake.service.script('auth_sign', () => ({ delayMs: 300, json: { result: 'ok', auth_token: 'TOKEN-X-abcdef' } }));
+  const error = await client().GET('/query_bi_tags', { timeoutMs: 30 }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TimeoutError);
+  expectClean(error, [MASTER_SECRET]);
 });
 
 it('the client object itself prints no secret', async () => {
@@ -95,5 +150,5 @@ it('the client object itself prints no secret', async () => {
   await push.GET('/query_bi_tags');
   const text = inspect(push, { depth: Infinity, showHidden: true }) + JSON.stringify(push);
   expect(text).not.toContain(MASTER_SECRET);
-  expect(text).not.toContain(service.issued[0]);
+  expect(text).not.toContain(fake.service.issued[0]);
 });

@@ -1,7 +1,7 @@
 // Type tests: run by `tsc --noEmit` in the test script. Each @ts-expect-error must meet an error,
 // or tsc fails ("Unused '@ts-expect-error' directive"); the valid calls must compile as they are.
 import createClient from 'openapi-fetch';
-import { createPushClient, type paths, type PushApiError, type Result } from '../src/index.js';
+import { createPushClient, type components, type paths, type PushApiError, type Result } from '../src/index.js';
 
 const push = createPushClient({ baseUrl: 'https://push.example.test', appId: 'APP_ID', appKey: 'APP_KEY', masterSecret: 'MASTER_SECRET' });
 const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
@@ -77,20 +77,27 @@ export async function wrongCalls() {
 }
 
 // The document's own types (and a plain openapi-fetch client on them, as frontend teams use them) require a requestid;
-// only the client's convenience methods relax it, because the client fills it in.
+// only the client's calls relax it, because the client fills it in.
 export async function strictDocumentTypes() {
   const raw = createClient<paths>({ baseUrl: 'https://push.example.test/v1/APP_ID' });
   await raw.POST('/push_single', {
     // @ts-expect-error missing requestid
     body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1' },
   });
-  await push.api.POST('/push_app', {
-    // @ts-expect-error missing requestid (the exposed openapi-fetch client keeps the document's types)
-    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' } },
-  });
-  await push.api.POST('/push_single', {
+  await raw.POST('/push_single', {
     body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1', requestid: 'req-0000000001' },
   });
+}
+
+// Single-field schemas are plain property types, and the init takes per-call headers and options.
+export async function plainTypes() {
+  const isRing: boolean | undefined = null as unknown as components['schemas']['StyleSystem']['is_ring'];
+  // @ts-expect-error is_ring is a boolean, not a named schema type that would accept a string
+  const notBoolean: components['schemas']['StyleSystem']['is_ring'] = 'yes';
+  await push.GET('/query_bi_tags', { headers: { 'x-trace': 'abc' }, timeoutMs: 1000, retry: false, signal: AbortSignal.timeout(5000) });
+  // @ts-expect-error unknown call option
+  await push.GET('/query_bi_tags', { timeout: 1000 });
+  return [isRing, notBoolean];
 }
 
 export function openResult(error: PushApiError) {

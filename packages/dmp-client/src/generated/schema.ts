@@ -89,7 +89,11 @@ export interface components {
         SuccessCode: "0";
         /** @description Answer of /accesser/auth. */
         AccessTokenResponse: {
-            code: components["schemas"]["SuccessCode"];
+            /**
+             * @description Status code of the answer; the String `0` on success.
+             * @constant
+             */
+            code: "0";
             /**
              * @description Token to send as `Authorization: Bearer <ACCESS_TOKEN>` with every other request.
              * @example ACCESS_TOKEN_PLACEHOLDER
@@ -108,39 +112,64 @@ export interface components {
          *     service answers when no field is sent.
          */
         UserTagsRequest: {
-            /** @description 32-character MD5 of the Android device number (IMEI). */
-            imeiMD5?: components["schemas"]["Md5Hex"];
-            /** @description MD5 of the MAC address, after removing colons and lowercasing. */
-            macMD5?: components["schemas"]["Md5Hex"];
-            /** @description MD5 of the mobile subscriber identity (IMSI). */
-            imsiMD5?: components["schemas"]["Md5Hex"];
-            /** @description 32-character MD5 of the phone number. */
-            mb?: components["schemas"]["Md5Hex"];
+            /**
+             * @description 32-character MD5 of the Android device number (IMEI).
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            imeiMD5?: string;
+            /**
+             * @description MD5 of the MAC address, after removing colons and lowercasing.
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            macMD5?: string;
+            /**
+             * @description MD5 of the mobile subscriber identity (IMSI).
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            imsiMD5?: string;
+            /**
+             * @description 32-character MD5 of the phone number.
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            mb?: string;
             /**
              * @description Raw advertising id (IDFA) in uppercase.
              * @example 00000000-0000-0000-0000-000000000000
              */
             idfa?: string;
-            /** @description 32-character MD5 of idfa (the uppercase value). */
-            idfaMD5?: components["schemas"]["Md5Hex"];
+            /**
+             * @description 32-character MD5 of idfa (the uppercase value).
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            idfaMD5?: string;
             /**
              * @description Raw oaid.
              * @example oaid-example
              */
             oaid?: string;
-            /** @description MD5 of oaid. */
-            oaidMD5?: components["schemas"]["Md5Hex"];
+            /**
+             * @description MD5 of oaid.
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            oaidMD5?: string;
             /**
              * @description Raw androidId.
              * @example android-id-example
              */
             androidId?: string;
-            /** @description MD5 of androidId. */
-            androidIdMD5?: components["schemas"]["Md5Hex"];
+            /**
+             * @description MD5 of androidId.
+             * @example 0123456789abcdef0123456789abcdef
+             */
+            androidIdMD5?: string;
         };
         /** @description Answer of /tags/user. */
         UserTagsResponse: {
-            code: components["schemas"]["SuccessCode"];
+            /**
+             * @description Status code of the answer; the String `0` on success.
+             * @constant
+             */
+            code: "0";
             /** @description Tag ids of the device. */
             data: string[];
         };
@@ -167,7 +196,11 @@ export interface components {
         };
         /** @description Answer of /config/tags. */
         TagListResponse: {
-            code: components["schemas"]["SuccessCode"];
+            /**
+             * @description Status code of the answer; the String `0` on success.
+             * @constant
+             */
+            code: "0";
             /** @description The queryable tags. */
             data: components["schemas"]["Tag"][];
         };
@@ -214,12 +247,12 @@ export interface components {
          * @description `MD5(user_code + MD5(timestamp))`, hexadecimal.
          * @example 0123456789abcdef0123456789abcdef
          */
-        Sign1: components["schemas"]["Md5Hex"];
+        Sign1: string;
         /**
          * @description `MD5(user_code + auth_code + MD5(timestamp))`, hexadecimal. The auth code itself is never sent.
          * @example 0123456789abcdef0123456789abcdef
          */
-        Sign2: components["schemas"]["Md5Hex"];
+        Sign2: string;
         /**
          * @description The timestamp used in both signs, sent unencrypted. Its unit is not specified by the description.
          * @example 1893456000000

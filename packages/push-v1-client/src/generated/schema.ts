@@ -705,8 +705,34 @@ export interface components {
         Desc: string;
         /** @description Answer of auth_sign. */
         AuthSignResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /**
              * @description Token to send in header `authtoken` with every later request. Valid for 1 day by default; an expired token cannot be used. Present on success.
              * @example AUTH_TOKEN_PLACEHOLDER
@@ -715,8 +741,34 @@ export interface components {
         };
         /** @description Answer carrying only the outcome. */
         ResultResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
         };
         /**
          * @description Client id of an app installation. Format and length limits are not specified by the description.
@@ -732,57 +784,196 @@ export interface components {
         BindAliasRequest: {
             /** @description The bindings to make. */
             alias_list: {
-                cid: components["schemas"]["Cid"];
-                alias: components["schemas"]["Alias"];
+                /**
+                 * @description Client id of an app installation. Format and length limits are not specified by the description.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: string;
+                /**
+                 * @description Alias bound to one or more client ids (at most 10 cids per alias). Format and length limits are not specified.
+                 * @example alias-example-1
+                 */
+                alias: string;
             }[];
         };
         /** @description Answer of query_cid. */
         QueryCidResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /** @description Client ids bound to the alias. */
-            cid?: components["schemas"]["Cid"][];
+            cid?: string[];
         };
         /** @description Answer of query_alias. */
         QueryAliasResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            /** @description Alias bound to the cid. */
-            alias?: components["schemas"]["Alias"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Alias bound to the cid.
+             * @example alias-example-1
+             */
+            alias?: string;
         };
         /** @description The binding to remove. */
         UnbindAliasRequest: {
-            cid: components["schemas"]["Cid"];
-            alias: components["schemas"]["Alias"];
+            /**
+             * @description Client id of an app installation. Format and length limits are not specified by the description.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
+             * @description Alias bound to one or more client ids (at most 10 cids per alias). Format and length limits are not specified.
+             * @example alias-example-1
+             */
+            alias: string;
         };
         /** @description The alias whose bindings are all removed. */
         UnbindAliasAllRequest: {
-            alias: components["schemas"]["Alias"];
+            /**
+             * @description Alias bound to one or more client ids (at most 10 cids per alias). Format and length limits are not specified.
+             * @example alias-example-1
+             */
+            alias: string;
         };
         /** @description The tags to set for one client. */
         SetTagsRequest: {
-            cid: components["schemas"]["Cid"];
+            /**
+             * @description Client id of an app installation. Format and length limits are not specified by the description.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
             /** @description Tag names to set for the client. */
             tag_list: string[];
         };
         /** @description Answer of get_tags. */
         GetTagsResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            cid?: components["schemas"]["Cid"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Client id of an app installation. Format and length limits are not specified by the description.
+             * @example CID_EXAMPLE_0001
+             */
+            cid?: string;
             /** @description The tag list of the client, as one string. How the tags are separated is not specified by the description. */
             tags?: string;
         };
         /** @description Client ids to add to or remove from the blacklist. */
         BlacklistRequest: {
             /** @description Client ids. */
-            cid: components["schemas"]["Cid"][];
+            cid: string[];
         };
         /** @description Answer of user_status. `result` is `no_user` for an invalid user: that is an answer, not a failure of the call. */
         UserStatusResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            cid?: components["schemas"]["Cid"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Client id of an app installation. Format and length limits are not specified by the description.
+             * @example CID_EXAMPLE_0001
+             */
+            cid?: string;
             /**
              * @description Whether the client is online.
              * @enum {string}
@@ -803,10 +994,10 @@ export interface components {
          */
         PushResultRequest: {
             /** @description Task ids. */
-            taskIdList: components["schemas"]["TaskId"][];
+            taskIdList: string[];
         } | {
             /** @description Task ids. */
-            taskidlist: components["schemas"]["TaskId"][];
+            taskidlist: string[];
         };
         /** @description Delivery counters of one channel. The types of its fields are not specified by the description. */
         ChannelResult: {
@@ -823,7 +1014,12 @@ export interface components {
         };
         /** @description Push result of one task. */
         PushResultItem: {
-            taskId?: components["schemas"]["TaskId"];
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskId?: string;
             /**
              * Format: int64
              * @description Valid deliverable total.
@@ -851,8 +1047,34 @@ export interface components {
         };
         /** @description Answer of push_result. */
         PushResultResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /** @description One item per task. */
             data?: components["schemas"]["PushResultItem"][];
         };
@@ -885,8 +1107,34 @@ export interface components {
         };
         /** @description Answer of query_app_user. */
         QueryAppUserResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             data?: components["schemas"]["DailyUserData"];
         };
         /** @description Daily counters of the service's own channel. The types of its fields are not specified by the description. */
@@ -935,8 +1183,34 @@ export interface components {
         };
         /** @description Answer of query_app_push. The description lists a `GT` object both inside the daily push data and beside `data`; both places are accepted. */
         QueryAppPushResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             data?: components["schemas"]["DailyPushData"];
             GT?: components["schemas"]["DailyPushGt"];
         };
@@ -945,7 +1219,7 @@ export interface components {
             /** @description Badge number. */
             badge?: number;
             /** @description Client ids whose badge is set. */
-            cid_list?: components["schemas"]["Cid"][];
+            cid_list?: string[];
             /** @description iOS device tokens whose badge is set. */
             devicetoken_list?: string[];
             /** @description Application id; listed by the description beside the path's appid, its role is not specified. */
@@ -960,8 +1234,34 @@ export interface components {
         TaskName: string;
         /** @description Answer of get_push_result_by_group_name: the totals of every task pushed under one task_name. */
         GroupResultResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /**
              * Format: int64
              * @description Active users in the last hundred days.
@@ -990,8 +1290,34 @@ export interface components {
         };
         /** @description Answer of get_last_24hours_online_User_statistics. */
         OnlineStatisticsResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /** @description Online count per time point over the last 24 hours, one point every ten minutes (six per hour). The format of the time point keys is not specified by the description. */
             onlineStatics?: {
                 [key: string]: number;
@@ -1020,15 +1346,67 @@ export interface components {
         };
         /** @description Answer of query_user_count. */
         UserCountResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /** @description Number of users matching the conditions. */
             user_count?: number;
         };
         /** @description Answer of query_bi_tags. */
         BiTagsResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             /** @description Available bi tags. */
             tags?: string[];
         };
@@ -1134,19 +1512,66 @@ export interface components {
              * @constant
              */
             type: 0;
-            text: components["schemas"]["StyleText"];
-            title: components["schemas"]["StyleTitle"];
-            logo: components["schemas"]["StyleLogo"];
-            is_ring?: components["schemas"]["IsRing"];
-            is_vibrate?: components["schemas"]["IsVibrate"];
-            is_clearable?: components["schemas"]["IsClearable"];
-            notify_id?: components["schemas"]["NotifyId"];
-            big_style?: components["schemas"]["BigStyle"];
-            big_image_url?: components["schemas"]["BigImageUrl"];
-            big_text?: components["schemas"]["BigText"];
-            channelId?: components["schemas"]["ChannelId"];
-            channelName?: components["schemas"]["ChannelName"];
-            channelLevel?: components["schemas"]["ChannelLevel"];
+            /**
+             * @description Content.
+             * @example Your order has shipped
+             */
+            text: string;
+            /**
+             * @description Title.
+             * @example Order update
+             */
+            title: string;
+            /**
+             * @description Icon name with extension, embedded in the client, such as `<name>.png`.
+             * @example icon.png
+             */
+            logo: string;
+            /**
+             * @description Ring on receipt.
+             * @default true
+             */
+            is_ring?: boolean;
+            /**
+             * @description Vibrate on receipt.
+             * @default true
+             */
+            is_vibrate?: boolean;
+            /**
+             * @description Whether the notification can be cleared.
+             * @default true
+             */
+            is_clearable?: boolean;
+            /** @description A new message with the same notify_id replaces the earlier one. */
+            notify_id?: number;
+            /**
+             * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
+             * @enum {string}
+             */
+            big_style?: "1" | "2";
+            /** @description Large image address; required when big_style is `1`. */
+            big_image_url?: string;
+            /** @description Long text; required when big_style is `2`. */
+            big_text?: string;
+            /**
+             * @description Notification channel id.
+             * @default Default
+             */
+            channelId?: string;
+            /**
+             * @description Notification channel name.
+             * @default Default
+             */
+            channelName?: string;
+            /**
+             * @description Channel importance, 0 to 4; it cannot be changed after it is set.
+             *     0: no sound, no vibration, not shown (not recommended).
+             *     1: no sound, no vibration, hidden on lock screen, collapsed in bar, no navigation icon.
+             *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
+             *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
+             *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             */
+            channelLevel?: number;
         };
         /**
          * @description Icon address.
@@ -1163,17 +1588,62 @@ export interface components {
              * @constant
              */
             type: 1;
-            text: components["schemas"]["StyleText"];
-            title: components["schemas"]["StyleTitle"];
-            logo: components["schemas"]["StyleLogo"];
-            logourl?: components["schemas"]["StyleLogoUrl"];
-            is_ring?: components["schemas"]["IsRing"];
-            is_vibrate?: components["schemas"]["IsVibrate"];
-            is_clearable?: components["schemas"]["IsClearable"];
-            notify_id?: components["schemas"]["NotifyId"];
-            channelId?: components["schemas"]["ChannelId"];
-            channelName?: components["schemas"]["ChannelName"];
-            channelLevel?: components["schemas"]["ChannelLevel"];
+            /**
+             * @description Content.
+             * @example Your order has shipped
+             */
+            text: string;
+            /**
+             * @description Title.
+             * @example Order update
+             */
+            title: string;
+            /**
+             * @description Icon name with extension, embedded in the client, such as `<name>.png`.
+             * @example icon.png
+             */
+            logo: string;
+            /**
+             * @description Icon address.
+             * @example https://www.example.com/icon.png
+             */
+            logourl?: string;
+            /**
+             * @description Ring on receipt.
+             * @default true
+             */
+            is_ring?: boolean;
+            /**
+             * @description Vibrate on receipt.
+             * @default true
+             */
+            is_vibrate?: boolean;
+            /**
+             * @description Whether the notification can be cleared.
+             * @default true
+             */
+            is_clearable?: boolean;
+            /** @description A new message with the same notify_id replaces the earlier one. */
+            notify_id?: number;
+            /**
+             * @description Notification channel id.
+             * @default Default
+             */
+            channelId?: string;
+            /**
+             * @description Notification channel name.
+             * @default Default
+             */
+            channelName?: string;
+            /**
+             * @description Channel importance, 0 to 4; it cannot be changed after it is set.
+             *     0: no sound, no vibration, not shown (not recommended).
+             *     1: no sound, no vibration, hidden on lock screen, collapsed in bar, no navigation icon.
+             *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
+             *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
+             *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             */
+            channelLevel?: number;
         };
         /**
          * Style 4: background image
@@ -1190,11 +1660,28 @@ export interface components {
              * @example https://www.example.com/banner.png
              */
             banner_url: string;
-            logo?: components["schemas"]["StyleLogo"];
-            is_ring?: components["schemas"]["IsRing"];
-            is_vibrate?: components["schemas"]["IsVibrate"];
-            is_clearable?: components["schemas"]["IsClearable"];
-            notify_id?: components["schemas"]["NotifyId"];
+            /**
+             * @description Icon name with extension, embedded in the client, such as `<name>.png`.
+             * @example icon.png
+             */
+            logo?: string;
+            /**
+             * @description Ring on receipt.
+             * @default true
+             */
+            is_ring?: boolean;
+            /**
+             * @description Vibrate on receipt.
+             * @default true
+             */
+            is_vibrate?: boolean;
+            /**
+             * @description Whether the notification can be cleared.
+             * @default true
+             */
+            is_clearable?: boolean;
+            /** @description A new message with the same notify_id replaces the earlier one. */
+            notify_id?: number;
         };
         /**
          * Style 6: expanded
@@ -1206,25 +1693,76 @@ export interface components {
              * @constant
              */
             type: 6;
-            text: components["schemas"]["StyleText"];
-            title: components["schemas"]["StyleTitle"];
-            logo?: components["schemas"]["StyleLogo"];
-            logourl?: components["schemas"]["StyleLogoUrl"];
+            /**
+             * @description Content.
+             * @example Your order has shipped
+             */
+            text: string;
+            /**
+             * @description Title.
+             * @example Order update
+             */
+            title: string;
+            /**
+             * @description Icon name with extension, embedded in the client, such as `<name>.png`.
+             * @example icon.png
+             */
+            logo?: string;
+            /**
+             * @description Icon address.
+             * @example https://www.example.com/icon.png
+             */
+            logourl?: string;
             /**
              * @description Small image address.
              * @example https://www.example.com/small.png
              */
             banner_url?: string;
-            is_ring?: components["schemas"]["IsRing"];
-            is_vibrate?: components["schemas"]["IsVibrate"];
-            is_clearable?: components["schemas"]["IsClearable"];
-            notify_id?: components["schemas"]["NotifyId"];
-            big_style: components["schemas"]["BigStyle"];
-            big_image_url?: components["schemas"]["BigImageUrl"];
-            big_text?: components["schemas"]["BigText"];
-            channelId?: components["schemas"]["ChannelId"];
-            channelName?: components["schemas"]["ChannelName"];
-            channelLevel?: components["schemas"]["ChannelLevel"];
+            /**
+             * @description Ring on receipt.
+             * @default true
+             */
+            is_ring?: boolean;
+            /**
+             * @description Vibrate on receipt.
+             * @default true
+             */
+            is_vibrate?: boolean;
+            /**
+             * @description Whether the notification can be cleared.
+             * @default true
+             */
+            is_clearable?: boolean;
+            /** @description A new message with the same notify_id replaces the earlier one. */
+            notify_id?: number;
+            /**
+             * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
+             * @enum {string}
+             */
+            big_style: "1" | "2";
+            /** @description Large image address; required when big_style is `1`. */
+            big_image_url?: string;
+            /** @description Long text; required when big_style is `2`. */
+            big_text?: string;
+            /**
+             * @description Notification channel id.
+             * @default Default
+             */
+            channelId?: string;
+            /**
+             * @description Notification channel name.
+             * @default Default
+             */
+            channelName?: string;
+            /**
+             * @description Channel importance, 0 to 4; it cannot be changed after it is set.
+             *     0: no sound, no vibration, not shown (not recommended).
+             *     1: no sound, no vibration, hidden on lock screen, collapsed in bar, no navigation icon.
+             *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
+             *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
+             *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             */
+            channelLevel?: number;
         };
         /**
          * @description Layout of the notification bar message. `type` selects one of four styles:
@@ -1248,10 +1786,16 @@ export interface components {
             transmission_type?: boolean;
             /** @description Pass-through content. */
             transmission_content?: string;
-            /** @description Display start, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description Display end, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
+            /**
+             * @description Display start, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description Display end, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
             style: components["schemas"]["Style"];
         };
         /**
@@ -1261,10 +1805,17 @@ export interface components {
         NotificationMessage: {
             /** @description Message envelope of a `notification` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["AppKey"];
-                is_offline?: components["schemas"]["IsOffline"];
-                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
-                push_network_type?: components["schemas"]["PushNetworkType"];
+                /**
+                 * @description Application key (`<APP_KEY>`).
+                 * @example YOUR_APP_KEY
+                 */
+                appkey?: string;
+                /** @description Whether the message is kept for offline clients. */
+                is_offline?: boolean;
+                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                offline_expire_time?: number;
+                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                push_network_type?: number;
                 /**
                  * @description Template selector; `notification` here.
                  * @constant
@@ -1272,13 +1823,22 @@ export interface components {
                 msgtype: "notification";
             };
             notification: components["schemas"]["NotificationTemplate"];
+            link?: never;
+            notypopload?: never;
+            startactivity?: never;
+            transmission?: never;
         };
         /**
          * to a cid
          * @description Targets one client id; carries no alias.
          */
         CidTarget: {
-            cid: components["schemas"]["Cid"];
+            /**
+             * @description Client id of an app installation. Format and length limits are not specified by the description.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            alias?: never;
         };
         /** @description The alert of the iOS notification. */
         Alert: {
@@ -1353,14 +1913,25 @@ export interface components {
         /** @description Fields of a single push besides the message and the target. */
         PushSingleFields: {
             push_info?: components["schemas"]["PushInfo"];
-            requestid: components["schemas"]["RequestId"];
+            /**
+             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
+             *     retry can reuse it safely. Format and length limits are not specified by the description (the
+             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @example req-0000000000000001
+             */
+            requestid: string;
         };
         /**
          * to an alias
          * @description Targets the client ids bound to an alias; carries no cid.
          */
         AliasTarget: {
-            alias: components["schemas"]["Alias"];
+            /**
+             * @description Alias bound to one or more client ids (at most 10 cids per alias). Format and length limits are not specified.
+             * @example alias-example-1
+             */
+            alias: string;
+            cid?: never;
         };
         /** @description Template `link`: a notification that opens a web page on click. */
         LinkTemplate: {
@@ -1369,10 +1940,16 @@ export interface components {
              * @example https://www.example.com/offer
              */
             url: string;
-            /** @description Display start, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description Display end, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
+            /**
+             * @description Display start, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description Display end, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
             style: components["schemas"]["Style"];
         };
         /**
@@ -1382,10 +1959,17 @@ export interface components {
         LinkMessage: {
             /** @description Message envelope of a `link` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["AppKey"];
-                is_offline?: components["schemas"]["IsOffline"];
-                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
-                push_network_type?: components["schemas"]["PushNetworkType"];
+                /**
+                 * @description Application key (`<APP_KEY>`).
+                 * @example YOUR_APP_KEY
+                 */
+                appkey?: string;
+                /** @description Whether the message is kept for offline clients. */
+                is_offline?: boolean;
+                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                offline_expire_time?: number;
+                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                push_network_type?: number;
                 /**
                  * @description Template selector; `link` here.
                  * @constant
@@ -1393,6 +1977,10 @@ export interface components {
                 msgtype: "link";
             };
             link: components["schemas"]["LinkTemplate"];
+            notification?: never;
+            notypopload?: never;
+            startactivity?: never;
+            transmission?: never;
         };
         /**
          * @description Template `notypopload`: a notification, then a download dialog. The description's field table does not
@@ -1438,10 +2026,16 @@ export interface components {
             symbianmark?: string;
             /** @description iPhone marker. */
             iphonemark?: string;
-            /** @description Display start, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description Display end, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
+            /**
+             * @description Display start, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description Display end, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
             style: components["schemas"]["Style"];
         };
         /**
@@ -1451,10 +2045,17 @@ export interface components {
         NotypoploadMessage: {
             /** @description Message envelope of a `notypopload` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["AppKey"];
-                is_offline?: components["schemas"]["IsOffline"];
-                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
-                push_network_type?: components["schemas"]["PushNetworkType"];
+                /**
+                 * @description Application key (`<APP_KEY>`).
+                 * @example YOUR_APP_KEY
+                 */
+                appkey?: string;
+                /** @description Whether the message is kept for offline clients. */
+                is_offline?: boolean;
+                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                offline_expire_time?: number;
+                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                push_network_type?: number;
                 /**
                  * @description Template selector; `notypopload` here.
                  * @constant
@@ -1462,6 +2063,10 @@ export interface components {
                 msgtype: "notypopload";
             };
             notypopload: components["schemas"]["NotypoploadTemplate"];
+            notification?: never;
+            link?: never;
+            startactivity?: never;
+            transmission?: never;
         };
         /** @description Template `startactivity`: a notification that opens an in-app page on click. */
         StartactivityTemplate: {
@@ -1472,10 +2077,16 @@ export interface components {
             transmission_type?: boolean;
             /** @description Pass-through content. */
             transmission_content?: string;
-            /** @description Display start, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description Display end, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
+            /**
+             * @description Display start, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description Display end, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
             /**
              * @description Android intent, shorter than 1000 bytes, beginning with `intent:` and ending with `end`. Shape:
              *     `intent:#Intent;component=<package>/<activity_class>;S.<param>=<value>;end`.
@@ -1494,10 +2105,17 @@ export interface components {
         StartactivityMessage: {
             /** @description Message envelope of a `startactivity` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["AppKey"];
-                is_offline?: components["schemas"]["IsOffline"];
-                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
-                push_network_type?: components["schemas"]["PushNetworkType"];
+                /**
+                 * @description Application key (`<APP_KEY>`).
+                 * @example YOUR_APP_KEY
+                 */
+                appkey?: string;
+                /** @description Whether the message is kept for offline clients. */
+                is_offline?: boolean;
+                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                offline_expire_time?: number;
+                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                push_network_type?: number;
                 /**
                  * @description Template selector; `startactivity` here.
                  * @constant
@@ -1505,6 +2123,10 @@ export interface components {
                 msgtype: "startactivity";
             };
             startactivity: components["schemas"]["StartactivityTemplate"];
+            notification?: never;
+            link?: never;
+            notypopload?: never;
+            transmission?: never;
         };
         /** @description Template `transmission` (pass-through): the client receives only the content and decides how to present it. Also used for iOS pushes. */
         TransmissionTemplate: {
@@ -1515,10 +2137,16 @@ export interface components {
             transmission_type?: boolean;
             /** @description Pass-through content. */
             transmission_content: string;
-            /** @description Display start, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description Display end, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
+            /**
+             * @description Display start, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description Display end, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
         };
         /**
          * transmission
@@ -1527,10 +2155,17 @@ export interface components {
         TransmissionMessage: {
             /** @description Message envelope of a `transmission` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
             message: {
-                appkey?: components["schemas"]["AppKey"];
-                is_offline?: components["schemas"]["IsOffline"];
-                offline_expire_time?: components["schemas"]["OfflineExpireTime"];
-                push_network_type?: components["schemas"]["PushNetworkType"];
+                /**
+                 * @description Application key (`<APP_KEY>`).
+                 * @example YOUR_APP_KEY
+                 */
+                appkey?: string;
+                /** @description Whether the message is kept for offline clients. */
+                is_offline?: boolean;
+                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                offline_expire_time?: number;
+                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                push_network_type?: number;
                 /**
                  * @description Template selector; `transmission` here.
                  * @constant
@@ -1538,6 +2173,10 @@ export interface components {
                 msgtype: "transmission";
             };
             transmission: components["schemas"]["TransmissionTemplate"];
+            notification?: never;
+            link?: never;
+            notypopload?: never;
+            startactivity?: never;
         };
         /**
          * @description A single push: the message envelope, exactly one template (named by `message.msgtype`), optional
@@ -1552,23 +2191,93 @@ export interface components {
         DeliveryStatus: "successed_offline" | "successed_online" | "successed_ignore";
         /** @description Answer of push_single. */
         PushSingleResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            taskid?: components["schemas"]["TaskId"];
-            status?: components["schemas"]["DeliveryStatus"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid?: string;
+            /**
+             * @description `successed_offline` delivered as offline message, `successed_online` delivered online, `successed_ignore` inactive user, not delivered.
+             * @enum {string}
+             */
+            status?: "successed_offline" | "successed_online" | "successed_ignore";
         };
         /** @description The message envelope and exactly one template object, named as `message.msgtype` says. */
         TemplatedMessage: components["schemas"]["NotificationMessage"] | components["schemas"]["LinkMessage"] | components["schemas"]["NotypoploadMessage"] | components["schemas"]["StartactivityMessage"] | components["schemas"]["TransmissionMessage"];
         /** @description The message of a list push, saved for push_list; returns the taskid that push_list uses. */
         SaveListBodyRequest: components["schemas"]["TemplatedMessage"] & {
             push_info?: components["schemas"]["PushInfo"];
-            task_name?: components["schemas"]["TaskName"];
+            /**
+             * @description Task name chosen by the caller; several tasks may share one name. Query results per name with get_push_result_by_group_name. Format and length limits are not specified.
+             * @example spring-campaign
+             */
+            task_name?: string;
         };
         /** @description Answer of an operation that creates or acts on a task. */
         TaskResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            taskid?: components["schemas"]["TaskId"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid?: string;
         };
         /**
          * @description Whether to return the per-target status.
@@ -1581,26 +2290,70 @@ export interface components {
          */
         PushListRequest: {
             /** @description Client ids to push to. */
-            cid: components["schemas"]["Cid"][];
+            cid: string[];
             /** @description Ignored when cid is present. */
-            alias?: components["schemas"]["Alias"][];
-            /** @description Task id returned by save_list_body. */
-            taskid: components["schemas"]["TaskId"];
-            /** @description Whether to return the status of every cid in `cid_details`. */
-            need_detail?: components["schemas"]["NeedDetail"];
+            alias?: string[];
+            /**
+             * @description Task id returned by save_list_body.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
+            /**
+             * @description Whether to return the status of every cid in `cid_details`.
+             * @default false
+             */
+            need_detail?: boolean;
         } | {
             /** @description Aliases to push to. */
-            alias: components["schemas"]["Alias"][];
-            /** @description Task id returned by save_list_body. */
-            taskid: components["schemas"]["TaskId"];
-            /** @description Whether to return the status of every cid in `cid_details`. */
-            need_detail?: components["schemas"]["NeedDetail"];
+            alias: string[];
+            /**
+             * @description Task id returned by save_list_body.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
+            /**
+             * @description Whether to return the status of every cid in `cid_details`.
+             * @default false
+             */
+            need_detail?: boolean;
+            cid?: never;
         };
         /** @description Answer of push_list. A cid reported as `no_user` in `cid_details` is an answer, not a failure of the call. */
         PushListResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            taskid?: components["schemas"]["TaskId"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid?: string;
             /** @description With need_detail, the status of every cid, keyed by cid. */
             cid_details?: {
                 [key: string]: "successed_offline" | "successed_online" | "successed_ignore" | "no_user";
@@ -1622,20 +2375,45 @@ export interface components {
         PushAppRequest: components["schemas"]["TemplatedMessage"] & {
             push_info?: components["schemas"]["PushInfo"];
             condition?: components["schemas"]["Condition"];
-            requestid: components["schemas"]["RequestId"];
+            /**
+             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
+             *     retry can reuse it safely. Format and length limits are not specified by the description (the
+             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @example req-0000000000000001
+             */
+            requestid: string;
             /** @description Sending speed. Its meaning and unit are not specified by the description. */
             speed?: number;
-            task_name?: components["schemas"]["TaskName"];
-            /** @description Start of the task's validity, `yyyy-MM-dd HH:mm:ss`. */
-            duration_begin?: components["schemas"]["DateTime"];
-            /** @description End of the task's validity, `yyyy-MM-dd HH:mm:ss`. */
-            duration_end?: components["schemas"]["DateTime"];
-            /** @description Present only in a scheduled push; 12 digits `yyyyMMddHHmm`. */
-            pushTime?: components["schemas"]["PushTime"];
+            /**
+             * @description Task name chosen by the caller; several tasks may share one name. Query results per name with get_push_result_by_group_name. Format and length limits are not specified.
+             * @example spring-campaign
+             */
+            task_name?: string;
+            /**
+             * @description Start of the task's validity, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_begin?: string;
+            /**
+             * @description End of the task's validity, `yyyy-MM-dd HH:mm:ss`.
+             * @example 2030-01-01 08:00:00
+             */
+            duration_end?: string;
+            /**
+             * @description Present only in a scheduled push; 12 digits `yyyyMMddHHmm`.
+             * @example 203001010800
+             */
+            pushTime?: string;
         };
         /** @description Fields of a batch item besides the message and the target. */
         BatchItemFields: {
-            requestid: components["schemas"]["RequestId"];
+            /**
+             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
+             *     retry can reuse it safely. Format and length limits are not specified by the description (the
+             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @example req-0000000000000001
+             */
+            requestid: string;
         };
         /**
          * @description One message of a batch single push, with its own template (named by `message.msgtype`), target
@@ -1647,17 +2425,57 @@ export interface components {
         PushSingleBatchRequest: {
             /** @description The messages, one item per target. */
             msg_list: components["schemas"]["PushSingleBatchItem"][];
-            need_detail?: components["schemas"]["NeedDetail"];
+            /**
+             * @description Whether to return the per-target status.
+             * @default false
+             */
+            need_detail?: boolean;
         };
         /** @description Answer of push_single_batch. The per-message detail returned when need_detail is true is not specified by the description; it is not modelled. */
         PushSingleBatchResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
-            taskid?: components["schemas"]["TaskId"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid?: string;
         };
         /** @description Names one scheduled task. */
         TaskIdRequest: {
-            taskid: components["schemas"]["TaskId"];
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
         };
         /** @description Detail of a scheduled task. */
         ScheduleTaskDetail: {
@@ -1679,10 +2497,41 @@ export interface components {
         };
         /** @description Answer of get_schedule_task. */
         ScheduleTaskResponse: {
-            result: components["schemas"]["Result"];
-            desc?: components["schemas"]["Desc"];
+            /**
+             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
+             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
+             *     known values below come from the public documentation of the service and are listed in
+             *     `x-known-values`, never as a closed set.
+             *
+             *     | value | meaning |
+             *     |---|---|
+             *     | `ok` | success |
+             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
+             *     | `not_auth` | the authtoken is missing, expired or not valid |
+             *     | `sign_error` | the auth_sign signature does not match |
+             *     | `too_frequent` | rate control refused the call |
+             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
+             *     | `invalid_param` | a parameter is not valid |
+             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
+             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
+             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
+             *     | `sensitive_word` | the content was refused |
+             *     | `black_ip` | the caller's IP address is blocked |
+             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
+             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
+             *     | `other_error` | any other failure |
+             * @example ok
+             */
+            result: string;
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
             taskDetail?: components["schemas"]["ScheduleTaskDetail"];
-            taskId?: components["schemas"]["TaskId"];
+            /**
+             * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
+             *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskId?: string;
         };
     };
     responses: {
@@ -1701,12 +2550,12 @@ export interface components {
          * @description The alias.
          * @example alias-example-1
          */
-        AliasPath: components["schemas"]["Alias"];
+        AliasPath: string;
         /**
          * @description The client id.
          * @example CID_EXAMPLE_0001
          */
-        CidPath: components["schemas"]["Cid"];
+        CidPath: string;
         /**
          * @description The day, `yyyy-MM-dd`. Only days other than today are supported.
          * @example 2030-01-01
@@ -1721,12 +2570,12 @@ export interface components {
          * @description The task_name given at push time.
          * @example spring-campaign
          */
-        GroupNamePath: components["schemas"]["TaskName"];
+        GroupNamePath: string;
         /**
          * @description The task id.
          * @example RASA_0101_0123456789abcdef0123456789abcdef
          */
-        TaskIdPath: components["schemas"]["TaskId"];
+        TaskIdPath: string;
     };
     requestBodies: never;
     headers: never;
