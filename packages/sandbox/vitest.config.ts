@@ -18,6 +18,16 @@ export default defineConfig({
         },
       },
       {
+        // The inbox page in Chromium: its own sandbox per file, one browser at a time.
+        extends: true,
+        test: {
+          name: 'page',
+          include: ['test/page/**/*.test.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'via-prism',

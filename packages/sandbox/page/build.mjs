@@ -25,7 +25,7 @@ await build({
   minify: true,
   format: 'esm',
   platform: 'browser',
-  target: ['chrome111', 'firefox115', 'safari16.4'],
+  target: ['chrome123', 'firefox120', 'safari17.5'],
   jsx: 'automatic',
   jsxImportSource: 'preact',
   legalComments: 'none',

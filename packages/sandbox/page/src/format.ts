@@ -45,6 +45,12 @@ export function duration(ms: number): string {
 /** "in 5 min" or "5 min ago", relative to the app's clock. */
 export const relative = (ms: number, now: number) => (ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`);
 
+/** An image address as the page prints it: an inline (data:) image by its kind and size, not its bytes. */
+export const imageAddress = (src: string) => (src.startsWith('data:') ? `${src.slice(0, src.search(/[;,]/))} (inline, ${src.length} characters)` : src);
+
+/** How a task was pushed, by the operation that made it. */
+export const TASK_KINDS: Record<string, string> = { single: 'push_single', batch: 'push_single_batch', list: 'push_list', app: 'push_app', scheduled: 'push_app with pushTime' };
+
 export const STYLE_NAMES: Record<number, string> = { 0: 'system', 1: 'vendor', 4: 'background image', 6: 'expanded' };
 
 /** What each channelLevel means (the description's table). */

@@ -7,4 +7,6 @@ import { SandboxStore } from './store.js';
 
 const settings = loadSettings();
 saveSettings(settings);
-render(<App store={new SandboxStore()} initial={settings} />, document.getElementById('root')!);
+const root = document.getElementById('root')!;
+root.textContent = ''; // the loading line
+render(<App store={new SandboxStore()} initial={settings} />, root);

@@ -97,7 +97,8 @@ export class SandboxStore {
 
   async #load(part: Part, generation: number): Promise<void> {
     const current = () => generation === this.#generation;
-    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const } });
+    // A part that loads again clears the failure it had reported.
+    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const }, ...(this.state.error?.startsWith(`Could not load ${part}:`) ? { error: undefined } : {}) });
     const appid = this.appid;
     switch (part) {
       case 'info': {
@@ -167,7 +168,8 @@ export class SandboxStore {
         if (event.type === 'message') this.refresh('apps');
         return;
       case 'task':
-        if (mine) this.refresh('tasks');
+        // A push may also leave messages waiting for offline devices, which no other event announces.
+        if (mine) this.refresh('tasks', 'devices', 'inbox');
         return;
       case 'request':
         if (mine || this.state.selection.log === 'all') this.refresh('requests');

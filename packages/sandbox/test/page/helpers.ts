@@ -72,12 +72,28 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
+export interface Relay {
+  url: string;
+  /** Drops every open connection and holds new ones until `resume()`. */
+  cut(): void;
+  resume(): void;
+  /** Resolves with the head (request line and headers) of the first request through the relay that matches. */
+  request(matches: (head: string) => boolean): Promise<string>;
+  close(): Promise<void>;
+}
+
 /**
- * A TCP relay in front of the sandbox. `cut()` drops every open connection and holds new ones until
- * `resume()`, so a test can make the page lose its event stream while the sandbox goes on.
+ * A TCP relay in front of the sandbox, so that a test can make the page lose its event stream while the sandbox
+ * goes on, and read the requests as they reach the sandbox (headers the browser adds last included).
  */
-export async function startRelay(port: number): Promise<{ url: string; cut(): void; resume(): void; close(): Promise<void> }> {
+export async function startRelay(port: number): Promise<Relay> {
   const sockets = new Set<net.Socket>();
+  const heads: string[] = [];
+  const waiting = new Set<{ matches(head: string): boolean; resolve(head: string): void }>();
+  const seen = (head: string) => {
+    heads.push(head);
+    for (const w of waiting) if (w.matches(head)) (waiting.delete(w), w.resolve(head));
+  };
   let held: (() => void)[] | undefined;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -91,6 +107,10 @@ export async function startRelay(port: number): Promise<{ url: string; cut(): vo
       const upstream = net.connect(port, '127.0.0.1');
       track(upstream);
       client.pipe(upstream).pipe(client);
+      client.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('latin1');
+        if (/^[A-Z]+ \S+ HTTP\/1\.1\r\n/.test(text)) seen(text.slice(0, text.indexOf('\r\n\r\n')));
+      });
       upstream.on('close', () => client.destroy());
       client.on('close', () => upstream.destroy());
     };
@@ -106,10 +126,16 @@ export async function startRelay(port: number): Promise<{ url: string; cut(): vo
       for (const socket of sockets) socket.destroy();
     },
     resume() {
-      const waiting = held ?? [];
+      const connections = held ?? [];
       held = undefined;
-      for (const connect of waiting) connect();
+      for (const connect of connections) connect();
     },
+    request: (matches) =>
+      new Promise((resolve) => {
+        const head = heads.find(matches);
+        if (head !== undefined) resolve(head);
+        else waiting.add({ matches, resolve });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -26,7 +26,7 @@ const envelope = <T extends PushBody['message']['msgtype']>(msgtype: T) => ({ ap
 // Two small inline images (no network): a banner and a large picture.
 const svg = (body: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120">${body}</svg>`).toString('base64')}`;
 export const INLINE_BANNER = svg(
-  '<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#ff7a18"/><stop offset="1" stop-color="#af002d"/></linearGradient></defs><rect width="320" height="120" fill="url(#g)"/><text x="20" y="72" font-family="sans-serif" font-size="34" font-weight="700" fill="#fff">Summer sale -30%</text>',
+  '<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#ff7a18"/><stop offset="1" stop-color="#af002d"/></linearGradient></defs><rect width="320" height="120" fill="url(#g)"/><text x="20" y="72" font-family="sans-serif" font-size="34" font-weight="700" fill="#fff">Summer sale</text>',
 );
 export const INLINE_PICTURE = svg(
   '<rect width="320" height="120" fill="#2b6cb0"/><circle cx="250" cy="40" r="22" fill="#fbd38d"/><path d="M0 120 L90 50 L160 110 L220 70 L320 120Z" fill="#2f855a"/>',
@@ -90,7 +90,7 @@ export const STYLE_SAMPLES: Sample[] = [
       },
     },
     shows: ['New photos from Anna', '12 photos in "Lake trip"', 'Opens the intent intent:#Intent;component=com.example.app/.AlbumActivity;S.album=anna;end', 'Floats over the screen'],
-    fields: { Style: '6 (expanded)', big_style: '1 (big image)', push_network_type: '1 (wifi only)', banner_url: 'https://www.example.com/thumb.png' },
+    fields: { Style: '6 (expanded)', big_style: '1 (big image)', push_network_type: '1 (wifi only)', banner_url: 'https://www.example.com/thumb.png', big_image_url: `data:image/svg+xml (inline, ${INLINE_PICTURE.length} characters)` },
   },
 ];
 
@@ -120,7 +120,7 @@ export const MORE_SAMPLES: Sample[] = [
       },
     },
     shows: ['Version 2.0 is ready', 'Tap to download the update', 'Download version 2.0?', 'The update is 24 MB.', 'Later', 'Download', 'Downloading version 2.0', 'Opens the download dialog: "Later" or "Download"'],
-    fields: { loadurl: 'https://www.example.com/app-2.0.apk', is_autoinstall: 'yes', is_actived: 'no (default)', Style: '0 (system)' },
+    fields: { loadurl: 'https://www.example.com/app-2.0.apk', is_autoinstall: 'yes', is_actived: 'no (default)', Style: '0 (system)', title: 'Update', text: 'Version 2.0', notyicon: 'update.png', popimage: 'https://www.example.com/pop.png' },
   },
   {
     name: 'transmission: raw content, no notification',

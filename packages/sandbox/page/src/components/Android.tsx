@@ -108,7 +108,7 @@ export function LockScreen({ content }: { content: BarContent }) {
           <p class="lock-app">
             {content.appName} <span aria-hidden="true">·</span> {content.time}
           </p>
-          {style.type === 4 ? <MessageImage src={style.banner_url} label="Background image (banner_url)" size="thumb" /> : <p class="lock-title">{content.title}</p>}
+          {style.type === 4 ? <MessageImage src={style.banner_url} label="Background image (banner_url)" size="strip" /> : <p class="lock-title">{content.title}</p>}
           {style.type !== 4 && <p class="lock-text">{content.text}</p>}
         </div>
       </div>

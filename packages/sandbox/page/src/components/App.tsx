@@ -43,7 +43,15 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
   ];
   return (
     <SettingsContext.Provider value={settings}>
-      <a class="skip" href="#main">
+      {/* Not a #main link: the address keeps the view (#app=…&cid=…). */}
+      <a
+        class="skip"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to the inbox
       </a>
       <header class="top">
@@ -54,14 +62,12 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
           <span class="live-dot" aria-hidden="true" /> {LIVE_TEXT[state.live]}
         </p>
         <div class="prefs">
-          <label>
-            Theme{' '}
-            <select value={settings.theme} onChange={(e) => setSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}>
+          <label for="theme">Theme</label>
+          <select id="theme" value={settings.theme} onChange={(e) => setSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}>
               <option value="system">System</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
-            </select>
-          </label>
+          </select>
           <label>
             <input type="checkbox" checked={settings.remoteImages} onChange={(e) => setSettings({ ...settings, remoteImages: (e.currentTarget as HTMLInputElement).checked })} /> Load remote images
           </label>

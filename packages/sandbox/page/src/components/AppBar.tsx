@@ -51,9 +51,9 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
   };
   return (
     <section class="appbar" aria-label="App and sandbox clock">
-      <label class="app-choice">
-        <span>App</span>
-        <select value={app?.appid ?? ''} onChange={(e) => props.onApp((e.currentTarget as HTMLSelectElement).value)}>
+      <span class="app-choice">
+        <label for="app">App</label>
+        <select id="app" value={app?.appid ?? ''} onChange={(e) => props.onApp((e.currentTarget as HTMLSelectElement).value)}>
           {apps.map((a) => (
             <option key={a.appid} value={a.appid}>
               {a.appid}
@@ -61,7 +61,7 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
             </option>
           ))}
         </select>
-      </label>
+      </span>
       {app && (
         <p class="clock" aria-live="off">
           <span class="clock-label">Sandbox clock</span> <time class="clock-now">{appTime(props.now, offset)}</time> <span class="clock-zone">{utcOffset(offset)}</span>{' '}
@@ -74,10 +74,8 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
       )}
       {app && (
         <form class="advance" onSubmit={advance}>
-          <label>
-            Advance the clock by{' '}
-            <input type="number" min="1" step="any" required value={amount} onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)} class="amount" />
-          </label>{' '}
+          <label for="advance-amount">Advance the clock by</label>{' '}
+          <input id="advance-amount" type="number" min="1" step="any" required value={amount} onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)} class="amount" />{' '}
           <label class="visually-hidden" for="advance-unit">
             Unit
           </label>

@@ -1,9 +1,10 @@
 // Images a message names. A remote image is fetched only when the reader allows it; one that is off, refused
 // or unreachable shows a placeholder with its address, never a broken image.
 import { useContext, useEffect, useState } from 'preact/hooks';
+import { imageAddress } from '../format.js';
 import { SettingsContext } from '../settings.js';
 
-type Size = 'icon' | 'large-icon' | 'thumb' | 'banner' | 'big';
+type Size = 'icon' | 'large-icon' | 'thumb' | 'strip' | 'banner' | 'big';
 
 const isRemote = (src: string) => /^https?:\/\//i.test(src);
 const isInline = (src: string) => /^data:image\//i.test(src);
@@ -15,7 +16,7 @@ export function MessageImage({ src, label, size }: { src: string; label: string;
   const loadable = isInline(src) || (remoteImages && isRemote(src));
   if (!loadable || failed) {
     const why = failed ? 'could not be loaded' : isRemote(src) ? 'not loaded: remote images are off' : 'not an image address';
-    return <ImagePlaceholder text={src} label={`${label} (${why}): ${src}`} size={size} />;
+    return <ImagePlaceholder text={imageAddress(src)} label={`${label} (${why}): ${imageAddress(src)}`} size={size} />;
   }
   return <img class={`img img-${size}`} src={src} alt={label} referrerpolicy="no-referrer" onError={() => setFailed(true)} />;
 }

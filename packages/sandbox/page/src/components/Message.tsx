@@ -3,7 +3,7 @@
 // carries, named as the push v1 document names them.
 import type { ComponentChildren } from 'preact';
 import { received, type Envelope, type InboxMessage, type PushInfo, type Received, type Style } from '../api.js';
-import { appClock, appTime, duration, relative, STYLE_NAMES, yesNo } from '../format.js';
+import { appClock, appTime, duration, imageAddress, relative, STYLE_NAMES, TASK_KINDS, yesNo } from '../format.js';
 import { channelText, LockScreen, NotificationBar, type BarContent } from './Android.js';
 import { EmbeddedIcon, MessageImage } from './Image.js';
 import { IosAlert } from './Ios.js';
@@ -97,11 +97,13 @@ function StyleFields({ style }: { style: Style }) {
   return (
     <>
       <Field term="Style">{`${style.type} (${STYLE_NAMES[style.type]})`}</Field>
+      {'title' in style && <Field term="title">{style.title}</Field>}
+      {'text' in style && <Field term="text">{style.text}</Field>}
       {'logo' in style && style.logo !== undefined && <Field term="logo">{style.logo}</Field>}
-      {'logourl' in style && style.logourl !== undefined && <Field term="logourl">{style.logourl}</Field>}
-      {'banner_url' in style && style.banner_url !== undefined && <Field term="banner_url">{style.banner_url}</Field>}
+      {'logourl' in style && style.logourl !== undefined && <Field term="logourl">{imageAddress(style.logourl)}</Field>}
+      {'banner_url' in style && style.banner_url !== undefined && <Field term="banner_url">{imageAddress(style.banner_url)}</Field>}
       {'big_style' in style && style.big_style !== undefined && <Field term="big_style">{style.big_style === '1' ? '1 (big image)' : '2 (long text)'}</Field>}
-      {'big_image_url' in style && style.big_image_url !== undefined && <Field term="big_image_url">{style.big_image_url}</Field>}
+      {'big_image_url' in style && style.big_image_url !== undefined && <Field term="big_image_url">{imageAddress(style.big_image_url)}</Field>}
       {'big_text' in style && style.big_text !== undefined && <Field term="big_text">{style.big_text}</Field>}
       <Field term="Channel">{channelText(style)}</Field>
       <Field term="Ring">{yesNo(style.is_ring, true)}</Field>
@@ -127,6 +129,9 @@ function TemplateFields({ r }: { r: Received }) {
       )}
       {r.msgtype === 'notypopload' && (
         <>
+          <Field term="notyicon">{imageAddress(r.template.notyicon)}</Field>
+          <Field term="popimage">{imageAddress(r.template.popimage)}</Field>
+          {r.template.loadicon !== undefined && <Field term="loadicon">{imageAddress(r.template.loadicon)}</Field>}
           <Field term="loadurl">
             <code class="wrap">{r.template.loadurl}</code>
           </Field>
@@ -187,7 +192,7 @@ export function MessageCard({ message, context }: { message: InboxMessage; conte
           {message.clicked && <li class="chip chip-ok">tapped</li>}
         </ul>
         <p class="msg-meta">
-          {stateText(message, context)} · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({message.kind})
+          {stateText(message, context)} · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({TASK_KINDS[message.kind] ?? message.kind})
         </p>
       </header>
       <div class="previews">
@@ -210,7 +215,7 @@ export function MessageCard({ message, context }: { message: InboxMessage; conte
           </figure>
         )}
         {r.msgtype === 'transmission' && (
-          <figure class="preview preview-wide">
+          <figure class={push ? 'preview' : 'preview preview-wide'}>
             <figcaption>Pass-through content, as the app receives it</figcaption>
             <pre class="raw raw-block">{r.template.transmission_content}</pre>
           </figure>

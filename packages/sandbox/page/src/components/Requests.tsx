@@ -10,13 +10,11 @@ export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'a
   return (
     <div class="requests">
       <p class="toolbar">
-        <label>
-          Show requests of{' '}
-          <select value={props.scope} onChange={(e) => props.onScope((e.currentTarget as HTMLSelectElement).value === 'all' ? 'all' : 'app')}>
+        <label for="log-scope">Show requests of</label>{' '}
+        <select id="log-scope" value={props.scope} onChange={(e) => props.onScope((e.currentTarget as HTMLSelectElement).value === 'all' ? 'all' : 'app')}>
             <option value="app">{props.appid ?? 'this app'}</option>
             <option value="all">every app</option>
-          </select>
-        </label>
+        </select>
       </p>
       {props.loaded && requests.length === 0 && <p class="empty">No request yet. Calls of push v1, DMP and control actions appear here.</p>}
       {requests.length > 0 && (
@@ -46,7 +44,7 @@ export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'a
                   <td>{r.status === 0 ? 'dropped' : r.status}</td>
                   <td>{r.outcome ?? ''}{r.fault ? ` (injected ${r.fault})` : ''}</td>
                   <td>
-                    {r.desc && <p class="log-desc">{r.desc}</p>}
+                    {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && <p class="log-desc">{r.desc}</p>}
                     {r.violations.length > 0 && (
                       <ul class="violations" aria-label="Violations">
                         {r.violations.map((v, i) => (

@@ -1,7 +1,7 @@
 // The app's tasks, newest first: kind, state, targets and statistics. A scheduled task shows its push time
 // against the app's sandbox clock.
 import type { Task } from '../api.js';
-import { appTime, conditionText, relative } from '../format.js';
+import { appTime, conditionText, relative, TASK_KINDS } from '../format.js';
 
 const STAT_NAMES: [keyof Task['stats'], string][] = [
   ['targets', 'targets'],
@@ -38,13 +38,13 @@ export function Tasks({ tasks, utcOffsetMinutes, now, loaded }: { tasks: Task[];
         const due = task.pushTime ? pushTimeMs(task.pushTime, utcOffsetMinutes) : undefined;
         const { cids, aliases, condition } = task.targets;
         return (
-          <article class="task" key={task.taskid} aria-labelledby={`task-${task.taskid}`} data-taskid={task.taskid}>
+          <article class="task" key={task.taskid} aria-labelledby={`task-${task.taskid}`} data-taskid={task.taskid} data-state={task.state}>
             <header class="msg-head">
               <h3 id={`task-${task.taskid}`}>
                 <code>{task.taskid}</code>
               </h3>
               <ul class="chips" aria-label="Kind and state">
-                <li class="chip chip-type">{task.kind}</li>
+                <li class="chip chip-type">{TASK_KINDS[task.kind] ?? task.kind}</li>
                 <li class={`chip chip-${task.state}`}>{task.state}</li>
                 <li class="chip">{task.msgtype}</li>
               </ul>
