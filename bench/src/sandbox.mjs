@@ -78,8 +78,8 @@ async function pushLoad(origin, token, { durationS, connections }) {
         method: 'POST',
         path: `/v1/${APP.appid}/push_single`,
         headers: { 'content-type': 'application/json', authtoken: token },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...PUSH_BODY, cid: APP.cid, requestid: `bench${String(++n).padStart(27, '0')}` }) }),
-        onResponse: (status, body) => {
+        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ ...PUSH_BODY, cid: APP.cid, requestid: `bench${String(++n).padStart(27, '0')}` }) }),
+        onResponse: (/** @type {number} */ status, /** @type {string} */ body) => {
           if (status === 200 && !String(body).includes('"result":"ok"')) notOk++;
         },
       },
@@ -99,44 +99,55 @@ export async function benchSandbox({ runs, durationS, connections }) {
   if (!pushApi) throw new Error('the mock package lists no push-v1 API');
   const { file } = prepareMockDocument(pushApi);
   for (let i = 0; i < runs; i++) {
-    /** @type {Record<string, () => Promise<{ url: string, stop: () => Promise<void> }>>} */
+    /** @typedef {{ url: string, stop: () => Promise<void> }} Server */
+    /** @type {Record<'fixed' | 'sandbox' | 'prism', () => Promise<Server>>} */
     const starters = {
       fixed: startFixedServer,
       sandbox: startSandboxChild,
       prism: () => startPrism({ file, host: '127.0.0.1', port: 0, name: 'push-v1', readyTimeoutMs: 60_000 }),
     };
-    /** @type {Record<string, { url: string, stop: () => Promise<void> }>} */
+    /** @type {Partial<Record<'fixed' | 'sandbox' | 'prism', Server>>} */
     const servers = {};
     try {
       // Started one after the other (each alone on the machine), in an order that turns every run.
       const order = ['fixed', 'sandbox', 'prism'].map((_, k, all) => /** @type {'fixed' | 'sandbox' | 'prism'} */ (all[(k + i) % all.length]));
       for (const name of order) {
         const t = performance.now();
-        servers[name] = await starters[name]();
+        const server = await starters[name]();
+        servers[name] = server;
         starts[name].push(performance.now() - t);
       }
-      const tokens = { sandbox: await signIn(servers.sandbox.url), prism: BENCH_TOKEN, fixed: BENCH_TOKEN };
-      for (const name of order) rps[name].push(await pushLoad(servers[name].url, tokens[name], { durationS, connections }));
+      const url = (/** @type {'fixed' | 'sandbox' | 'prism'} */ name) => /** @type {Server} */ (servers[name]).url;
+      const tokens = { sandbox: await signIn(url('sandbox')), prism: BENCH_TOKEN, fixed: BENCH_TOKEN };
+      for (const name of order) rps[name].push(await pushLoad(url(name), tokens[name], { durationS, connections }));
     } finally {
-      await Promise.all(Object.values(servers).map((s) => s.stop()));
+      await Promise.all(Object.values(servers).map((s) => s?.stop()));
     }
   }
-  const row = (/** @type {string} */ figure, /** @type {number[]} */ subject, /** @type {number[]} */ baseline, names, unit, budget) => ({
-    figure,
-    unit: 'x',
-    ...summarize(ratios(subject, baseline)),
-    subject: { name: names[0], ...summarize(subject) },
-    baseline: { name: names[1], ...summarize(baseline) },
-    baselineUnit: unit,
-    ...(budget ? { budget } : {}),
-  });
+  /**
+   * A row of ratios subject / baseline, checked against its budget on the median.
+   * @param {string} figure @param {number[]} subject @param {number[]} baseline @param {string} baselineName @param {string} unit
+   * @param {{ max?: number, min?: number }} [budget]
+   * @returns {import('./table.mjs').Row}
+   */
+  const row = (figure, subject, baseline, baselineName, unit, budget) => {
+    const ratio = summarize(ratios(subject, baseline));
+    const pass = budget === undefined ? undefined : budget.max !== undefined ? ratio.median <= budget.max : ratio.median >= (budget.min ?? 0);
+    return {
+      figure,
+      unit: 'x',
+      ...ratio,
+      baseline: { name: baselineName, ...summarize(baseline) },
+      baselineUnit: unit,
+      ...(budget ? { budget, pass } : {}),
+    };
+  };
   const rows = [
-    row('start to listening: sandbox / node:http child', starts.sandbox, starts.fixed, ['sandbox', 'node:http child'], 'ms', { max: 5 }),
-    row('start to listening: Prism / node:http child (reference)', starts.prism, starts.fixed, ['Prism', 'node:http child'], 'ms'),
-    row(`push_single req/s (autocannon, ${connections} conns): sandbox / Prism`, rps.sandbox, rps.prism, ['sandbox', 'Prism'], 'req/s', { min: 10 }),
-    row(`push_single req/s: sandbox / node:http (reference)`, rps.sandbox, rps.fixed, ['sandbox', 'node:http'], 'req/s'),
+    row('start to listening: sandbox / node:http child', starts.sandbox, starts.fixed, 'node:http child', 'ms', { max: 5 }),
+    row('start to listening: Prism / node:http child (reference)', starts.prism, starts.fixed, 'node:http child', 'ms'),
+    row(`push_single req/s (autocannon, ${connections} conns): sandbox / Prism`, rps.sandbox, rps.prism, 'Prism', 'req/s', { min: 10 }),
+    row(`push_single req/s: sandbox / node:http (reference)`, rps.sandbox, rps.fixed, 'node:http', 'req/s'),
   ];
-  for (const r of rows) if (r.budget) r.pass = r.budget.max !== undefined ? r.median <= r.budget.max : r.median >= r.budget.min;
   return {
     id: 'sandbox',
     title: '6. Sandbox (push v1 on 127.0.0.1, against Prism and node:http)',

@@ -7,6 +7,16 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Requests sent in turn on each connection; `setupRequest` may change each one before it is sent. */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Histogram {
     average: number;
