@@ -31,7 +31,7 @@ export interface StoreState {
 export class SandboxStore {
   state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], tasks: [], requests: [], live: 'connecting', loaded: {} };
   readonly #listeners = new Set<() => void>();
-  readonly #inflight = new Set<Part>();
+  readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
   #generation = 0;
 
@@ -82,9 +82,8 @@ export class SandboxStore {
         this.#queued.add(part);
         continue;
       }
-      this.#inflight.add(part);
       const generation = this.#generation;
-      this.#load(part, generation)
+      const run = this.#load(part, generation)
         .catch((error: unknown) => {
           if (generation === this.#generation) this.#set({ error: `Could not load ${part}: ${error instanceof Error ? error.message : String(error)}` });
         })
@@ -92,6 +91,7 @@ export class SandboxStore {
           this.#inflight.delete(part);
           if (this.#queued.delete(part) || generation !== this.#generation) this.refresh(part);
         });
+      this.#inflight.set(part, run);
     }
   }
 
@@ -119,13 +119,16 @@ export class SandboxStore {
         const { devices } = await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }));
         if (!current()) return;
         this.#set({ devices, ...loaded() });
-        // With no device chosen, show the first one's inbox.
-        if (!this.state.selection.cid && devices[0]) this.select({ cid: devices[0].cid });
+        // With no device chosen, or the one chosen gone (a reset), show the first one's inbox.
+        const cid = this.state.selection.cid;
+        if (!cid || !devices.some((d) => d.cid === cid)) this.select({ cid: devices[0]?.cid });
         return;
       }
       case 'inbox': {
+        // The device list first: a device that is gone has no inbox to ask for.
+        await this.#inflight.get('devices');
         const cid = this.state.selection.cid;
-        if (!appid || !cid) return;
+        if (!appid || !cid || !current() || !this.state.devices.some((d) => d.cid === cid)) return;
         const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }));
         if (current()) this.#set({ inbox, ...loaded() });
         return;
@@ -151,6 +154,8 @@ export class SandboxStore {
     const onDevice = mine && event.cid !== undefined && event.cid === this.state.selection.cid;
     switch (event.type) {
       case 'reset':
+        // Every app is gone but the default one: show it.
+        if (this.state.selection.app !== undefined && this.state.selection.app !== this.state.info?.defaultAppId) this.select({ app: undefined });
         this.refresh(...PARTS);
         return;
       case 'app':

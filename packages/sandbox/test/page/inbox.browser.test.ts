@@ -25,6 +25,9 @@ async function freshApp(name: string, settings: { scheduledPush?: boolean } = {}
   return { app, push };
 }
 
+const deviceIds = async (app: SandboxApp) =>
+  (await sandbox.control.GET('/apps/{appid}/devices', { params: { path: { appid: app.appid } } })).data!.devices.map((d) => d.cid);
+
 beforeAll(async () => {
   requireBuiltPage();
   sandbox = await startSandbox();
@@ -371,6 +374,38 @@ describe('the inbox page', { timeout: 120_000 }, () => {
     }
     for (const name of ['sandbox-inbox-light.png', 'sandbox-inbox-dark.png', 'sandbox-inbox-templates.png', 'sandbox-tasks.png']) {
       expect(fs.statSync(path.join(screenshotsDir, name)).size).toBeGreaterThan(10_000);
+    }
+  });
+  // Last: it removes every app of this file's sandbox.
+  it('resets the app, then the whole sandbox, from the page, after asking once more', async () => {
+    const { app, push } = await freshApp('Reset');
+    await app.addDevice({ cid: 'phone-reset', online: true });
+    await pushSample(push, app, STYLE_SAMPLES[0]!, 'phone-reset');
+    const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'phone-reset' });
+    try {
+      const { page } = w;
+      await card(page, STYLE_SAMPLES[0]!.headline).waitFor();
+      await page.getByRole('button', { name: 'Reset app' }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect((await deviceIds(app))).toContain('phone-reset');
+      await page.getByRole('button', { name: 'Reset app' }).click();
+      await page.getByRole('button', { name: 'Yes, reset app' }).click();
+      await page.locator('li.device[data-cid="phone-reset"]').waitFor({ state: 'detached' });
+      expect((await deviceIds(app))).not.toContain('phone-reset');
+      expect(await app.tasks()).toEqual([]);
+
+      // The whole sandbox: the page falls back to the default app.
+      const { data: info } = await sandbox.control.GET('/');
+      await page.getByRole('button', { name: 'Reset sandbox' }).click();
+      await page.getByRole('button', { name: 'Yes, reset sandbox' }).click();
+      await page.locator('#app').and(page.locator(`:has(option[value="${info!.defaultAppId}"]:checked)`)).waitFor();
+      const { data: apps } = await sandbox.control.GET('/apps');
+      expect(apps!.apps.map((a) => a.appid)).toEqual([info!.defaultAppId]);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      expect(await page.locator('.error').count()).toBe(0);
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
     }
   });
 });
