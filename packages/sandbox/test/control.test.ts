@@ -146,6 +146,18 @@ describe('events and the request log', () => {
     expect(polled!.events.some((e) => e.type === 'message' && e.cid === 'magic-online')).toBe(true);
   });
 
+  it('a message kept for an offline device, and its expiry, are events too', async () => {
+    const app = await sandbox.current.app({ clock: { time: '2030-01-01T00:00:00Z' } });
+    const push = createPushClient({ ...app.pushOptions, retry: false });
+    const body = { ...notification('kept'), cid: 'magic-offline' };
+    body.message = { ...body.message, offline_expire_time: 60_000 } as typeof body.message;
+    await push.POST('/push_single', { body });
+    await app.advance(60_000);
+    const { data } = await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid } } });
+    const states = data!.events.filter((e) => e.type === 'message' && e.cid === 'magic-offline').map((e) => e.message?.state);
+    expect(states).toEqual(['pending', 'expired']);
+  });
+
   it('the request log names a refused request and its violations, and holds no secret', async () => {
     const app = await sandbox.current.app();
     const push = createPushClient({ ...app.pushOptions, retry: false });

@@ -106,6 +106,7 @@ export function sendToCid(world: World, app: AppState, sending: Sending, cid: st
 /** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
 function hold(world: World, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   if (message.displayUntil !== null && now > message.displayUntil) return; // never shown: its display time is over
+  if (message.expiresAt !== null && now >= message.expiresAt) return; // offline_expire_time 0: expired as it was sent
   if (receivable(device, message, now)) {
     receive(world, app, device, message, now);
     return;
@@ -115,6 +116,12 @@ function hold(world: World, app: AppState, device: DeviceState, message: Message
   if (task) task.stats.pending++;
   world.state.putMessage(app, message);
   app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
+  emitMessage(world, app, device, message);
+}
+
+/** Every change of a message's state is an event: kept pending, received, expired, stopped. */
+function emitMessage(world: World, app: AppState, device: DeviceState, message: MessageRecord): void {
+  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message: messageView(message) });
 }
 
 /** Whether the device can receive the message at `now`: connected (or reached through APN), inside the display window. */
@@ -152,7 +159,7 @@ function receive(world: World, app: AppState, device: DeviceState, message: Mess
       if (shows(message)) day.gt.displayed++;
     }
   });
-  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message: messageView(message) });
+  emitMessage(world, app, device, message);
 }
 
 /**
@@ -169,6 +176,7 @@ export function reviewPending(world: World, app: AppState, device: DeviceState, 
       expired++;
       message.state = 'expired';
       world.state.removeMessage(app, message);
+      emitMessage(world, app, device, message);
     } else if (receivable(device, message, now)) {
       receive(world, app, device, message, now);
     } else {
@@ -215,6 +223,7 @@ export function stopPending(world: World, app: AppState, taskid: string): number
       if (m.taskid !== taskid) return true;
       m.state = 'stopped';
       world.state.removeMessage(app, m);
+      emitMessage(world, app, device, m);
       return false;
     });
     stopped += before - device.pending.length;
