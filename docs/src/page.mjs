@@ -2,6 +2,7 @@
 // fonts only, no script, nothing loaded from another host.
 
 export const guidePages = [
+  { file: 'install.html', source: 'install.md', nav: 'Install' },
   { file: 'authentication.html', source: 'authentication.md', nav: 'Authentication' },
   { file: 'templates-and-styles.html', source: 'templates-and-styles.md', nav: 'Templates and styles' },
   { file: 'errors.html', source: 'errors.md', nav: 'Errors' },

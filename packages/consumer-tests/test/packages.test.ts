@@ -43,6 +43,12 @@ it('the root README starts with how to install every public package and the supp
   for (const spec of runtimeSpecs) expect(runtimes?.body).toContain(spec.label);
 });
 
+it('the reference site has an install guide for every public package', () => {
+  const guide = fs.readFileSync(path.join(workspaceRoot, 'docs', 'guides', 'install.md'), 'utf8');
+  for (const pkg of packages) expect(guide).toContain(`npm install ${pkg.name}`);
+  expect(guide).toContain(`"node": "${rootManifest.engines.node}"`);
+});
+
 describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
   it('is MIT licensed, with the license text in the package', () => {
     expect(pkg.manifest.license).toBe('MIT');
