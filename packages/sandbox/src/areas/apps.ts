@@ -9,6 +9,9 @@ import { addDevice } from './devices.js';
 import { processDue } from './due.js';
 import { ControlProblem } from './problems.js';
 
+/** The largest distance from 1970 a JavaScript date can show (100,000,000 days): a clock stays within it. */
+const MAX_TIME_MS = 8.64e15;
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Random letters and digits, like the service's appids and keys. */
@@ -115,6 +118,9 @@ function changedClock(clock: ClockRecord, change: ClockChange, realNow: number):
     if (!Number.isFinite(now)) throw new ControlProblem(422, 'invalid-request', 'Invalid request', `clock time "${String(change.time)}" is not a date-time`);
   }
   if (change.advanceMs !== undefined) now += change.advanceMs;
+  if (!(Math.abs(now) <= MAX_TIME_MS)) {
+    throw new ControlProblem(422, 'invalid-request', 'Invalid request', `the clock would be at ${now} ms, beyond the dates a clock can show (±${MAX_TIME_MS} ms from 1970)`);
+  }
   return clockSetTo(clock, now, frozen, realNow);
 }
 

@@ -178,6 +178,7 @@ export function pushApp(world: World, app: AppState, body: Body, now: number): R
  */
 export function pushSingleBatch(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
   const items = body.msg_list as Body[];
+  if (items.length === 0) throw new Refusal('no_msg', 'msg_list is empty; a batch carries at least one message');
   const seen = new Set<string>();
   // Each requestid once: not remembered from an earlier call, nor repeated within this batch.
   const fresh = items.filter((item) => rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid));

@@ -32,7 +32,8 @@ function pushResultItem(task: TaskRecord): Record<string, unknown> {
 }
 
 export function pushResult(app: AppState, body: Body): Record<string, unknown> {
-  const ids = (body.taskIdList ?? body.taskidlist) as string[];
+  // One spelling is the list; the other, if present, is any value the document leaves alone.
+  const ids = (Array.isArray(body.taskIdList) ? body.taskIdList : body.taskidlist) as string[];
   const data = ids.flatMap((id) => {
     const task = app.tasks.get(id);
     return task ? [pushResultItem(task)] : [];
