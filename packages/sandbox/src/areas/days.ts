@@ -7,6 +7,8 @@ import { dayKey } from '../time.js';
 import type { World } from '../world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The online statistics have one point every ten minutes. */
+export const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /** The record of the app's day at `now` (app time zone), created on first use. */
 export function dayOf(world: World, app: AppState, now: number): DayRecord {
@@ -34,14 +36,20 @@ export function addUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-/** Appends the number of online devices now to the online history, keeping one entry older than 24 hours. */
+/**
+ * Appends the number of online devices now to the online history, keeping one entry older than 24 hours. A point
+ * of the statistics reads the last change at or before it, so of the changes between two points only the last is
+ * kept: at most one entry per ten minutes, however often devices come and go.
+ */
 export function recordOnlineCount(app: AppState, now: number): void {
   let online = 0;
   for (const device of app.devices.values()) if (device.record.online) online++;
   const history = app.record.onlineHistory;
   const last = history[history.length - 1];
-  if (last && last[0] === now) last[1] = online;
-  else history.push([now, online]);
+  if (last && last[0] <= now && Math.ceil(last[0] / TEN_MINUTES_MS) === Math.ceil(now / TEN_MINUTES_MS)) {
+    last[0] = now;
+    last[1] = online;
+  } else history.push([now, online]);
   const cutoff = now - DAY_MS;
   while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
 }

@@ -117,6 +117,18 @@ function hold(world: World, app: AppState, device: DeviceState, message: Message
   world.state.putMessage(app, message);
   app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
   emitMessage(world, app, device, message);
+  // Waiting messages are bounded like the inbox: beyond inboxLimit, the oldest expires.
+  while (device.pending.length > app.record.settings.inboxLimit) {
+    const dropped = device.pending.shift()!;
+    dropped.state = 'expired';
+    world.state.removeMessage(app, dropped);
+    const owner = app.tasks.get(dropped.taskid);
+    if (owner) {
+      owner.stats.pending--;
+      world.state.putTask(app, owner);
+    }
+    emitMessage(world, app, device, dropped);
+  }
 }
 
 /** Every change of a message's state is an event: kept pending, received, expired, stopped. */

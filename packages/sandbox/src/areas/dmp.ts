@@ -15,6 +15,9 @@ export interface DmpAnswer {
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
+/** Access tokens kept per party; beyond it, those that expire first are dropped (as auth tokens per app). */
+const TOKENS_KEPT = 1000;
+
 export const dmpError = (status: number, desc: string): DmpAnswer => ({ status, body: { code: String(status), desc } });
 
 export function accesserAuth(world: World, query: Record<string, string>): DmpAnswer {
@@ -31,6 +34,11 @@ export function accesserAuth(world: World, query: Record<string, string>): DmpAn
   for (const [token, record] of world.state.dmpTokens) if (record.appid === app.record.appid && record.expiresAt <= now) world.state.removeDmpToken(token);
   const token = randomBytes(20).toString('hex');
   world.state.putDmpToken(token, { appid: app.record.appid, expiresAt: now + party.expiresIn * 1000 });
+  const own = [...world.state.dmpTokens].filter(([, record]) => record.appid === app.record.appid);
+  if (own.length > TOKENS_KEPT) {
+    own.sort(([, a], [, b]) => a.expiresAt - b.expiresAt);
+    for (const [old] of own.slice(0, own.length - TOKENS_KEPT)) world.state.removeDmpToken(old);
+  }
   return { status: 200, body: { code: '0', access_token: token, expires_in: party.expiresIn } };
 }
 

@@ -7,9 +7,8 @@ import { dayKey, dayKeyOf } from '../time.js';
 import { Refusal, type World } from '../world.js';
 import { emptyDay } from '../state/model.js';
 import { matchesCondition } from './conditions.js';
+import { TEN_MINUTES_MS } from './days.js';
 import type { Body } from './pushes.js';
-
-const TEN_MINUTES = 10 * 60 * 1000;
 
 export function userStatus(app: AppState, cid: string): Record<string, unknown> {
   const device = app.devices.get(cid);
@@ -106,10 +105,10 @@ export function queryAppPush(app: AppState, date: string): Record<string, unknow
 /** The number of online devices at each ten-minute point of the last 24 hours (144 points), keyed by epoch ms. */
 export function onlineStatistics(app: AppState, now: number): Record<string, unknown> {
   const history = app.record.onlineHistory;
-  const end = Math.floor(now / TEN_MINUTES) * TEN_MINUTES;
+  const end = Math.floor(now / TEN_MINUTES_MS) * TEN_MINUTES_MS;
   const onlineStatics: Record<string, number> = {};
   for (let i = 143; i >= 0; i--) {
-    const point = end - i * TEN_MINUTES;
+    const point = end - i * TEN_MINUTES_MS;
     let count = 0;
     for (const [time, online] of history) {
       if (time > point) break;
