@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsup';
 
-// ESM + declarations: the library (index) and the command (cli). Dependencies stay external.
+// ESM + declarations: the library (index) and the command (cli). Dependencies stay external, but for the
+// clients' private runtime (@pushapi/client-core), bundled in like the clients do, for the shared error classes.
 export default defineConfig({
   entry: ['src/index.ts', 'src/cli.ts'],
   format: ['esm'],
@@ -11,4 +12,5 @@ export default defineConfig({
   sourcemap: false,
   splitting: true,
   treeshake: true,
+  noExternal: ['@pushapi/client-core'],
 });

@@ -1,6 +1,7 @@
 // A typed client of the sandbox's control API (openapi-fetch with the generated types), and the per-app
 // helpers tests use: `sandbox.app()` creates an isolated app and returns its credentials, the options of the
 // push and DMP clients, and shortcuts for its devices, inboxes, tasks, clock, faults and limits.
+import { HttpError, readViolations } from '@pushapi/client-core';
 import createClient, { type Client } from 'openapi-fetch';
 import { MOUNTS } from './config.js';
 import type { components, paths } from './generated/schema.js';
@@ -18,16 +19,20 @@ export interface ControlClientOptions {
 /** openapi-fetch's client, typed by the control document (JSON answers: the event stream is read with EventSource). */
 export type ControlClient = Client<paths, 'application/json'>;
 
-/** A refused control call: the status and the problem details the sandbox answered. */
-export class ControlError extends Error {
+/**
+ * A refused control call: an HttpError (the clients' shared class, so one `instanceof HttpError` covers them all)
+ * with the problem details the sandbox answered.
+ */
+export class ControlError extends HttpError {
+  static override readonly kind: string = 'ControlError';
   override name = 'ControlError';
-  constructor(
-    readonly status: number,
-    readonly problem: Partial<Schemas['Problem']> | undefined,
-    readonly operation: string,
-  ) {
-    const first = problem?.validation?.[0];
-    super(`${operation}: HTTP ${status}${problem?.detail ? `: ${problem.detail}` : ''}${first ? ` (${first.location.join('.')}: ${first.message})` : ''}`);
+  /** The problem details of the answer (RFC 9457), when it sent them. */
+  readonly problem: Partial<Schemas['Problem']> | undefined;
+
+  constructor(status: number, problem: Partial<Schemas['Problem']> | undefined, operation: string, url: string) {
+    const violations = readViolations(null, problem, (text) => text);
+    super({ status, url, violations, detail: problem?.detail }, { operation });
+    this.problem = problem;
   }
 }
 
@@ -47,7 +52,7 @@ export function createControlClient(options: ControlClientOptions): ControlClien
         .clone()
         .json()
         .catch(() => undefined)) as Schemas['Problem'] | undefined;
-      throw new ControlError(response.status, problem, `${request.method} ${new URL(request.url).pathname}`);
+      throw new ControlError(response.status, problem, `${request.method} ${new URL(request.url).pathname}`, request.url);
     },
   });
   return client;

@@ -2,7 +2,7 @@
 // (404, 409, 422) that change nothing; reset; credentials only where asked; the event stream and the request log.
 import { loadDocument } from '@pushapi/openapi/apis';
 import { listOperations } from '@pushapi/openapi/walk';
-import { createPushClient } from '@pushapi/push-v1-client';
+import { createPushClient, HttpError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { CONTROL_OPERATIONS } from '../src/apis/control.js';
 import { DEFAULT_APP, MAGIC_CIDS } from '../src/config.js';
@@ -58,7 +58,12 @@ describe('refusals', () => {
   it('404 for an unknown app, device, task or message', async () => {
     const app = await sandbox.current.app();
     const { control } = sandbox.current;
-    expect((await refusal(control.GET('/apps/{appid}', { params: { path: { appid: 'nope' } } }))).problem?.detail).toBe('no app with appid "nope"');
+    const missing = await refusal(control.GET('/apps/{appid}', { params: { path: { appid: 'nope' } } }));
+    expect(missing.problem?.detail).toBe('no app with appid "nope"');
+    // One of the clients' shared error classes: a catch written for the push client catches it too.
+    expect(missing).toBeInstanceOf(HttpError);
+    expect(missing).toMatchObject({ status: 404, operation: 'GET /control/apps/nope' });
+    expect(missing.message).toBe('GET /control/apps/nope: HTTP 404: no app with appid "nope"');
     expect((await refusal(app.device('nope'))).status).toBe(404);
     expect((await refusal(app.task('RASS_0101_x'))).status).toBe(404);
     const click = control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid: app.appid, cid: 'magic-online', messageId: 'm-0' } } });
@@ -79,6 +84,8 @@ describe('refusals', () => {
     const error = await refusal(app.addDevice({ online: true } as never));
     expect(error.status).toBe(422);
     expect(error.problem?.validation?.[0]).toMatchObject({ location: ['body', 'cid'], message: 'is required' });
+    expect(error.violations[0]).toMatchObject({ location: ['body', 'cid'], message: 'is required' });
+    expect(error.message).toContain('1 violation: body.cid: is required');
     const fault = await refusal(app.fault({ operation: 'push_singel', kind: 'drop' }));
     expect(fault.problem?.validation?.[0]?.message).toContain('push_single');
     const clock = await refusal(app.setClock({ advanceMs: -5 }));
