@@ -1,6 +1,6 @@
 // @ts-check
 // The `bench` command: runs the five sections, prints one table and writes it as JSON.
-// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox] [--out=<file>] [--strict]
+// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox,sandbox-load] [--out=<file>] [--strict]
 //   --quick   fewer and shorter runs (a smoke run, not figures to quote)
 //   --strict  exit 1 when a budget misses (by default only a failed section exits 1: timings are noisy)
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { benchMock } from './mock.mjs';
 import { repoRoot } from './paths.mjs';
 import { benchPipeline } from './pipeline.mjs';
 import { benchSandbox } from './sandbox.mjs';
+import { benchSandboxLoad } from './sandbox-load.mjs';
 import { benchSize } from './size.mjs';
 import { renderTable } from './table.mjs';
 import { benchTypeCost } from './type-cost.mjs';
@@ -24,6 +25,7 @@ export const SETTINGS = {
     pipeline: { runs: 2 },
     mock: { runs: 3, durationS: 5, connections: 10, rounds: 4, timeMs: 400 },
     sandbox: { runs: 3, durationS: 5, connections: 10 },
+    'sandbox-load': { requests: 100_000 },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
@@ -31,10 +33,11 @@ export const SETTINGS = {
     pipeline: { runs: 1 },
     mock: { runs: 1, durationS: 2, connections: 10, rounds: 2, timeMs: 200 },
     sandbox: { runs: 1, durationS: 2, connections: 10 },
+    'sandbox-load': { requests: 10_000 },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load'];
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
@@ -65,6 +68,7 @@ export async function main(argv) {
     pipeline: () => benchPipeline(s.pipeline),
     mock: () => benchMock(s.mock),
     sandbox: () => benchSandbox(s.sandbox),
+    'sandbox-load': () => benchSandboxLoad(s['sandbox-load']),
   };
   const titles = {
     client: '1. Client overhead',
@@ -73,6 +77,7 @@ export async function main(argv) {
     pipeline: '4. Pipeline',
     mock: '5. Mock',
     sandbox: '6. Sandbox',
+    'sandbox-load': '7. Sandbox under a mixed load',
   };
   const environment = {
     node: process.version,

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     /** Requests sent in turn on each connection; `setupRequest` may change each one before it is sent. */
     requests?: RequestSpec[];
   }
