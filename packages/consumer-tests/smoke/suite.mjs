@@ -1,13 +1,13 @@
 // @ts-check
 // The clients' smoke suite: the calls a new user makes first, through both published clients, against a
-// running server (the mock, or the sandbox). Plain ESM with no runtime-specific API, so the same file runs
+// running server (the sandbox). Plain ESM with no runtime-specific API, so the same file runs
 // on Node, Bun, Deno and workerd, and in every consumer project (it is copied into each). The client
 // modules are passed in, so each caller loads them its own way (import, require(), a bundler).
 
 /**
- * The credentials the suite signs in with: placeholders (the mock checks only that a credential is there; a
- * server that checks signatures must be started with these). The master secret and the auth code must never
- * appear in anything the clients report.
+ * The credentials the suite signs in with: the smoke target (the sandbox) is started with them as its default
+ * app, and checks the signs made from them. The master secret and the auth code must never appear in anything
+ * the clients report.
  */
 export const CREDENTIALS = Object.freeze({
   appId: 'YOUR_APP_ID',
@@ -20,7 +20,7 @@ export const CREDENTIALS = Object.freeze({
 /** The names of the checks, in order: a caller can tell a missing check from a passing one. */
 export const CHECKS = [
   'push: sign in and push_single',
-  'push: user_status answers a result',
+  'push: user_status reports an online device',
   'push: an invalid request is refused with a typed error, without the master secret',
   'dmp: config/tags lists tags',
   'dmp: tags/user with hashed device ids',
@@ -107,7 +107,7 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
       body: {
         message: { msgtype: 'notification', is_offline: true },
         notification: { style: { type: 0, text: 'Smoke test', title: 'Smoke', logo: 'icon.png' } },
-        cid: 'CID_EXAMPLE_0001',
+        cid: 'magic-online',
       },
     });
     assert(answer.result === 'ok', `result is ${JSON.stringify(answer.result)}, expected "ok"`);
@@ -115,8 +115,9 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
   });
 
   await check(async () => {
-    const state = await pushClient.GET('/user_status/{cid}', { params: { path: { cid: 'CID_EXAMPLE_0001' } } });
-    assert(typeof state.result === 'string' && state.result.length > 0, `result is ${JSON.stringify(state.result)}`);
+    // magic-online: a cid every app of the sandbox has, online.
+    const state = await pushClient.GET('/user_status/{cid}', { params: { path: { cid: 'magic-online' } } });
+    assert(state.result === 'ok' && state.status === 'online', `user_status answered ${JSON.stringify(state)}`);
   });
 
   await check(async () => {
@@ -124,7 +125,7 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
     const body = /** @type {any} */ ({
       message: { msgtype: 'notification', is_offline: true },
       notification: { style: { type: 0, text: 'Smoke test', title: 'Smoke', logo: 'icon.png' } },
-      cid: 'CID_EXAMPLE_0001',
+      cid: 'magic-online',
       alias: 'ALIAS_EXAMPLE_0001',
     });
     const caught = await refusal(pushClient.POST('/push_single', { body }), 'a push with both cid and alias');

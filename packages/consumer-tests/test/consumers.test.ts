@@ -48,11 +48,12 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
       expect(path.basename(tarball)).toContain(`-${installed.version}.tgz`);
     }
     const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
-    // One copy of the documents package: the mock's range on it is met by the installed tarball.
+    // One copy of the documents package: the mock's and the sandbox's ranges on it are met by the installed tarball.
     const copies = Object.keys(lock.packages).filter((p) => p.endsWith('node_modules/@pushapi/openapi'));
     expect(copies).toEqual(['node_modules/@pushapi/openapi']);
     const mock = lock.packages['node_modules/@pushapi/mock'];
     expect(mock.dependencies['@pushapi/openapi']).toMatch(/^\^\d+\.\d+\.\d+$/);
+    expect(lock.packages['node_modules/@pushapi/sandbox'].dependencies['@pushapi/openapi']).toMatch(/^\^\d+\.\d+\.\d+$/);
     // Prism's loose ranges would pull sub-packages that need Node >= 24: the mock's exact versions win.
     for (const [name, version] of Object.entries<string>(mock.dependencies)) {
       if (!name.startsWith('@stoplight/prism-')) continue;

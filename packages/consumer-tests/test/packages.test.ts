@@ -25,9 +25,9 @@ function sections(markdown: string) {
 /** `>=20.19` -> `Node.js >= 20.19`, as every README writes the engines range. */
 const nodeRange = (engines: string) => `Node.js ${engines.replace('>=', '>= ')}`;
 
-it('the public packages are the documents, both clients and the mock', () => {
+it('the public packages are the documents, both clients, the mock and the sandbox', () => {
   expect(packages.map((p) => p.name)).toEqual(
-    expect.arrayContaining(['@pushapi/dmp-client', '@pushapi/mock', '@pushapi/openapi', '@pushapi/push-v1-client']),
+    expect.arrayContaining(['@pushapi/dmp-client', '@pushapi/mock', '@pushapi/openapi', '@pushapi/push-v1-client', '@pushapi/sandbox']),
   );
   expect(Object.keys(tarballs).sort()).toEqual(packages.map((p) => p.name));
 });

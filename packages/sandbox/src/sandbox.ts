@@ -59,7 +59,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   if (!isLoopback(host) && !options.controlToken) {
     throw new Error(`the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`);
   }
-  const state = new SandboxState(options.dataDir ? lmdbPersistence(options.dataDir) : memoryPersistence());
+  const state = new SandboxState(options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence());
   const world: World = { state, events: new EventBus(), requestLog: new RequestLog(), realNow: Date.now };
   const defaultApp: AppInput & { appid: string } = {
     appid: options.defaultApp?.appid ?? DEFAULT_APP.appid,

@@ -4,6 +4,7 @@ import { startMocks } from '@pushapi/mock';
 import { createPushClient, type paths } from '@pushapi/push-v1-client';
 import { createDmpClient, DmpApiError } from '@pushapi/dmp-client';
 import { fixtures } from '@pushapi/openapi/fixtures';
+import { ControlError, startSandbox } from '@pushapi/sandbox';
 
 export async function typeTests(): Promise<void> {
   const mocks = await startMocks({ port: 0 });
@@ -28,5 +29,17 @@ export async function typeTests(): Promise<void> {
   const error: unknown = new Error();
   if (error instanceof DmpApiError) console.log(error.status);
   const kinds: ('valid' | 'invalid')[] = fixtures.map((f) => f.kind);
+
+  const sandbox = await startSandbox({ port: 0 });
+  const app = await sandbox.app({ settings: { scheduledPush: false } });
+  const pushOnSandbox = createPushClient(app.pushOptions);
+  const inbox = await app.inbox('magic-online');
+  const firstTask: string | undefined = inbox.messages[0]?.taskid;
+  // @ts-expect-error a device's state has no field "color"
+  await app.updateDevice('magic-online', { color: 'red' });
+  const refused: unknown = new Error();
+  if (refused instanceof ControlError) console.log(refused.status, refused.violations);
+  await sandbox.stop();
+  console.log(pushOnSandbox, firstTask);
   console.log(result, body, kinds, dmp);
 }

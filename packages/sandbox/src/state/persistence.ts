@@ -4,7 +4,7 @@
 // survives a SIGKILL, and no task is ever half-written.
 import fs from 'node:fs';
 import path from 'node:path';
-import { open, type RootDatabase } from 'lmdb';
+import type { RootDatabase } from 'lmdb';
 
 /** A record's key: its kind, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -32,9 +32,13 @@ export const memoryPersistence = (): Persistence => ({
   close: () => Promise.resolve(),
 });
 
-/** State in an LMDB database under `dir` (created when missing). */
-export function lmdbPersistence(dir: string): Persistence {
+/**
+ * State in an LMDB database under `dir` (created when missing). LMDB is a native addon, loaded only here: a
+ * sandbox in memory runs wherever Node does, with or without a prebuilt binary for it.
+ */
+export async function lmdbPersistence(dir: string): Promise<Persistence> {
   fs.mkdirSync(dir, { recursive: true });
+  const { open } = await import('lmdb');
   // Records are stored as the JSON text the state wrote at the end of the request, so what is committed is
   // exactly that request's view, whatever happens to the objects in memory afterwards.
   const db: RootDatabase<string, Key> = open({ path: path.join(dir, 'sandbox.lmdb'), encoding: 'string', compression: false });
