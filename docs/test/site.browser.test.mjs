@@ -112,10 +112,16 @@ for (const ref of references) {
       const menu = w.page.locator('[data-component-name="Menu/Menu"]').first();
       const found = new Map();
       const collect = async () => {
-        // Read the links in one go: the menu re-renders while groups open and close.
-        const links = await menu
-          .locator('a[href^="#/"]')
-          .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.innerText.split('\n')[0].trim()]));
+        // Read the links in one go: the menu re-renders while groups open and close. The label is the link's
+        // text without its method tag, read from the DOM: innerText depends on layout, and a link caught
+        // mid-render gave its label and method run together.
+        const links = await menu.locator('a[href^="#/"]').evaluateAll((as) =>
+          as.map((a) => {
+            const copy = a.cloneNode(true);
+            copy.querySelectorAll('[data-component-name="Tags/HttpTag"]').forEach((tag) => tag.remove());
+            return [a.getAttribute('href'), copy.textContent.trim()];
+          }),
+        );
         for (const [href, label] of links) found.set(href, label);
       };
       // Tag groups open one at a time: open each and collect the operations it shows.

@@ -30,6 +30,22 @@ const STRUCTURAL = new Set([
   'unevaluatedItems',
 ]);
 
+/** Teaches an Ajv the formats and the one keyword of its own that the documents use. */
+export function withDocumentVocabulary(ajv: Ajv2020): Ajv2020 {
+  addFormats(ajv);
+  // OpenAPI formats without a JSON Schema meaning here: integer widths are checked by `type`.
+  for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, true);
+  // The description's "shorter than 1000 bytes" (intent), which maxLength (characters) cannot say.
+  ajv.addKeyword({
+    keyword: 'x-max-bytes',
+    type: 'string',
+    schemaType: 'number',
+    errors: false,
+    validate: (max: number, data: string) => new TextEncoder().encode(data).length <= max,
+  });
+  return ajv;
+}
+
 export class SchemaSet {
   readonly #ajv: Ajv2020;
   readonly #documents = new Map<string, Schema>();
@@ -37,18 +53,7 @@ export class SchemaSet {
   readonly #shallow = new WeakMap<Schema, ValidateFunction>();
 
   constructor(documents: Record<string, Schema>) {
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(this.#ajv);
-    // OpenAPI formats without a JSON Schema meaning here: integer widths are checked by `type`.
-    for (const format of ['int32', 'int64', 'float', 'double']) this.#ajv.addFormat(format, true);
-    // The description's "shorter than 1000 bytes" (intent), which maxLength (characters) cannot say.
-    this.#ajv.addKeyword({
-      keyword: 'x-max-bytes',
-      type: 'string',
-      schemaType: 'number',
-      errors: false,
-      validate: (max: number, data: string) => new TextEncoder().encode(data).length <= max,
-    });
+    this.#ajv = withDocumentVocabulary(new Ajv2020({ strict: false, allErrors: true, validateFormats: true }));
     for (const [id, doc] of Object.entries(documents)) {
       this.#documents.set(id, doc);
       this.#ajv.addSchema(doc, id);

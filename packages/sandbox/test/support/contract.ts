@@ -1,12 +1,10 @@
 // The three documents the sandbox serves (push v1, DMP, control), read by the tests on their own: the operations
 // (through the shared walker), and a JSON Schema 2020-12 validator (Ajv) over the bundles that is not the
-// sandbox's, to judge requests and answers independently of the code under test.
+// sandbox's instance, to judge requests and answers independently of the code under test.
 import { loadDocument } from '@pushapi/openapi/apis';
 import { listOperations, locate, type Document, type Parameter } from '@pushapi/openapi/walk';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-
-const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
+import { withDocumentVocabulary } from '../../src/validation/schemas.js';
 
 export type ApiName = 'push-v1' | 'dmp' | 'control';
 
@@ -68,20 +66,11 @@ export function loadOperations(): Operation[] {
 
 /** One Ajv over every bundle: `push-v1#/components/schemas/...`. */
 export class Contract {
-  readonly #ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  // Its own Ajv instance; only the meaning of the documents' formats and keyword is the sandbox's.
+  readonly #ajv = withDocumentVocabulary(new Ajv2020({ strict: false, allErrors: false, validateFormats: true }));
   readonly #compiled = new Map<string, ValidateFunction>();
 
   constructor(operations: Operation[]) {
-    addFormats(this.#ajv);
-    for (const format of ['int32', 'int64', 'float', 'double']) this.#ajv.addFormat(format, true);
-    // The documents' own keyword for "shorter than 1000 bytes" (intent).
-    this.#ajv.addKeyword({
-      keyword: 'x-max-bytes',
-      type: 'string',
-      schemaType: 'number',
-      errors: false,
-      validate: (max: number, data: string) => Buffer.byteLength(data, 'utf8') <= max,
-    });
     for (const op of new Map(operations.map((o) => [o.document, o.doc])).entries()) this.#ajv.addSchema(op[1], op[0]);
   }
 
