@@ -8,10 +8,10 @@ import type { ClockRecord } from '../time.js';
 
 type Schemas = components['schemas'];
 
-export type MsgType = 'notification' | 'link' | 'notypopload' | 'startactivity' | 'transmission';
+export type MsgType = Schemas['InboxMessage']['msgtype'];
 export const MSG_TYPES: readonly MsgType[] = ['notification', 'link', 'notypopload', 'startactivity', 'transmission'];
 
-export type TaskKind = 'single' | 'batch' | 'list' | 'app' | 'scheduled';
+export type TaskKind = Schemas['TaskKind'];
 export type DeliveryStatus = 'successed_online' | 'successed_offline' | 'successed_ignore';
 /** A cid's entry in push_list `cid_details`. */
 export type CidDetail = DeliveryStatus | 'no_user';
@@ -78,27 +78,15 @@ export interface PushContent {
   push_info: Record<string, unknown> | null;
 }
 
-export type MessageState = 'delivered' | 'pending' | 'expired' | 'stopped';
+export type MessageState = Schemas['InboxMessage']['state'];
 
-export interface MessageRecord {
-  id: string;
+/** A message as the control document shows it (InboxMessage), with its content kept once per push. */
+export type MessageRecord = Omit<Schemas['InboxMessage'], keyof PushContent> & {
   /** Order of creation across the sandbox: inboxes are sorted by it. */
   seq: number;
   cid: string;
-  taskid: string;
-  kind: TaskKind;
-  requestid: string | null;
   content: PushContent;
-  state: MessageState;
-  via: 'online' | 'offline' | null;
-  apn: boolean;
-  sentAt: number;
-  receivedAt: number | null;
-  expiresAt: number | null;
-  displayFrom: number | null;
-  displayUntil: number | null;
-  clicked: boolean;
-}
+};
 
 export type TaskStats = Schemas['TaskStats'];
 
