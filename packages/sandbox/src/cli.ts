@@ -77,7 +77,7 @@ const sandbox = await listenSandbox({
 );
 
 // Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
-const app = sandbox.world.state.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
+const app = sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
 const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
 console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
   push v1 base URL   ${sandbox.pushBaseUrl}   (the client appends /v1/<appid>)

@@ -3,7 +3,7 @@ import { createControlClient, createSandboxApp, type ControlClient, type Sandbox
 import { listenSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 import type { components } from './generated/schema.js';
 
-export interface Sandbox extends Omit<RunningSandbox, 'world'> {
+export interface Sandbox extends Omit<RunningSandbox, 'store'> {
   /** A typed client of the control API. */
   control: ControlClient;
   /** Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. */
@@ -12,7 +12,7 @@ export interface Sandbox extends Omit<RunningSandbox, 'world'> {
 
 /** Starts a sandbox in this process; `stop()` ends it. Port 0 (the default here) picks a free port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const { world: _world, ...running } = await listenSandbox({ port: 0, ...options });
+  const { store: _store, ...running } = await listenSandbox({ port: 0, ...options });
   const control = createControlClient({ baseUrl: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) });
   return { ...running, control, app: (input) => createSandboxApp(control, running.url, input) };
 }

@@ -2,16 +2,19 @@
 // the timer that lets running clocks fire scheduled pushes and expire offline messages.
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import type { Services } from './apis/call.js';
+import { EventBus } from './apis/events.js';
+import { RequestLog } from './apis/request-log.js';
 import { createApp, type AppInput } from './areas/apps.js';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
-import { EventBus } from './control/events.js';
-import { RequestLog } from './control/request-log.js';
 import { loadDocuments } from './documents.js';
+import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
 import { staticPage } from './page.js';
-import { createSandboxServer, runDueWork } from './server.js';
+import { loadStore } from './state/load.js';
 import { lmdbPersistence, memoryPersistence } from './state/persistence.js';
-import { SandboxState } from './state/state.js';
-import type { World } from './world.js';
+import { snapshotOf } from './state/snapshot.js';
+import type { Store } from './state/store.js';
+import { Committer, Unit } from './state/unit.js';
 
 const require = createRequire(import.meta.url);
 export const VERSION: string = (require('../package.json') as { version: string }).version;
@@ -21,7 +24,7 @@ export interface SandboxOptions {
   host?: string;
   /** Port; 0 picks a free one. Default 4020. */
   port?: number;
-  /** Keep state in this folder across restarts; default: in memory. */
+  /** Keep state in this folder across restarts; default: in memory. The folder has one owner at a time. */
   dataDir?: string;
   /** Token the control API requires (Authorization: Bearer). Required when `host` is not a loopback address. */
   controlToken?: string;
@@ -44,7 +47,8 @@ export interface RunningSandbox {
   port: number;
   /** Whether state is kept in a data folder. */
   persistent: boolean;
-  world: World;
+  /** The state in memory (read it; change it only through the APIs). */
+  store: Store;
   /** A JSON copy of the whole state, to compare before and after a request in tests. */
   snapshot(): unknown;
   stop(): Promise<void>;
@@ -59,8 +63,16 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   if (!isLoopback(host) && !options.controlToken) {
     throw new Error(`the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`);
   }
-  const state = new SandboxState(options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence());
-  const world: World = { state, events: new EventBus(), requestLog: new RequestLog(), realNow: Date.now };
+  const documents = loadDocuments();
+  const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
+  const committer = new Committer(persistence);
+  let store: Store;
+  try {
+    store = loadStore(persistence, documents.sandbox!, options.dataDir ?? '(memory)');
+  } catch (error) {
+    await committer.close();
+    throw error;
+  }
   const defaultApp: AppInput & { appid: string } = {
     appid: options.defaultApp?.appid ?? DEFAULT_APP.appid,
     appkey: options.defaultApp?.appkey ?? DEFAULT_APP.appkey,
@@ -69,24 +81,41 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     authCode: options.defaultApp?.authCode ?? DEFAULT_APP.authCode,
     name: 'Default app',
   };
-  if (!state.apps.has(defaultApp.appid)) createApp(world, defaultApp);
-  await state.flush();
+  const services: Omit<Services, 'faultOperations'> = {
+    store,
+    events: new EventBus(),
+    requestLog: new RequestLog(),
+    realNow: Date.now,
+    durable: persistence.durable,
+    version: VERSION,
+    defaultApp,
+  };
+  if (!store.apps.has(defaultApp.appid)) {
+    const unit = new Unit(store, services.realNow());
+    createApp(unit, defaultApp);
+    await commitUnit(services, committer, unit);
+  }
   const server = createSandboxServer({
-    world,
-    documents: loadDocuments(),
-    control: { version: VERSION, defaultApp },
+    services,
+    committer,
+    documents,
     controlToken: options.controlToken,
     page: staticPage(),
     log: options.log,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const timer = setInterval(() => runDueWork(world), 1000);
+  } catch (error) {
+    await committer.close();
+    throw error;
+  }
+  const timer = setInterval(() => runDueWork(services, committer), 1000);
   timer.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -98,9 +127,9 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     controlUrl: `${url}${MOUNTS.control}`,
     host,
     port,
-    persistent: state.durable,
-    world,
-    snapshot: () => state.snapshot(),
+    persistent: persistence.durable,
+    store,
+    snapshot: () => snapshotOf(store),
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(timer);
@@ -108,7 +137,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await state.close();
+        await committer.close();
       })()),
   };
 }

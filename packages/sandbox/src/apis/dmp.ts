@@ -1,39 +1,47 @@
 // DMP under /dmp: /accesser/auth (query checked, then the signs), and the bearer-token operations (token, then
 // the body against the document, then permission). Statuses as the description lists them: 400, 401, 403.
-import { accesserAuth, appOfBearer, configTags, tagsUser, type DmpAnswer } from '../areas/dmp.js';
-import { processDue } from '../areas/due.js';
-import type { OperationSpec } from '../documents.js';
-import { json, problem, type Reply } from '../http/reply.js';
-import { validateRequest } from '../validation/request.js';
-import type { SchemaSet } from '../validation/schemas.js';
-import { appNow, type World } from '../world.js';
+import type { operations } from '@pushapi/dmp-client';
+import type { SentBody } from '../areas/bodies.js';
+import { accesserAuth, appOfParty, appOfToken, checkBearer, configTags, tagsUser, type SignIn } from '../areas/dmp.js';
+import { json, refusalReply, type Reply } from './answer.js';
+import { header, type Api, type Call } from './call.js';
 
 /** The versioned media type the service recommends; answered when the caller asks for it. */
 export const DMP_MEDIA_TYPE = 'application/vnd.dmp.v1+json';
 
-function reply(answer: DmpAnswer, accept: string | undefined): Reply {
-  return { ...json(answer.status, answer.body), contentType: accept?.includes(DMP_MEDIA_TYPE) ? DMP_MEDIA_TYPE : 'application/json' };
-}
+type Handlers = { [Op in keyof operations]: (c: Call<SentBody<operations[Op]>>) => object };
 
-export function handleDmp(
-  world: World,
-  schemas: SchemaSet,
-  op: OperationSpec,
-  query: URLSearchParams,
-  headers: Record<string, string | string[] | undefined>,
-  body: unknown,
-): Reply {
-  const accept = typeof headers.accept === 'string' ? headers.accept : undefined;
-  if (!op.secured) {
-    const violations = validateRequest(schemas, op, { params: {}, query, body });
-    if (violations.length > 0) return problem('dmp', 400, 'invalid-request', 'Invalid request', 'the request breaks the DMP document', violations);
-    return reply(accesserAuth(world, Object.fromEntries(query)), accept);
-  }
-  const app = appOfBearer(world, typeof headers.authorization === 'string' ? headers.authorization : undefined);
-  if ('status' in app) return reply(app, accept);
-  processDue(world, app, appNow(world, app));
-  const violations = validateRequest(schemas, op, { params: {}, query, body });
-  if (violations.length > 0) return problem('dmp', 400, 'invalid-request', 'Invalid request', 'the request breaks the DMP document', violations);
-  const answer = op.name === 'tags/user' ? tagsUser(app, (body ?? {}) as Record<string, unknown>) : configTags(app);
-  return reply(answer, accept);
-}
+const HANDLERS: Handlers = {
+  getAccessToken: (c) => accesserAuth(c.unit, c.app, signIn(c.search), c.now),
+  getUserTags: (c) => tagsUser(checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now), c.body),
+  listTags: (c) => configTags(checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now)),
+};
+
+/** The sign-in's parameters as sent (the document has checked that each is there). */
+const signIn = (search: URLSearchParams): SignIn => ({
+  user_code: search.get('user_code') ?? '',
+  sign1: search.get('sign1') ?? '',
+  sign2: search.get('sign2') ?? '',
+  timestamp: search.get('timestamp') ?? '',
+});
+
+const inMediaType = (reply: Reply, headers: Call['headers']): Reply => ({
+  ...reply,
+  contentType: header(headers, 'accept')?.includes(DMP_MEDIA_TYPE) ? DMP_MEDIA_TYPE : 'application/json',
+});
+
+export const dmp: Api = {
+  name: 'dmp',
+  // The sign-in names the party; the other operations carry a token of its app.
+  appOf: (services, op, _params, query, headers) =>
+    op.secured ? appOfToken(services.store, header(headers, 'authorization')) : appOfParty(services.store, query.get('user_code') ?? ''),
+  // The token is checked before the body (a 401 wins over a 400), as the document orders them.
+  admit(c) {
+    if (c.op.secured) checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now);
+  },
+  invalidStatus: 400,
+  handle: (c) => inMediaType(json(200, (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call) => object)(c)), c.headers),
+  refuse: (refusal, c) => inMediaType(refusalReply('dmp', refusal), c.headers),
+};
+
+export const DMP_OPERATIONS = Object.keys(HANDLERS);

@@ -1,13 +1,15 @@
-// Apps: creation with fresh credentials, the magic cids and a DMP party, settings, the test clock, and reset.
+// Apps: creation with fresh credentials, the magic cids and a DMP party, settings, rate limits, the DMP party, the
+// test clock, reset and removal. The whole sandbox's reset lives here too (it removes every app).
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DMP_TAGS, DEFAULT_UTC_OFFSET_MINUTES, DMP_EXPIRES_IN_S, LIMITS, MAGIC_CIDS } from '../config.js';
-import type { AppRecord, AppSettings } from '../state/model.js';
-import { newAppState, type AppState } from '../state/state.js';
+import { conflict, invalid } from '../refusal.js';
+import type { AppRecord, AppSettings } from '../state/records.js';
+import { newAppState, type AppState, type Store } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { clockNow, clockSetTo, realClock, type ClockRecord } from '../time.js';
-import { appNow, type World } from '../world.js';
+import type { ControlBody } from './bodies.js';
 import { addDevice } from './devices.js';
 import { processDue } from './due.js';
-import { ControlProblem } from './problems.js';
 
 /** The largest distance from 1970 a JavaScript date can show (100,000,000 days): a clock stays within it. */
 const MAX_TIME_MS = 8.64e15;
@@ -22,22 +24,12 @@ export function randomId(length: number): string {
   return out;
 }
 
-export interface ClockChange {
-  time?: number | string;
-  advanceMs?: number;
-  frozen?: boolean;
-}
+export type ClockChange = ControlBody<'setClock'>;
+/** A new app as the control API describes it; the default app's DMP party may be given its credentials too. */
+export type AppInput = ControlBody<'createApp'> & { userCode?: string; authCode?: string };
 
-export interface AppInput {
-  appid?: string;
-  appkey?: string;
-  mastersecret?: string;
-  name?: string;
-  settings?: Partial<AppSettings>;
-  clock?: ClockChange;
-  userCode?: string;
-  authCode?: string;
-}
+/** The app's time by its test clock. */
+export const appNow = (unit: Unit, app: AppState): number => clockNow(app.record.clock, unit.realNow);
 
 const defaultSettings = (): AppSettings => ({
   scheduledPush: true,
@@ -46,19 +38,20 @@ const defaultSettings = (): AppSettings => ({
   inboxLimit: LIMITS.inboxLimit,
 });
 
-export function createApp(world: World, input: AppInput): AppState {
+export function createApp(unit: Unit, input: AppInput): AppState {
+  const { store, realNow } = unit;
   const appid = input.appid ?? `app-${randomId(12)}`;
-  if (world.state.apps.has(appid)) throw new ControlProblem(409, 'conflict', 'Conflict', `an app with appid "${appid}" exists already`);
+  if (store.apps.has(appid)) throw conflict(`an app with appid "${appid}" exists already`);
   const userCode = input.userCode ?? `party-${randomId(12)}`;
-  if (world.state.parties.has(userCode)) throw new ControlProblem(409, 'conflict', 'Conflict', `a DMP party with user_code "${userCode}" exists already`);
-  const clock = input.clock ? changedClock(realClock(), input.clock, world.realNow()) : realClock();
+  if (store.parties.has(userCode)) throw conflict(`a DMP party with user_code "${userCode}" exists already`);
+  const clock = input.clock ? changedClock(realClock(), input.clock, realNow) : realClock();
   const record: AppRecord = {
-    seq: world.state.nextSeq(),
+    seq: store.nextSeq(),
     appid,
     appkey: input.appkey ?? randomId(22),
     mastersecret: input.mastersecret ?? randomId(22),
     name: input.name ?? appid,
-    createdAt: world.realNow(),
+    createdAt: realNow,
     settings: { ...defaultSettings(), ...input.settings },
     clock,
     party: {
@@ -72,41 +65,54 @@ export function createApp(world: World, input: AppInput): AppState {
     blacklist: [],
     onlineHistory: [],
   };
+  return startApp(unit, record);
+}
+
+/** Stores a new app record and gives the app its magic cids. */
+function startApp(unit: Unit, record: AppRecord): AppState {
   const app = newAppState(record);
-  world.state.putApp(app);
-  addMagicDevices(world, app);
-  world.events.emit({ type: 'app', appid });
+  unit.put('app', app, record);
+  const now = appNow(unit, app);
+  for (const magic of MAGIC_CIDS) {
+    addDevice(unit, app, { cid: magic.cid, online: magic.state === 'online', active: magic.state !== 'inactive' }, now, magic.state);
+  }
   return app;
 }
 
-function addMagicDevices(world: World, app: AppState): void {
-  for (const magic of MAGIC_CIDS) {
-    addDevice(world, app, { cid: magic.cid, online: magic.state === 'online', active: magic.state !== 'inactive' }, magic.state);
-  }
+/** Keeps credentials and settings; everything else starts over, the magic cids in their first state. */
+export function resetApp(unit: Unit, app: AppState): AppState {
+  const { seq, appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
+  unit.remove('app', app, app.record);
+  return startApp(unit, { seq, appid, appkey, mastersecret, name, createdAt, settings, clock: realClock(), party, rateLimits: {}, blacklist: [], onlineHistory: [] });
 }
 
-/** Keeps credentials and settings; everything else starts over, the magic cids in their first state. */
-export function resetApp(world: World, app: AppState): AppState {
-  const { appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
-  world.state.removeApp(app);
-  const fresh = newAppState({
-    seq: app.record.seq,
-    appid,
-    appkey,
-    mastersecret,
-    name,
-    createdAt,
-    settings,
-    clock: realClock(),
-    party: { ...party, tags: party.tags },
-    rateLimits: {},
-    blacklist: [],
-    onlineHistory: [],
-  });
-  world.state.putApp(fresh);
-  addMagicDevices(world, fresh);
-  world.events.emit({ type: 'app', appid });
-  return fresh;
+export function deleteApp(unit: Unit, app: AppState): void {
+  unit.remove('app', app, app.record);
+}
+
+/** Removes every app and makes the default app again. */
+export function resetSandbox(unit: Unit, defaultApp: AppInput): void {
+  for (const app of [...unit.store.apps.values()]) unit.remove('app', app, app.record);
+  createApp(unit, defaultApp);
+}
+
+export function updateSettings(unit: Unit, app: AppState, settings: ControlBody<'updateApp'>): void {
+  app.record.settings = { ...app.record.settings, ...settings };
+  unit.put('app', app, app.record);
+}
+
+export function setRateLimits(unit: Unit, app: AppState, limits: ControlBody<'setRateLimits'>): void {
+  app.record.rateLimits = { ...limits };
+  app.rateHits.clear();
+  unit.put('app', app, app.record);
+}
+
+export function updateParty(unit: Unit, app: AppState, update: ControlBody<'updateDmpParty'>): void {
+  const { party } = app.record;
+  if (update.expiresIn !== undefined) party.expiresIn = update.expiresIn;
+  if (update.permissions) party.permissions = { ...party.permissions, ...update.permissions };
+  if (update.tags) party.tags = update.tags.map((t) => ({ tid: t.tid, tname: t.tname }));
+  unit.put('app', app, app.record);
 }
 
 /** The clock after a change: `time` sets it (and freezes it unless `frozen` is false), `advanceMs` moves it on. */
@@ -115,11 +121,11 @@ function changedClock(clock: ClockRecord, change: ClockChange, realNow: number):
   let now = clockNow(clock, realNow);
   if (change.time !== undefined) {
     now = typeof change.time === 'number' ? change.time : Date.parse(change.time);
-    if (!Number.isFinite(now)) throw new ControlProblem(422, 'invalid-request', 'Invalid request', `clock time "${String(change.time)}" is not a date-time`);
+    if (!Number.isFinite(now)) throw invalid(`clock time "${String(change.time)}" is not a date-time`);
   }
   if (change.advanceMs !== undefined) now += change.advanceMs;
   if (!(Math.abs(now) <= MAX_TIME_MS)) {
-    throw new ControlProblem(422, 'invalid-request', 'Invalid request', `the clock would be at ${now} ms, beyond the dates a clock can show (±${MAX_TIME_MS} ms from 1970)`);
+    throw invalid(`the clock would be at ${now} ms, beyond the dates a clock can show (±${MAX_TIME_MS} ms from 1970)`);
   }
   return clockSetTo(clock, now, frozen, realNow);
 }
@@ -128,10 +134,11 @@ function changedClock(clock: ClockRecord, change: ClockChange, realNow: number):
  * Moves the app's clock, then makes happen what fell due on the way (in order): scheduled pushes fire and
  * offline messages expire. A clock set to a time before now keeps what already happened.
  */
-export function setClock(world: World, app: AppState, change: ClockChange): { fired: string[]; expired: number } {
-  app.record.clock = changedClock(app.record.clock, change, world.realNow());
-  world.state.putApp(app);
-  const outcome = processDue(world, app, appNow(world, app));
-  world.events.emit({ type: 'clock', appid: app.record.appid });
-  return outcome;
+export function setClock(unit: Unit, app: AppState, change: ClockChange): { fired: string[]; expired: number } {
+  app.record.clock = changedClock(app.record.clock, change, unit.realNow);
+  unit.put('app', app, app.record);
+  return processDue(unit, app, appNow(unit, app));
 }
+
+/** The app of an appid, or undefined. */
+export const appOf = (store: Store, appid: string | undefined): AppState | undefined => (appid === undefined ? undefined : store.apps.get(appid));

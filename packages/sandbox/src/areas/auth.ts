@@ -3,46 +3,48 @@
 // answers `not_auth`.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AUTH_TOKEN_TTL_MS } from '../config.js';
-import type { AppState } from '../state/state.js';
-import { Refusal, type World } from '../world.js';
-import type { Body } from './pushes.js';
+import { serviceRefusal } from '../refusal.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
+import type { PushBody } from './bodies.js';
 
 /** Valid tokens kept per app; beyond it, expired then oldest tokens are dropped. */
 const TOKENS_KEPT = 1000;
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export function authSign(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+export function authSign(unit: Unit, app: AppState, body: PushBody<'authSign'>, now: number) {
   const { appkey, mastersecret, settings } = app.record;
-  if (body.appkey !== appkey) throw new Refusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
+  if (body.appkey !== appkey) throw serviceRefusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
   const expected = createHash('sha256').update(`${body.appkey}${body.timestamp}${mastersecret}`).digest('hex');
-  if (!sameText(String(body.sign).toLowerCase(), expected)) {
-    throw new Refusal('sign_error', 'sign does not match sha256(appkey + timestamp + mastersecret)');
+  if (!sameText(body.sign.toLowerCase(), expected)) {
+    throw serviceRefusal('sign_error', 'sign does not match sha256(appkey + timestamp + mastersecret)');
   }
   const skew = Math.abs(Number(body.timestamp) - now);
   if (settings.maxClockSkewMs !== null && !(skew <= settings.maxClockSkewMs)) {
-    throw new Refusal('sign_error', `timestamp is ${Number.isFinite(skew) ? `${skew} ms` : 'far'} from the app's clock; this app accepts at most ${settings.maxClockSkewMs} ms`);
+    throw serviceRefusal('sign_error', `timestamp is ${Number.isFinite(skew) ? `${skew} ms` : 'far'} from the app's clock; this app accepts at most ${settings.maxClockSkewMs} ms`);
   }
   const token = randomBytes(32).toString('hex');
-  world.state.putToken(app, token, { expiresAt: now + AUTH_TOKEN_TTL_MS });
-  for (const [old, record] of app.tokens) if (record.expiresAt <= now) world.state.removeToken(app, old);
-  for (const old of app.tokens.keys()) {
+  unit.put('token', app, { token, expiresAt: now + AUTH_TOKEN_TTL_MS });
+  for (const record of [...app.tokens.values()]) if (record.expiresAt <= now) unit.remove('token', app, record);
+  for (const record of [...app.tokens.values()]) {
     if (app.tokens.size <= TOKENS_KEPT) break;
-    world.state.removeToken(app, old);
+    unit.remove('token', app, record);
   }
   return { result: 'ok', auth_token: token };
 }
 
 /** Throws `not_auth` unless the token is one of the app's and has not expired. */
-export function checkToken(world: World, app: AppState, token: string | undefined, now: number): string {
-  if (!token) throw new Refusal('not_auth', 'header authtoken is missing; sign in with auth_sign');
+export function checkToken(app: AppState, token: string | undefined, now: number): string {
+  if (!token) throw serviceRefusal('not_auth', 'header authtoken is missing; sign in with auth_sign');
   const record = app.tokens.get(token);
-  if (!record) throw new Refusal('not_auth', 'authtoken is not valid (unknown, or closed by auth_close); sign in again');
-  if (now >= record.expiresAt) throw new Refusal('not_auth', "authtoken has expired (tokens live one day of the app's clock); sign in again");
+  if (!record) throw serviceRefusal('not_auth', 'authtoken is not valid (unknown, or closed by auth_close); sign in again');
+  if (now >= record.expiresAt) throw serviceRefusal('not_auth', "authtoken has expired (tokens live one day of the app's clock); sign in again");
   return token;
 }
 
-export function authClose(world: World, app: AppState, token: string): Record<string, unknown> {
-  world.state.removeToken(app, token);
+export function authClose(unit: Unit, app: AppState, token: string) {
+  const record = app.tokens.get(token);
+  if (record) unit.remove('token', app, record);
   return { result: 'ok' };
 }

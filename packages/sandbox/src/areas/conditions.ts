@@ -1,8 +1,8 @@
 // The `condition` of push_app, scheduled push and query_user_count: every item must match (the items are
 // combined with "and"); within an item, opt_type 0 is union (any value), 1 intersection (every value),
 // 2 "not in" (none of the values).
-import type { ConditionItem } from '../state/model.js';
-import type { DeviceState } from '../state/state.js';
+import type { ConditionItem } from '../state/records.js';
+import type { DeviceState } from '../state/store.js';
 
 /** The device's values for a condition key: its region, its phone type (any case), its tags. */
 function valuesOf(device: DeviceState, key: string): string[] {

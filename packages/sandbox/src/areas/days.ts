@@ -1,39 +1,40 @@
 // The daily records behind query_app_user and query_app_push, and the online history behind the 24-hour
 // online statistics. Both are counted from what happens in the sandbox.
 import { DAYS_KEPT } from '../config.js';
-import { emptyDay, type DayRecord } from '../state/model.js';
-import type { AppState } from '../state/state.js';
+import { emptyDay, type DayRecord } from '../state/records.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { dayKey } from '../time.js';
-import type { World } from '../world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The online statistics have one point every ten minutes. */
 export const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /** The record of the app's day at `now` (app time zone), created on first use. */
-export function dayOf(world: World, app: AppState, now: number): DayRecord {
+function dayOf(unit: Unit, app: AppState, now: number): DayRecord {
   const key = dayKey(now, app.record.settings.utcOffsetMinutes);
   let day = app.days.get(key);
   if (!day) {
     day = emptyDay(key);
     // Devices online when the day starts count as online that day.
-    for (const device of app.devices.values()) if (device.record.online) day.online.push(device.record.cid);
-    app.days.set(key, day);
+    for (const device of app.devices.values()) if (device.record.online) day.online.add(device.record.cid);
     const oldest = dayKey(now - DAYS_KEPT * DAY_MS, app.record.settings.utcOffsetMinutes);
-    for (const old of [...app.days.keys()]) if (old < oldest) world.state.removeDay(app, old);
+    for (const old of [...app.days.values()]) if (old.day < oldest) unit.remove('day', app, old);
   }
   return day;
 }
 
-/** Changes a day record and records it. */
-export function countDay(world: World, app: AppState, now: number, change: (day: DayRecord) => void): void {
-  const day = dayOf(world, app, now);
+/** Changes the day record of `now` and records the change. */
+export function countDay(unit: Unit, app: AppState, now: number, change: (day: DayRecord) => void): void {
+  const day = dayOf(unit, app, now);
   change(day);
-  world.state.putDay(app, day);
+  unit.put('day', app, day);
 }
 
-export function addUnique(list: string[], value: string): void {
-  if (!list.includes(value)) list.push(value);
+/** A device changed between online and offline: the app's online count and its online history follow. */
+export function onlineChanged(unit: Unit, app: AppState, online: boolean, now: number): void {
+  app.onlineCount += online ? 1 : -1;
+  recordOnlineCount(unit, app, now);
 }
 
 /**
@@ -41,9 +42,8 @@ export function addUnique(list: string[], value: string): void {
  * of the statistics reads the last change at or before it, so of the changes between two points only the last is
  * kept: at most one entry per ten minutes, however often devices come and go.
  */
-export function recordOnlineCount(app: AppState, now: number): void {
-  let online = 0;
-  for (const device of app.devices.values()) if (device.record.online) online++;
+export function recordOnlineCount(unit: Unit, app: AppState, now: number): void {
+  const online = app.onlineCount;
   const history = app.record.onlineHistory;
   const last = history[history.length - 1];
   if (last && last[0] <= now && Math.ceil(last[0] / TEN_MINUTES_MS) === Math.ceil(now / TEN_MINUTES_MS)) {
@@ -52,4 +52,5 @@ export function recordOnlineCount(app: AppState, now: number): void {
   } else history.push([now, online]);
   const cutoff = now - DAY_MS;
   while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
+  unit.put('app', app, app.record);
 }

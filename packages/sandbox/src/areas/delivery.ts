@@ -6,12 +6,11 @@
 //   device that is sent push_info receives that through APN at once.
 // - Nothing is shown after the template's duration_end.
 import { DEFAULT_OFFLINE_EXPIRE_MS } from '../config.js';
-import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/model.js';
-import type { AppState, DeviceState } from '../state/state.js';
+import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/records.js';
+import type { AppState, DeviceState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { parseLocal } from '../time.js';
-import type { World } from '../world.js';
-import { messageView } from '../control/message-view.js';
-import { addUnique, countDay, recordOnlineCount } from './days.js';
+import { countDay, onlineChanged } from './days.js';
 
 /** A push as every one of its messages shares it. */
 export interface Sending {
@@ -39,10 +38,11 @@ const isIos = (device: DeviceState) => (device.record.phonetype ?? '').toUpperCa
 const shows = (m: MessageRecord) => m.content.msgtype !== 'transmission' || m.apn;
 
 /** Sends the push to one cid and says what push_list would report for it. Updates the task's statistics. */
-export function sendToCid(world: World, app: AppState, sending: Sending, cid: string): CidDetail {
+export function sendToCid(unit: Unit, app: AppState, sending: Sending, cid: string): CidDetail {
   const { task } = sending;
   const stats = task.stats;
   stats.targets++;
+  unit.put('task', app, task);
   const device = app.devices.get(cid);
   if (!device) {
     stats.unknown++;
@@ -54,7 +54,7 @@ export function sendToCid(world: World, app: AppState, sending: Sending, cid: st
   }
   stats.sent++;
   const online = device.record.online;
-  countDay(world, app, sending.at, (day) => {
+  countDay(unit, app, sending.at, (day) => {
     day.sent++;
     if (online && device.record.active) day.sentOnline++;
   });
@@ -64,9 +64,10 @@ export function sendToCid(world: World, app: AppState, sending: Sending, cid: st
   }
   stats.deliverable++;
   const window = displayWindow(app, sending);
+  const seq = unit.store.nextSeq();
   const message: MessageRecord = {
-    id: `m-${world.state.nextSeq()}`,
-    seq: 0,
+    id: `m-${seq}`,
+    seq,
     cid,
     taskid: task.taskid,
     kind: sending.kind,
@@ -82,58 +83,52 @@ export function sendToCid(world: World, app: AppState, sending: Sending, cid: st
     displayUntil: window.until,
     clicked: false,
   };
-  message.seq = Number(message.id.slice(2));
   if (online) {
     stats.online++;
-    hold(world, app, device, message, sending.at);
+    hold(unit, app, device, message, sending.at);
     return 'successed_online';
   }
   stats.offline++;
   if (isIos(device) && sending.content.push_info !== null) {
     message.apn = true;
     stats.apn++;
-    hold(world, app, device, message, sending.at);
+    hold(unit, app, device, message, sending.at);
     return 'successed_offline';
   }
   if (sending.content.message.is_offline === true) {
     const ttl = sending.content.message.offline_expire_time;
     message.expiresAt = sending.at + (typeof ttl === 'number' ? ttl : DEFAULT_OFFLINE_EXPIRE_MS);
-    hold(world, app, device, message, sending.at);
+    hold(unit, app, device, message, sending.at);
   }
   return 'successed_offline';
 }
 
+/** Changes a task's counters, when the task is still kept. */
+function countTask(unit: Unit, app: AppState, taskid: string, change: (stats: TaskRecord['stats']) => void): void {
+  const task = app.tasks.get(taskid);
+  if (!task) return;
+  change(task.stats);
+  unit.put('task', app, task);
+}
+
 /** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
-function hold(world: World, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
+function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   if (message.displayUntil !== null && now > message.displayUntil) return; // never shown: its display time is over
   if (message.expiresAt !== null && now >= message.expiresAt) return; // offline_expire_time 0: expired as it was sent
   if (receivable(device, message, now)) {
-    receive(world, app, device, message, now);
+    receive(unit, app, device, message, now);
     return;
   }
-  device.pending.push(message);
-  const task = app.tasks.get(message.taskid);
-  if (task) task.stats.pending++;
-  world.state.putMessage(app, message);
+  unit.put('message', app, message);
+  countTask(unit, app, message.taskid, (stats) => stats.pending++);
   app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
-  emitMessage(world, app, device, message);
   // Waiting messages are bounded like the inbox: beyond inboxLimit, the oldest expires.
-  while (device.pending.length > app.record.settings.inboxLimit) {
-    const dropped = device.pending.shift()!;
-    dropped.state = 'expired';
-    world.state.removeMessage(app, dropped);
-    const owner = app.tasks.get(dropped.taskid);
-    if (owner) {
-      owner.stats.pending--;
-      world.state.putTask(app, owner);
-    }
-    emitMessage(world, app, device, dropped);
+  for (const oldest of device.pending.values()) {
+    if (device.pending.size <= app.record.settings.inboxLimit) break;
+    oldest.state = 'expired';
+    unit.put('message', app, oldest);
+    countTask(unit, app, oldest.taskid, (stats) => stats.pending--);
   }
-}
-
-/** Every change of a message's state is an event: kept pending, received, expired, stopped. */
-function emitMessage(world: World, app: AppState, device: DeviceState, message: MessageRecord): void {
-  world.events.emit({ type: 'message', appid: app.record.appid, cid: device.record.cid, message: messageView(message) });
 }
 
 /** Whether the device can receive the message at `now`: connected (or reached through APN), inside the display window. */
@@ -146,24 +141,24 @@ function dueAt(message: MessageRecord, device: DeviceState): number {
   return Math.min(...times.map((t) => (t === null ? Number.POSITIVE_INFINITY : t)));
 }
 
-function receive(world: World, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
+function receive(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   // Kept for an offline device (it has an offline expiry) or sent through APN: it arrived "offline".
   const offline = message.expiresAt !== null || message.apn;
   message.state = 'delivered';
   message.via = offline ? 'offline' : 'online';
   // An online device waiting only for the display window shows it when the window opens.
   message.receivedAt = offline ? now : Math.min(now, Math.max(message.sentAt, message.displayFrom ?? message.sentAt));
-  device.inbox.push(message);
-  world.state.putMessage(app, message);
+  unit.put('message', app, message);
   // Inboxes are bounded: the oldest messages go first.
-  while (device.inbox.length > app.record.settings.inboxLimit) world.state.removeMessage(app, device.inbox.shift()!);
-  const task = app.tasks.get(message.taskid);
-  if (task) {
-    task.stats.received++;
-    if (shows(message)) task.stats.displayed++;
-    world.state.putTask(app, task);
+  for (const oldest of device.inbox.values()) {
+    if (device.inbox.size <= app.record.settings.inboxLimit) break;
+    unit.remove('message', app, oldest);
   }
-  countDay(world, app, now, (day) => {
+  countTask(unit, app, message.taskid, (stats) => {
+    stats.received++;
+    if (shows(message)) stats.displayed++;
+  });
+  countDay(unit, app, now, (day) => {
     day.received++;
     if (shows(message)) day.shown++;
     if (!message.apn) {
@@ -171,74 +166,60 @@ function receive(world: World, app: AppState, device: DeviceState, message: Mess
       if (shows(message)) day.gt.displayed++;
     }
   });
-  emitMessage(world, app, device, message);
 }
 
 /**
  * Looks at the device's pending messages at `now`: delivers those it may receive now (in order), drops
  * those whose offline time or display time is over. Returns how many expired.
  */
-export function reviewPending(world: World, app: AppState, device: DeviceState, now: number): number {
+export function reviewPending(unit: Unit, app: AppState, device: DeviceState, now: number): number {
   let expired = 0;
-  const keep: MessageRecord[] = [];
-  for (const message of device.pending) {
-    const task = app.tasks.get(message.taskid);
+  for (const message of [...device.pending.values()]) {
     const over = (message.expiresAt !== null && now >= message.expiresAt) || (message.displayUntil !== null && now > message.displayUntil);
     if (over) {
       expired++;
       message.state = 'expired';
-      world.state.removeMessage(app, message);
-      emitMessage(world, app, device, message);
+      unit.put('message', app, message);
     } else if (receivable(device, message, now)) {
-      receive(world, app, device, message, now);
+      receive(unit, app, device, message, now);
     } else {
-      keep.push(message);
       app.nextDueAt = Math.min(app.nextDueAt, dueAt(message, device));
       continue;
     }
-    if (task) {
-      task.stats.pending--;
-      world.state.putTask(app, task);
-    }
+    countTask(unit, app, message.taskid, (stats) => stats.pending--);
   }
-  device.pending = keep;
   return expired;
 }
 
 /** The device connects: lastlogin is now, and its pending messages arrive. */
-export function comeOnline(world: World, app: AppState, device: DeviceState, now: number): void {
+export function comeOnline(unit: Unit, app: AppState, device: DeviceState, now: number): void {
   device.record.online = true;
   device.record.lastlogin = now;
-  world.state.putDevice(app, device);
-  countDay(world, app, now, (day) => {
-    addUnique(day.active, device.record.cid);
-    addUnique(day.online, device.record.cid);
+  unit.put('device', app, device.record);
+  countDay(unit, app, now, (day) => {
+    day.active.add(device.record.cid);
+    day.online.add(device.record.cid);
   });
-  recordOnlineCount(app, now);
-  world.state.putApp(app);
-  reviewPending(world, app, device, now);
+  onlineChanged(unit, app, true, now);
+  reviewPending(unit, app, device, now);
 }
 
-export function goOffline(world: World, app: AppState, device: DeviceState, now: number): void {
+export function goOffline(unit: Unit, app: AppState, device: DeviceState, now: number): void {
   device.record.online = false;
-  world.state.putDevice(app, device);
-  recordOnlineCount(app, now);
-  world.state.putApp(app);
+  unit.put('device', app, device.record);
+  onlineChanged(unit, app, false, now);
 }
 
-/** stop_task: the task's messages still waiting are not delivered any more. */
-export function stopPending(world: World, app: AppState, taskid: string): number {
+/** stop_task: the task's messages still waiting are not delivered any more. Returns how many were stopped. */
+export function stopPending(unit: Unit, app: AppState, taskid: string): number {
   let stopped = 0;
   for (const device of app.devices.values()) {
-    const before = device.pending.length;
-    device.pending = device.pending.filter((m) => {
-      if (m.taskid !== taskid) return true;
+    for (const m of [...device.pending.values()]) {
+      if (m.taskid !== taskid) continue;
       m.state = 'stopped';
-      world.state.removeMessage(app, m);
-      emitMessage(world, app, device, m);
-      return false;
-    });
-    stopped += before - device.pending.length;
+      unit.put('message', app, m);
+      stopped++;
+    }
   }
   return stopped;
 }

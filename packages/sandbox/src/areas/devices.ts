@@ -1,22 +1,39 @@
-// Devices: registered through the control API (the magic cids at app creation), changed by tests (online,
-// active, region, phone type, tags, blacklist, DMP ids), removed.
+// Devices: registered through the control API (one, or up to 10,000 at once; the magic cids at app creation),
+// changed by tests (online, active, region, phone type, tags, blacklist, DMP ids), removed.
 import type { DeviceStateName } from '../config.js';
-import type { components } from '../generated/schema.js';
-import type { DeviceRecord } from '../state/model.js';
-import type { AppState, DeviceState } from '../state/state.js';
-import { appNow, type World } from '../world.js';
+import { conflict } from '../refusal.js';
+import type { DeviceRecord } from '../state/records.js';
+import type { AppState, DeviceState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
+import type { ControlBody } from './bodies.js';
 import { countDay, recordOnlineCount } from './days.js';
 import { comeOnline, goOffline } from './delivery.js';
-import { ControlProblem } from './problems.js';
 
-export type DeviceFields = components['schemas']['DeviceFields'];
+export type DeviceFields = ControlBody<'updateDevice'>;
+export type DeviceInput = ControlBody<'createDevice'>;
 
-export function addDevice(world: World, app: AppState, input: DeviceFields & { cid: string }, magic: DeviceStateName | null = null): DeviceState {
+const taken = (app: AppState, cid: string) => conflict(`app ${app.record.appid} already has a device with cid "${cid}"`);
+
+export function addDevice(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null = null): DeviceState {
+  if (app.devices.has(input.cid)) throw taken(app, input.cid);
+  return register(unit, app, input, now, magic);
+}
+
+/** Registers every device, or none: every cid is checked (new, and once in the list) before anything changes. */
+export function addDevices(unit: Unit, app: AppState, inputs: DeviceInput[], now: number): DeviceState[] {
+  const seen = new Set<string>();
+  for (const { cid } of inputs) {
+    if (app.devices.has(cid)) throw taken(app, cid);
+    if (seen.has(cid)) throw conflict(`cid "${cid}" is in the list more than once`);
+    seen.add(cid);
+  }
+  return inputs.map((input) => register(unit, app, input, now, null));
+}
+
+function register(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null): DeviceState {
   const { cid, ...fields } = input;
-  if (app.devices.has(cid)) throw new ControlProblem(409, 'conflict', 'Conflict', `app ${app.record.appid} already has a device with cid "${cid}"`);
-  const now = appNow(world, app);
   const record: DeviceRecord = {
-    seq: world.state.nextSeq(),
+    seq: unit.store.nextSeq(),
     cid,
     online: false,
     active: true,
@@ -32,15 +49,12 @@ export function addDevice(world: World, app: AppState, input: DeviceFields & { c
     magic,
     createdAt: now,
   };
-  const device: DeviceState = { record, inbox: [], pending: [] };
-  world.state.putDevice(app, device);
-  countDay(world, app, now, (day) => day.newRegist++);
-  updateDevice(world, app, device, fields);
-  return device;
+  unit.put('device', app, record);
+  countDay(unit, app, now, (day) => day.newRegist++);
+  return updateDevice(unit, app, app.devices.get(cid)!, fields, now);
 }
 
-export function updateDevice(world: World, app: AppState, device: DeviceState, fields: DeviceFields): DeviceState {
-  const now = appNow(world, app);
+export function updateDevice(unit: Unit, app: AppState, device: DeviceState, fields: DeviceFields, now: number): DeviceState {
   const record = device.record;
   if (fields.active !== undefined) record.active = fields.active;
   if (fields.lastlogin !== undefined) record.lastlogin = fields.lastlogin;
@@ -53,24 +67,19 @@ export function updateDevice(world: World, app: AppState, device: DeviceState, f
   if (fields.blacklisted !== undefined) {
     if (fields.blacklisted) app.blacklist.add(record.cid);
     else app.blacklist.delete(record.cid);
-    world.state.putApp(app);
+    unit.put('app', app, app.record);
   }
-  world.state.putDevice(app, device);
-  if (fields.online === true && !record.online) comeOnline(world, app, device, now);
-  if (fields.online === false && record.online) goOffline(world, app, device, now);
-  world.events.emit({ type: 'device', appid: app.record.appid, cid: record.cid });
+  unit.put('device', app, record);
+  if (fields.online === true && !record.online) comeOnline(unit, app, device, now);
+  if (fields.online === false && record.online) goOffline(unit, app, device, now);
   return device;
 }
 
-export function deleteDevice(world: World, app: AppState, device: DeviceState): void {
+export function deleteDevice(unit: Unit, app: AppState, device: DeviceState, now: number): void {
   if (device.record.magic !== null) {
-    throw new ControlProblem(409, 'conflict', 'Conflict', `"${device.record.cid}" is a magic cid: every app keeps it (reset the app to restore its state)`);
+    throw conflict(`"${device.record.cid}" is a magic cid: every app keeps it (reset the app to restore its state)`);
   }
   const wasOnline = device.record.online;
-  world.state.removeDevice(app, device);
-  if (wasOnline) {
-    recordOnlineCount(app, appNow(world, app));
-    world.state.putApp(app);
-  }
-  world.events.emit({ type: 'device', appid: app.record.appid, cid: device.record.cid });
+  unit.remove('device', app, device.record); // out of the indexes too: its alias, the online count
+  if (wasOnline) recordOnlineCount(unit, app, now);
 }

@@ -1,26 +1,26 @@
 // Work that falls due with time: scheduled pushes fire, offline messages expire or wait for their display
-// window. It runs when an app is touched and its clock has passed `nextDueAt`, when a test moves the clock,
-// and every second for running clocks (sandbox.ts).
-import type { AppState } from '../state/state.js';
-import type { World } from '../world.js';
+// window. It runs before each call that concerns an app whose clock has passed `nextDueAt`, when a test moves the
+// clock, and every second for running clocks (sandbox.ts).
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { reviewPending } from './delivery.js';
 import { fireScheduled } from './schedule.js';
 
-export function processDue(world: World, app: AppState, now: number): { fired: string[]; expired: number } {
+export function processDue(unit: Unit, app: AppState, now: number): { fired: string[]; expired: number } {
   const fired: string[] = [];
   let expired = 0;
   if (now < app.nextDueAt) return { fired, expired };
   app.nextDueAt = Number.POSITIVE_INFINITY;
   const due = [...app.tasks.values()].filter((t) => t.state === 'scheduled' && t.dispatchAt! <= now).sort((a, b) => a.dispatchAt! - b.dispatchAt!);
   for (const task of due) {
-    fireScheduled(world, app, task);
+    fireScheduled(unit, app, task);
     fired.push(task.taskid);
   }
   for (const task of app.tasks.values()) {
     if (task.state === 'scheduled') app.nextDueAt = Math.min(app.nextDueAt, task.dispatchAt!);
   }
   for (const device of app.devices.values()) {
-    if (device.pending.length > 0) expired += reviewPending(world, app, device, now);
+    if (device.pending.size > 0) expired += reviewPending(unit, app, device, now);
   }
   return { fired, expired };
 }

@@ -3,38 +3,30 @@
 // each target (delivery.ts) and answers. Task ids are `RASS_`/`RASL_`/`RASA_` + `<mmdd>_<hex>` of the app clock.
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '../config.js';
-import {
-  emptyStats,
-  type CidDetail,
-  type ConditionItem,
-  type DeliveryStatus,
-  type MsgType,
-  type PushContent,
-  type TaskKind,
-  type TaskRecord,
-} from '../state/model.js';
-import type { AppState } from '../state/state.js';
+import { serviceRefusal } from '../refusal.js';
+import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, type PushContent, type TaskKind, type TaskRecord } from '../state/records.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { mmdd, parseLocal } from '../time.js';
-import { Refusal, type World } from '../world.js';
+import type { Condition, PushBody, PushPayload } from './bodies.js';
 import { matchesCondition } from './conditions.js';
 import { sendToCid, stopPending, type Sending } from './delivery.js';
 import { rememberAnswer, rememberedAnswer } from './request-ids.js';
 
-export type Body = Record<string, any>;
-
 const PREFIX: Record<TaskKind, string> = { single: 'RASS', batch: 'RASS', list: 'RASL', app: 'RASA', scheduled: 'RASA' };
 
 /** The message envelope, its one template and push_info, as the push sent them. */
-export function contentOf(body: Body): PushContent {
-  const message = body.message as Record<string, unknown>;
-  const msgtype = message.msgtype as MsgType;
-  return { msgtype, message, template: body[msgtype] as Record<string, unknown>, push_info: (body.push_info as Record<string, unknown>) ?? null };
+export function contentOf(body: PushPayload): PushContent {
+  const { msgtype } = body.message;
+  // The validated body carries exactly the template its msgtype names.
+  const template = (body as unknown as Record<string, Record<string, unknown>>)[msgtype]!;
+  return { msgtype, message: { ...body.message }, template, push_info: body.push_info ?? null };
 }
 
-export function newTask(world: World, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
+export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
   const taskid = `${PREFIX[kind]}_${mmdd(now, app.record.settings.utcOffsetMinutes)}_${randomBytes(16).toString('hex')}`;
   return {
-    seq: world.state.nextSeq(),
+    seq: unit.store.nextSeq(),
     taskid,
     kind,
     state: 'sent',
@@ -46,18 +38,19 @@ export function newTask(world: World, app: AppState, kind: TaskKind, now: number
     dispatchAt: null,
     targets: { cids: [], aliases: [], condition: null },
     stats: emptyStats(),
-    details: {},
+    // Keyed by the caller's cids: no prototype, so "__proto__" is a cid like any other.
+    details: Object.create(null) as Record<string, CidDetail>,
     ...fields,
   };
 }
 
 /** Stores a new task; tasks are bounded, the oldest finished ones go first. */
-export function keepTask(world: World, app: AppState, task: TaskRecord): void {
-  world.state.putTask(app, task);
+export function keepTask(unit: Unit, app: AppState, task: TaskRecord): void {
+  unit.put('task', app, task);
   if (app.tasks.size <= LIMITS.taskLimit) return;
-  for (const old of app.tasks.values()) {
+  for (const old of [...app.tasks.values()]) {
     if (app.tasks.size <= LIMITS.taskLimit) break;
-    if (old.state !== 'scheduled' && old.taskid !== task.taskid) world.state.removeTask(app, old.taskid);
+    if (old.state !== 'scheduled' && old.taskid !== task.taskid) unit.remove('task', app, old);
   }
 }
 
@@ -72,66 +65,67 @@ function bestStatus(details: CidDetail[]): DeliveryStatus {
 /** The cids of a push_single target, or a Refusal: an unknown cid is `no_user`, an alias bound to none `alias_notbind`. */
 function cidsOfTarget(app: AppState, target: { cid?: string; alias?: string }): string[] {
   if (typeof target.cid === 'string') {
-    if (!app.devices.has(target.cid)) throw new Refusal('no_user', `cid "${target.cid}" is not a device of app ${app.record.appid}`);
+    if (!app.devices.has(target.cid)) throw serviceRefusal('no_user', `cid "${target.cid}" is not a device of app ${app.record.appid}`);
     return [target.cid];
   }
   const cids = app.aliases.get(String(target.alias));
-  if (!cids || cids.size === 0) throw new Refusal('alias_notbind', `alias "${String(target.alias)}" is bound to no cid`);
+  if (!cids || cids.size === 0) throw serviceRefusal('alias_notbind', `alias "${String(target.alias)}" is bound to no cid`);
   return [...cids];
 }
 
-function sendAll(world: World, app: AppState, sending: Sending, cids: Iterable<string>): Record<string, CidDetail> {
-  const details: Record<string, CidDetail> = {};
+/** Sends to each cid, recording each cid's outcome on the task (its details list every cid once). */
+function sendAll(unit: Unit, app: AppState, sending: Sending, cids: Iterable<string>): Record<string, CidDetail> {
+  const details = Object.create(null) as Record<string, CidDetail>;
+  const { task } = sending;
   for (const cid of cids) {
-    details[cid] = sendToCid(world, app, sending, cid);
-    sending.task.details[cid] = details[cid];
-    if (!sending.task.targets.cids.includes(cid)) sending.task.targets.cids.push(cid);
+    details[cid] = sendToCid(unit, app, sending, cid);
+    if (!Object.hasOwn(task.details, cid)) task.targets.cids.push(cid);
+    task.details[cid] = details[cid];
   }
   return details;
 }
 
-export function pushSingle(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+export function pushSingle(unit: Unit, app: AppState, body: PushBody<'pushSingle'>, now: number) {
   const cids = cidsOfTarget(app, body);
   const content = contentOf(body);
-  const task = newTask(world, app, 'single', now, { content, requestid: body.requestid, targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null } });
-  keepTask(world, app, task);
-  const details = sendAll(world, app, { task, kind: 'single', requestid: body.requestid, content, at: now }, cids);
-  world.state.putTask(app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
+  const task = newTask(unit, app, 'single', now, { content, requestid: body.requestid, targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null } });
+  keepTask(unit, app, task);
+  const details = sendAll(unit, app, { task, kind: 'single', requestid: body.requestid, content, at: now }, cids);
   return { result: 'ok', taskid: task.taskid, status: bestStatus(Object.values(details)) };
 }
 
-export function saveListBody(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
-  const task = newTask(world, app, 'list', now, { content: contentOf(body), state: 'saved', taskName: body.task_name ?? null });
-  keepTask(world, app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
+export function saveListBody(unit: Unit, app: AppState, body: PushBody<'saveListBody'>, now: number) {
+  const task = newTask(unit, app, 'list', now, { content: contentOf(body), state: 'saved', taskName: body.task_name ?? null });
+  keepTask(unit, app, task);
   return { result: 'ok', taskid: task.taskid };
 }
 
-export function pushList(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, now: number) {
   const task = app.tasks.get(body.taskid);
-  if (!task || task.kind !== 'list') throw new Refusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
-  if (task.state === 'stopped') throw new Refusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
+  if (!task || task.kind !== 'list') throw serviceRefusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
+  if (task.state === 'stopped') throw serviceRefusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
   const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
   task.state = 'sent';
-  const answer: Record<string, unknown> = { result: 'ok', taskid: task.taskid };
+  unit.put('task', app, task);
+  const answer: { result: string; taskid: string; cid_details?: Record<string, CidDetail>; alias_details?: Record<string, Record<string, CidDetail>> } = {
+    result: 'ok',
+    taskid: task.taskid,
+  };
   // "When both are present, cid wins."
   if (Array.isArray(body.cid)) {
-    const details = sendAll(world, app, sending, body.cid as string[]);
+    const details = sendAll(unit, app, sending, body.cid);
     if (body.need_detail === true) answer.cid_details = details;
   } else {
     const aliasDetails: Record<string, Record<string, CidDetail>> = {};
-    for (const alias of body.alias as string[]) {
+    for (const alias of body.alias ?? []) {
       if (!task.targets.aliases.includes(alias)) task.targets.aliases.push(alias);
-      aliasDetails[alias] = sendAll(world, app, sending, [...(app.aliases.get(alias) ?? [])]);
+      aliasDetails[alias] = sendAll(unit, app, sending, [...(app.aliases.get(alias) ?? [])]);
     }
     if (body.need_detail === true) {
       answer.cid_details = Object.assign({}, ...Object.values(aliasDetails));
       answer.alias_details = aliasDetails;
     }
   }
-  world.state.putTask(app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
   return answer;
 }
 
@@ -140,35 +134,36 @@ export const devicesMatching = (app: AppState, condition: ConditionItem[] | null
   [...app.devices.values()].filter((device) => matchesCondition(device, condition)).map((device) => device.record.cid);
 
 /** push_app's own display window (duration_begin/duration_end of the request). */
-export function requestWindow(app: AppState, body: Body): { from: number | null; until: number | null } {
+export function requestWindow(app: AppState, body: PushBody<'pushApp'>): { from: number | null; until: number | null } {
   const offset = app.record.settings.utcOffsetMinutes;
-  const at = (text: unknown) => (typeof text === 'string' ? (parseLocal(text, offset) ?? null) : null);
+  const at = (text: string | undefined) => (text === undefined ? null : (parseLocal(text, offset) ?? null));
   return { from: at(body.duration_begin), until: at(body.duration_end) };
 }
 
 /** Sends an app push (immediate, or a scheduled one firing at `at`) to the devices its condition selects. */
-export function dispatchAppPush(world: World, app: AppState, task: TaskRecord, at: number): number {
+export function dispatchAppPush(unit: Unit, app: AppState, task: TaskRecord, at: number): number {
   const targets = devicesMatching(app, task.targets.condition);
-  sendAll(world, app, { task, kind: task.kind, requestid: task.requestid, content: task.content, at }, targets);
-  world.state.putTask(app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
+  sendAll(unit, app, { task, kind: task.kind, requestid: task.requestid, content: task.content, at }, targets);
+  unit.put('task', app, task);
   return targets.length;
 }
 
-export function pushApp(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
-  const condition = (body.condition as ConditionItem[] | undefined) ?? null;
+export const conditionOf = (condition: Condition | undefined): ConditionItem[] | null => condition ?? null;
+
+export function pushApp(unit: Unit, app: AppState, body: PushBody<'pushApp'>, now: number) {
+  const condition = conditionOf(body.condition);
   if (devicesMatching(app, condition).length === 0) {
-    throw new Refusal('no_valid_push', `no device of app ${app.record.appid} matches the condition`);
+    throw serviceRefusal('no_valid_push', `no device of app ${app.record.appid} matches the condition`);
   }
-  const task = newTask(world, app, 'app', now, {
+  const task = newTask(unit, app, 'app', now, {
     content: contentOf(body),
     requestid: body.requestid,
     taskName: body.task_name ?? null,
     window: requestWindow(app, body),
     targets: { cids: [], aliases: [], condition },
   });
-  keepTask(world, app, task);
-  dispatchAppPush(world, app, task, now);
+  keepTask(unit, app, task);
+  dispatchAppPush(unit, app, task, now);
   return { result: 'ok', taskid: task.taskid };
 }
 
@@ -176,38 +171,34 @@ export function pushApp(world: World, app: AppState, body: Body, now: number): R
  * push_single_batch: one task for the batch. An item whose requestid was seen before delivers nothing again;
  * when every item was seen, the answer is the first call's.
  */
-export function pushSingleBatch(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
-  const items = body.msg_list as Body[];
-  if (items.length === 0) throw new Refusal('no_msg', 'msg_list is empty; a batch carries at least one message');
+export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushSingleBatch'>, now: number) {
+  const items = body.msg_list;
+  if (items.length === 0) throw serviceRefusal('no_msg', 'msg_list is empty; a batch carries at least one message');
   const seen = new Set<string>();
   // Each requestid once: not remembered from an earlier call, nor repeated within this batch.
   const fresh = items.filter((item) => rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid));
   if (fresh.length === 0) return rememberedAnswer(app, items[0]!.requestid, now)!;
-  const first = contentOf(fresh[0]!);
-  const task = newTask(world, app, 'batch', now, { content: first });
-  keepTask(world, app, task);
+  const task = newTask(unit, app, 'batch', now, { content: contentOf(fresh[0]!) });
+  keepTask(unit, app, task);
   for (const item of fresh) {
     const content = contentOf(item);
     const sending: Sending = { task, kind: 'batch', requestid: item.requestid, content, at: now };
     if (typeof item.alias === 'string' && !task.targets.aliases.includes(item.alias)) task.targets.aliases.push(item.alias);
     const cids = typeof item.cid === 'string' ? [item.cid] : [...(app.aliases.get(String(item.alias)) ?? [])];
-    sendAll(world, app, sending, cids);
+    sendAll(unit, app, sending, cids);
   }
-  world.state.putTask(app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
   const answer = { result: 'ok', taskid: task.taskid };
-  for (const item of fresh) rememberAnswer(world, app, item.requestid, 'push_single_batch', answer, now);
+  for (const item of fresh) rememberAnswer(unit, app, item.requestid, 'push_single_batch', answer, now);
   return answer;
 }
 
-export function stopTask(world: World, app: AppState, taskid: string): Record<string, unknown> {
+export function stopTask(unit: Unit, app: AppState, taskid: string) {
   const task = app.tasks.get(taskid);
-  if (!task || task.state === 'deleted') throw new Refusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
+  if (!task || task.state === 'deleted') throw serviceRefusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
   if (task.state !== 'stopped') {
     task.state = 'stopped';
-    task.stats.pending -= stopPending(world, app, taskid);
-    world.state.putTask(app, task);
-    world.events.emit({ type: 'task', appid: app.record.appid, taskid });
+    task.stats.pending -= stopPending(unit, app, taskid);
+    unit.put('task', app, task);
   }
   return { result: 'ok', taskid };
 }

@@ -1,9 +1,9 @@
 // Frequency limits of the operations the description names as rate controlled. None by default (the
 // description gives no numbers); a test sets them per app. A call beyond its limit is refused `too_frequent`
-// before anything changes, and a refused call does not count.
-import type { RateLimitedOperation } from '../state/model.js';
-import type { AppState } from '../state/state.js';
-import { Refusal } from '../world.js';
+// before anything changes, and a refused call does not count. The counts live in memory only.
+import { serviceRefusal } from '../refusal.js';
+import type { RateLimitedOperation } from '../state/records.js';
+import type { AppState } from '../state/store.js';
 
 /** Throws `too_frequent` when the call would exceed the app's limit for the operation. */
 export function checkRate(app: AppState, operation: RateLimitedOperation, now: number): void {
@@ -12,7 +12,7 @@ export function checkRate(app: AppState, operation: RateLimitedOperation, now: n
   const hits = (app.rateHits.get(operation) ?? []).filter((t) => t > now - limit.perMs && t <= now);
   app.rateHits.set(operation, hits);
   if (hits.length >= limit.max) {
-    throw new Refusal('too_frequent', `${operation} is limited to ${limit.max} calls per ${limit.perMs} ms in this app; try again later`);
+    throw serviceRefusal('too_frequent', `${operation} is limited to ${limit.max} calls per ${limit.perMs} ms in this app; try again later`);
   }
 }
 

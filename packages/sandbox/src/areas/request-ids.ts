@@ -2,8 +2,8 @@
 // nothing again, so a client that retries after a lost answer never pushes twice. Remembered for a day of app
 // time, at most LIMITS.requestIdLimit per app (the oldest are forgotten first).
 import { LIMITS, REQUEST_ID_TTL_MS } from '../config.js';
-import type { AppState } from '../state/state.js';
-import type { World } from '../world.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 
 /** The answer of an earlier call with this requestid, if it is still remembered. */
 export function rememberedAnswer(app: AppState, requestid: string, now: number): Record<string, unknown> | undefined {
@@ -11,10 +11,10 @@ export function rememberedAnswer(app: AppState, requestid: string, now: number):
   return record && now - record.at < REQUEST_ID_TTL_MS ? record.answer : undefined;
 }
 
-export function rememberAnswer(world: World, app: AppState, requestid: string, operation: string, answer: Record<string, unknown>, now: number): void {
-  world.state.putRequestId(app, requestid, { at: now, operation, answer });
-  for (const [rid, record] of app.requestIds) {
+export function rememberAnswer(unit: Unit, app: AppState, requestid: string, operation: string, answer: Record<string, unknown>, now: number): void {
+  unit.put('requestId', app, { requestid, at: now, operation, answer });
+  for (const record of app.requestIds.values()) {
     if (app.requestIds.size <= LIMITS.requestIdLimit && now - record.at < REQUEST_ID_TTL_MS) break;
-    world.state.removeRequestId(app, rid);
+    unit.remove('requestId', app, record);
   }
 }

@@ -2,11 +2,13 @@
 // enabled it; dispatched when the app's clock reaches pushTime; reported by get_schedule_task; deleted by
 // del_schedule_task until one minute before dispatch.
 import { SCHEDULE_LOCK_MS } from '../config.js';
-import type { ConditionItem, TaskRecord, TaskState } from '../state/model.js';
-import type { AppState } from '../state/state.js';
+import { serviceRefusal } from '../refusal.js';
+import type { TaskRecord, TaskState } from '../state/records.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { formatLocal, parsePushTime } from '../time.js';
-import { Refusal, type World } from '../world.js';
-import { contentOf, dispatchAppPush, keepTask, newTask, requestWindow, type Body } from './pushes.js';
+import type { PushBody } from './bodies.js';
+import { conditionOf, contentOf, dispatchAppPush, keepTask, newTask, requestWindow } from './pushes.js';
 
 /** What get_schedule_task reports for each task state (the description shows only `send_failed`). */
 export const SEND_RESULTS: Partial<Record<TaskState, { sendResult: string; status: number }>> = {
@@ -17,17 +19,17 @@ export const SEND_RESULTS: Partial<Record<TaskState, { sendResult: string; statu
   deleted: { sendResult: 'deleted', status: 4 },
 };
 
-export function schedulePush(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'> & { pushTime: string }, now: number) {
   const { appid, settings } = app.record;
   if (!settings.scheduledPush) {
-    throw new Refusal('other_error', `scheduled push is not enabled for app ${appid} (enable it with PATCH /control/apps/${appid})`);
+    throw serviceRefusal('other_error', `scheduled push is not enabled for app ${appid} (enable it with PATCH /control/apps/${appid})`);
   }
   const dispatchAt = parsePushTime(body.pushTime, settings.utcOffsetMinutes);
-  if (dispatchAt === undefined) throw new Refusal('invalid_param', `pushTime "${body.pushTime}" is not a date and time`);
+  if (dispatchAt === undefined) throw serviceRefusal('invalid_param', `pushTime "${body.pushTime}" is not a date and time`);
   if (dispatchAt <= now) {
-    throw new Refusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)})`);
+    throw serviceRefusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)})`);
   }
-  const task = newTask(world, app, 'scheduled', now, {
+  const task = newTask(unit, app, 'scheduled', now, {
     state: 'scheduled',
     content: contentOf(body),
     requestid: body.requestid,
@@ -35,28 +37,27 @@ export function schedulePush(world: World, app: AppState, body: Body, now: numbe
     window: requestWindow(app, body),
     pushTime: body.pushTime,
     dispatchAt,
-    targets: { cids: [], aliases: [], condition: (body.condition as ConditionItem[] | undefined) ?? null },
+    targets: { cids: [], aliases: [], condition: conditionOf(body.condition) },
   });
-  keepTask(world, app, task);
+  keepTask(unit, app, task);
   app.nextDueAt = Math.min(app.nextDueAt, dispatchAt);
-  world.events.emit({ type: 'task', appid, taskid: task.taskid });
   return { result: 'ok', taskid: task.taskid };
 }
 
 /** Dispatches a scheduled task at its pushTime; with no device to reach, it fails (`send_failed`). */
-export function fireScheduled(world: World, app: AppState, task: TaskRecord): void {
-  const reached = dispatchAppPush(world, app, task, task.dispatchAt!);
+export function fireScheduled(unit: Unit, app: AppState, task: TaskRecord): void {
+  const reached = dispatchAppPush(unit, app, task, task.dispatchAt!);
   task.state = reached > 0 ? 'sent' : 'failed';
-  world.state.putTask(app, task);
+  unit.put('task', app, task);
 }
 
-function scheduledTask(app: AppState, taskid: unknown): TaskRecord {
-  const task = app.tasks.get(String(taskid));
-  if (!task || task.kind !== 'scheduled') throw new Refusal('no_taskid', `no scheduled task "${String(taskid)}" in app ${app.record.appid}`);
+function scheduledTask(app: AppState, taskid: string): TaskRecord {
+  const task = app.tasks.get(taskid);
+  if (!task || task.kind !== 'scheduled') throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
   return task;
 }
 
-export function getScheduleTask(app: AppState, body: Body): Record<string, unknown> {
+export function getScheduleTask(app: AppState, body: PushBody<'getScheduleTask'>) {
   const task = scheduledTask(app, body.taskid);
   const { sendResult, status } = SEND_RESULTS[task.state]!;
   const transmission = task.content.template.transmission_content;
@@ -74,14 +75,13 @@ export function getScheduleTask(app: AppState, body: Body): Record<string, unkno
   };
 }
 
-export function delScheduleTask(world: World, app: AppState, body: Body, now: number): Record<string, unknown> {
+export function delScheduleTask(unit: Unit, app: AppState, body: PushBody<'delScheduleTask'>, now: number) {
   const task = scheduledTask(app, body.taskid);
-  if (task.state !== 'scheduled') throw new Refusal('other_error', `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`);
+  if (task.state !== 'scheduled') throw serviceRefusal('other_error', `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`);
   if (task.dispatchAt! - now < SCHEDULE_LOCK_MS) {
-    throw new Refusal('other_error', `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`);
+    throw serviceRefusal('other_error', `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`);
   }
   task.state = 'deleted';
-  world.state.putTask(app, task);
-  world.events.emit({ type: 'task', appid: app.record.appid, taskid: task.taskid });
+  unit.put('task', app, task);
   return { result: 'ok' };
 }

@@ -1,23 +1,24 @@
 // Queries and statistics, counted from what happened in the sandbox: push_result per task,
 // get_push_result_by_group_name per task_name, query_app_user and query_app_push per day, the 24-hour online
 // statistics, query_user_count, query_bi_tags, user_status and set_badge.
-import type { ConditionItem, DayRecord, TaskRecord } from '../state/model.js';
-import type { AppState } from '../state/state.js';
+import { serviceRefusal } from '../refusal.js';
+import { emptyDay, type DayRecord, type TaskRecord } from '../state/records.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
 import { dayKey, dayKeyOf } from '../time.js';
-import { Refusal, type World } from '../world.js';
-import { emptyDay } from '../state/model.js';
+import type { PushBody } from './bodies.js';
 import { matchesCondition } from './conditions.js';
 import { TEN_MINUTES_MS } from './days.js';
-import type { Body } from './pushes.js';
+import { conditionOf } from './pushes.js';
 
-export function userStatus(app: AppState, cid: string): Record<string, unknown> {
+export function userStatus(app: AppState, cid: string) {
   const device = app.devices.get(cid);
   if (!device) return { result: 'no_user', desc: `cid "${cid}" is not a device of app ${app.record.appid}`, cid };
   return { result: 'ok', cid, status: device.record.online ? 'online' : 'offline', lastlogin: String(device.record.lastlogin) };
 }
 
 /** One task's counters as push_result reports them (GT: the service's connection; APN: iOS pushes). */
-function pushResultItem(task: TaskRecord): Record<string, unknown> {
+function pushResultItem(task: TaskRecord) {
   const s = task.stats;
   return {
     taskId: task.taskid,
@@ -30,20 +31,20 @@ function pushResultItem(task: TaskRecord): Record<string, unknown> {
   };
 }
 
-export function pushResult(app: AppState, body: Body): Record<string, unknown> {
+export function pushResult(app: AppState, body: PushBody<'pushResult'>) {
   // One spelling is the list; the other, if present, is any value the document leaves alone.
-  const ids = (Array.isArray(body.taskIdList) ? body.taskIdList : body.taskidlist) as string[];
+  const ids = 'taskIdList' in body && Array.isArray(body.taskIdList) ? body.taskIdList : (body as { taskidlist: string[] }).taskidlist;
   const data = ids.flatMap((id) => {
     const task = app.tasks.get(id);
     return task ? [pushResultItem(task)] : [];
   });
-  if (data.length === 0 && ids.length > 0) throw new Refusal('no_taskid', `none of the task ids is a task of app ${app.record.appid}`);
+  if (data.length === 0 && ids.length > 0) throw serviceRefusal('no_taskid', `none of the task ids is a task of app ${app.record.appid}`);
   return { result: 'ok', data };
 }
 
-export function groupResult(app: AppState, groupName: string): Record<string, unknown> {
+export function groupResult(app: AppState, groupName: string) {
   const tasks = [...app.tasks.values()].filter((t) => t.taskName === groupName);
-  if (tasks.length === 0) throw new Refusal('no_taskid', `no task of app ${app.record.appid} was pushed with task_name "${groupName}"`);
+  if (tasks.length === 0) throw serviceRefusal('no_taskid', `no task of app ${app.record.appid} was pushed with task_name "${groupName}"`);
   const sum = (pick: (t: TaskRecord) => number) => tasks.reduce((n, t) => n + pick(t), 0);
   return {
     result: 'ok',
@@ -58,14 +59,14 @@ export function groupResult(app: AppState, groupName: string): Record<string, un
 /** The recorded day of a date parameter; a day with nothing recorded counts zero. */
 function recordedDay(app: AppState, date: string): DayRecord {
   const key = dayKeyOf(date);
-  if (key === undefined) throw new Refusal('invalid_param', `date "${date}" is not a day of the calendar`);
+  if (key === undefined) throw serviceRefusal('invalid_param', `date "${date}" is not a day of the calendar`);
   return app.days.get(key) ?? emptyDay(key);
 }
 
-export function queryAppUser(app: AppState, date: string, now: number): Record<string, unknown> {
+export function queryAppUser(app: AppState, date: string, now: number) {
   const day = recordedDay(app, date);
   if (day.day === dayKey(now, app.record.settings.utcOffsetMinutes)) {
-    throw new Refusal('invalid_param', `query_app_user answers for days other than today; ${date} is today by the app's clock`);
+    throw serviceRefusal('invalid_param', `query_app_user answers for days other than today; ${date} is today by the app's clock`);
   }
   const offset = app.record.settings.utcOffsetMinutes;
   let registTotalCount = 0;
@@ -77,13 +78,13 @@ export function queryAppUser(app: AppState, date: string, now: number): Record<s
       date,
       newRegistCount: day.newRegist,
       registTotalCount,
-      activeCount: day.active.length,
-      onlineCount: day.online.length,
+      activeCount: day.active.size,
+      onlineCount: day.online.size,
     },
   };
 }
 
-export function queryAppPush(app: AppState, date: string): Record<string, unknown> {
+export function queryAppPush(app: AppState, date: string) {
   const day = recordedDay(app, date);
   const gt = { ...day.gt, clicked: day.gt.clicked };
   return {
@@ -103,7 +104,7 @@ export function queryAppPush(app: AppState, date: string): Record<string, unknow
 }
 
 /** The number of online devices at each ten-minute point of the last 24 hours (144 points), keyed by epoch ms. */
-export function onlineStatistics(app: AppState, now: number): Record<string, unknown> {
+export function onlineStatistics(app: AppState, now: number) {
   const history = app.record.onlineHistory;
   const end = Math.floor(now / TEN_MINUTES_MS) * TEN_MINUTES_MS;
   const onlineStatics: Record<string, number> = {};
@@ -119,31 +120,31 @@ export function onlineStatistics(app: AppState, now: number): Record<string, unk
   return { result: 'ok', onlineStatics };
 }
 
-export function queryUserCount(app: AppState, body: Body): Record<string, unknown> {
-  const condition = (body.condition as ConditionItem[] | undefined) ?? null;
+export function queryUserCount(app: AppState, body: PushBody<'queryUserCount'>) {
+  const condition = conditionOf(body.condition);
   let count = 0;
   for (const device of app.devices.values()) if (matchesCondition(device, condition)) count++;
   return { result: 'ok', user_count: count };
 }
 
 /** The tags in use on the app's devices, sorted. */
-export function queryBiTags(app: AppState): Record<string, unknown> {
+export function queryBiTags(app: AppState) {
   const tags = new Set<string>();
   for (const device of app.devices.values()) for (const tag of device.record.tags) tags.add(tag);
   return { result: 'ok', tags: [...tags].sort() };
 }
 
 /** set_badge: records the badge on every device named by cid or by device token. */
-export function setBadge(world: World, app: AppState, body: Body): Record<string, unknown> {
-  if (typeof body.badge !== 'number') throw new Refusal('invalid_param', 'set_badge needs badge');
-  const cids = new Set<string>((body.cid_list as string[] | undefined) ?? []);
-  const tokens = new Set<string>((body.devicetoken_list as string[] | undefined) ?? []);
-  if (cids.size === 0 && tokens.size === 0) throw new Refusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
+export function setBadge(unit: Unit, app: AppState, body: PushBody<'setBadge'>) {
+  const { badge } = body;
+  if (typeof badge !== 'number') throw serviceRefusal('invalid_param', 'set_badge needs badge');
+  const cids = new Set(body.cid_list ?? []);
+  const tokens = new Set(body.devicetoken_list ?? []);
+  if (cids.size === 0 && tokens.size === 0) throw serviceRefusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
   for (const device of app.devices.values()) {
     if (!cids.has(device.record.cid) && !(device.record.deviceToken !== null && tokens.has(device.record.deviceToken))) continue;
-    device.record.badge = body.badge;
-    world.state.putDevice(app, device);
-    world.events.emit({ type: 'device', appid: app.record.appid, cid: device.record.cid });
+    device.record.badge = badge;
+    unit.put('device', app, device.record);
   }
   return { result: 'ok' };
 }

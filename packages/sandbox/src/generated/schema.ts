@@ -216,6 +216,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appid}/devices/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register many devices at once
+         * @description Adds up to 10,000 devices in one call, each as `POST /apps/{appid}/devices` would, so that a test seeds a
+         *     large app quickly. All or nothing: when one cid is taken already or appears twice in the list, the call is
+         *     refused (409) and no device is added. The body is bounded like every body (1 MiB).
+         */
+        post: operations["createDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appid}/devices/{cid}": {
         parameters: {
             query?: never;
@@ -1171,6 +1199,24 @@ export interface components {
              */
             cid: string;
         } & components["schemas"]["DeviceFields"];
+        /** @description Devices to register in one call. */
+        DeviceBatch: {
+            /** @description The new devices, registered in this order. At most 10,000. */
+            devices: components["schemas"]["DeviceCreate"][];
+        };
+        /** @description The outcome of a batch registration. */
+        DeviceBatchResult: {
+            /**
+             * @description How many devices were added (every device of the list).
+             * @example 2
+             */
+            created: number;
+            /**
+             * @description How many devices the app has now, the magic cids included.
+             * @example 5
+             */
+            devices: number;
+        };
         /**
          * @description How the task was pushed: push_single, push_single_batch, save_list_body + push_list, push_app, or push_app with pushTime.
          * @enum {string}
@@ -2158,6 +2204,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceBatch"];
+            };
+        };
+        responses: {
+            /** @description How many devices were added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceBatchResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,17 +2,7 @@
 // where, with the status a client expects: 413 too large, 415 not JSON, 400 malformed.
 import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '../config.js';
-
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    readonly kind: string,
-    readonly title: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from '../refusal.js';
 
 /** The connection closed before the whole body arrived. */
 export class ClientGoneError extends Error {}
@@ -50,32 +40,32 @@ export function readBody(req: IncomingMessage, limit = LIMITS.maxBodyBytes): Pro
 }
 
 const tooLarge = (size: number, limit: number) =>
-  new BodyError(413, 'body-too-large', 'Body too large', `the body has ${size} bytes or more; the sandbox accepts at most ${limit}`);
+  new Refusal('body-too-large', `the body has ${size} bytes or more; the sandbox accepts at most ${limit}`, 413);
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 /** The JSON value of a body, checked for content type, UTF-8, syntax, nesting depth and array sizes. */
 export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
   const [type = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
-  if (!type) throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', 'the body has no Content-Type; send Content-Type: application/json');
+  if (!type) throw new Refusal('unsupported-media-type', 'the body has no Content-Type; send Content-Type: application/json', 415);
   if (!JSON_TYPE.test(type)) {
-    throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', `Content-Type is ${type}; send Content-Type: application/json`);
+    throw new Refusal('unsupported-media-type', `Content-Type is ${type}; send Content-Type: application/json`, 415);
   }
   const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '');
   if (charset && !/^utf-?8$/i.test(charset)) {
-    throw new BodyError(415, 'unsupported-media-type', 'Unsupported media type', `charset ${charset} is not supported; send UTF-8`);
+    throw new Refusal('unsupported-media-type', `charset ${charset} is not supported; send UTF-8`, 415);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
-    throw new BodyError(400, 'invalid-utf8', 'Body is not UTF-8', `the body is not valid UTF-8 (at byte ${firstInvalidUtf8(raw)})`);
+    throw new Refusal('invalid-utf8', `the body is not valid UTF-8 (at byte ${firstInvalidUtf8(raw)})`, 400);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new BodyError(400, 'malformed-body', 'Malformed body', `the body is not valid JSON: ${(error as Error).message}`);
+    throw new Refusal('malformed-body', `the body is not valid JSON: ${(error as Error).message}`, 400);
   }
   checkShape(value);
   return value;
@@ -105,11 +95,11 @@ function checkShape(root: unknown): void {
     const { value, path, depth } = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= LIMITS.maxDepth) {
-      throw new BodyError(400, 'too-deep', 'Body nested too deeply', `${path} is nested deeper than ${LIMITS.maxDepth} levels`);
+      throw new Refusal('too-deep', `${path} is nested deeper than ${LIMITS.maxDepth} levels`, 400);
     }
     if (Array.isArray(value)) {
       if (value.length > LIMITS.maxArrayItems) {
-        throw new BodyError(413, 'array-too-large', 'Array too large', `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`);
+        throw new Refusal('array-too-large', `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`, 413);
       }
       value.forEach((item, i) => stack.push({ value: item, path: `${path}.${i}`, depth: depth + 1 }));
     } else {

@@ -3,14 +3,12 @@
 // known path with another method gets the methods it has.
 import { createRouter, type Document, type Router as DocumentRouter } from '@pushapi/openapi/walk';
 import { SERVED, type ApiName, type OperationSpec } from '../documents.js';
+import { Refusal } from '../refusal.js';
 
 export type RouteResult =
   | { kind: 'match'; op: OperationSpec; params: Record<string, string> }
   | { kind: 'method'; api: ApiName; allowed: string[] }
   | { kind: 'none'; api: ApiName | undefined; suggestions: string[] };
-
-/** A path that is not valid percent-encoding. */
-export class BadPathError extends Error {}
 
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -53,7 +51,7 @@ export class Router {
       try {
         decodeURIComponent(segment);
       } catch {
-        throw new BadPathError(`path segment "${segment}" is not valid percent-encoding`);
+        throw new Refusal('bad-path', `path segment "${segment}" is not valid percent-encoding`, 400);
       }
     }
     const prefix = pathname.split('/')[1];

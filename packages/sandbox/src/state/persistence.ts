@@ -1,13 +1,13 @@
 // Where the state goes: nowhere (memory only, the default), or an LMDB database in a data folder (`--data`).
-// The state hands over one batch of writes per request; a batch is committed atomically, batches in order, and
-// a request is answered only after its batch (and every batch before it) is committed. So a push answered `ok`
-// survives a SIGKILL, and no task is ever half-written.
+// A unit of work's writes are committed atomically, units in order, and a request is answered only after its
+// unit (and every unit before it) is committed. So a push answered `ok` survives a SIGKILL, and no task is ever
+// half-written. A data folder has one owner: the process that holds its lock file (owner.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RootDatabase } from 'lmdb';
-
-/** A record's key: its kind, then the ids that place it, such as ['d', appid, cid]. */
-export type Key = string[];
+import type { Key } from './kinds.js';
+import { checkLmdbFile, StoreError } from './store-file.js';
+import { holdFolder } from './owner.js';
 
 export interface Write {
   key: Key;
@@ -18,8 +18,8 @@ export interface Write {
 export interface Persistence {
   /** Whether state survives a restart. */
   readonly durable: boolean;
-  /** Every stored record, at start. */
-  load(): Iterable<{ key: Key; value: unknown }>;
+  /** Every stored record, at start (values as stored: JSON text). */
+  load(): Iterable<{ key: Key; json: string }>;
   /** Commits one batch atomically; batches commit in the order given. */
   commit(writes: readonly Write[]): Promise<void>;
   close(): Promise<void>;
@@ -32,29 +32,44 @@ export const memoryPersistence = (): Persistence => ({
   close: () => Promise.resolve(),
 });
 
+export const STORE_FILE = 'sandbox.lmdb';
+
 /**
- * State in an LMDB database under `dir` (created when missing). LMDB is a native addon, loaded only here: a
- * sandbox in memory runs wherever Node does, with or without a prebuilt binary for it.
+ * State in an LMDB database under `dir` (created when missing), owned by this process until it closes. LMDB is a
+ * native addon, loaded only here: a sandbox in memory runs wherever Node does, with or without a prebuilt binary.
  */
 export async function lmdbPersistence(dir: string): Promise<Persistence> {
-  fs.mkdirSync(dir, { recursive: true });
-  const { open } = await import('lmdb');
-  // Records are stored as the JSON text the state wrote at the end of the request, so what is committed is
-  // exactly that request's view, whatever happens to the objects in memory afterwards.
-  const db: RootDatabase<string, Key> = open({ path: path.join(dir, 'sandbox.lmdb'), encoding: 'string', compression: false });
-  return {
-    durable: true,
-    *load() {
-      for (const { key, value } of db.getRange()) yield { key, value: JSON.parse(value) as unknown };
-    },
-    async commit(writes) {
-      await db.batch(() => {
-        for (const write of writes) {
-          if (write.json === undefined) void db.remove(write.key);
-          else void db.put(write.key, write.json);
-        }
-      });
-    },
-    close: () => db.close(),
-  };
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new StoreError(dir, `cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'choose another folder');
+  }
+  const owner = holdFolder(dir);
+  try {
+    // LMDB trusts its file: a damaged one makes it crash the process. So the file is checked first.
+    checkLmdbFile(dir, path.join(dir, STORE_FILE));
+    const { open } = await import('lmdb');
+    const db: RootDatabase<string, Key> = open({ path: path.join(dir, STORE_FILE), encoding: 'string', compression: false });
+    return {
+      durable: true,
+      *load() {
+        for (const { key, value } of db.getRange()) yield { key, json: value };
+      },
+      async commit(writes) {
+        await db.batch(() => {
+          for (const write of writes) {
+            if (write.json === undefined) void db.remove(write.key);
+            else void db.put(write.key, write.json);
+          }
+        });
+      },
+      async close() {
+        await db.close();
+        owner.release();
+      },
+    };
+  } catch (error) {
+    owner.release();
+    throw error;
+  }
 }

@@ -4,11 +4,10 @@
 // type) match the data is explained alone, and when no branch's `const` matches, the discriminator itself is
 // the violation. Nothing here names an operation or a field: it follows the documents' schemas.
 import type { ErrorObject } from 'ajv';
-import type { components } from '../generated/schema.js';
+import type { Violation } from '../refusal.js';
 import { child, type Schema, type SchemaSet } from './schemas.js';
 
-/** One broken rule, in the shape the Prism mock uses (`validation` of problem+json, `sl-violations`). */
-export type Violation = components['schemas']['Violation'];
+export type { Violation };
 
 const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
 
@@ -186,10 +185,23 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
     if (node[branch] !== undefined) out.push(...explain(schemas, child(ref, branch), data, at));
   }
   const seen = new Set<string>();
-  return out.filter((v) => {
+  const found = out.filter((v) => {
     const key = `${v.location.join('/')}\u0000${v.code}\u0000${v.message}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
+  return found.length > 0 ? found : failClosed(schemas, ref, data, at);
+}
+
+/**
+ * The violations of invalid data that the narrowing above could not explain (a keyword it does not walk, such as
+ * patternProperties or unevaluatedProperties): Ajv's own, so that an invalid request is never accepted.
+ */
+function failClosed(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
+  const errors = schemas.errors(ref, data).map((e) => {
+    const where = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return violation([...at, ...where], e.keyword, e.message ?? 'is not valid');
+  });
+  return errors.length > 0 ? errors : [violation(at, 'invalid', 'is not valid against its schema')];
 }
 
 /** `body.message.msgtype: must be one of: ...`: a violation as one line, for `desc` and error messages. */

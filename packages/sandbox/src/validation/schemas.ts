@@ -71,14 +71,24 @@ export class SchemaSet {
     return node as Schema;
   }
 
-  /** Whether `data` is valid against the schema at `ref` (refs resolved within its document). */
-  isValid(ref: string, data: unknown): boolean {
+  #validator(ref: string): ValidateFunction {
     let validate = this.#byPointer.get(ref);
     if (!validate) {
       validate = this.#ajv.compile({ $ref: ref });
       this.#byPointer.set(ref, validate);
     }
-    return validate(data) as boolean;
+    return validate;
+  }
+
+  /** Whether `data` is valid against the schema at `ref` (refs resolved within its document). */
+  isValid(ref: string, data: unknown): boolean {
+    return this.#validator(ref)(data) as boolean;
+  }
+
+  /** Ajv's errors of `data` against the schema at `ref` (none when it is valid). */
+  errors(ref: string, data: unknown): ErrorObject[] {
+    const validate = this.#validator(ref);
+    return validate(data) ? [] : [...(validate.errors ?? [])];
   }
 
   /** Errors of the node's own keywords (type, required, const, pattern...), without its subschemas. */

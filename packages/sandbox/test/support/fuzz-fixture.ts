@@ -61,7 +61,7 @@ export class FuzzFixture {
   constructor(private readonly sandbox: RunningSandbox) {}
 
   get #state() {
-    return this.sandbox.world.state;
+    return this.sandbox.store;
   }
 
   async #call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
@@ -138,7 +138,7 @@ export class FuzzFixture {
       await this.#call('POST', '/control/apps', { appid: CONTROL_APP, clock: { time: T0 } });
     }
     const app = state.apps.get(PUSH_APP.appid);
-    const messages = app ? [...app.devices.values()].reduce((n, d) => n + d.inbox.length + d.pending.length, 0) : 0;
+    const messages = app ? [...app.devices.values()].reduce((n, d) => n + d.inbox.size + d.pending.size, 0) : 0;
     if (
       !app ||
       app.record.appkey !== PUSH_APP.appkey ||
@@ -185,7 +185,7 @@ export class FuzzFixture {
         return ids.length > 0 ? ids[Number(n) % ids.length]! : 'RASS_0101_none';
       }
       case 'message': {
-        const inbox = app?.devices.get(context.cid ?? '')?.inbox ?? [];
+        const inbox = [...(app?.devices.get(context.cid ?? '')?.inbox.values() ?? [])];
         return inbox.length > 0 ? inbox[Number(n) % inbox.length]!.id : 'm-0';
       }
       case 'sign': {

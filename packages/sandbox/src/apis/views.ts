@@ -1,30 +1,27 @@
 // What the control API shows of each record, typed by the control document's generated types. Secrets (master
 // secret, auth code, tokens) appear only in the credentials view.
 import { LIMITS, MAGIC_CIDS } from '../config.js';
-import type { components } from '../generated/schema.js';
-import type { FaultRecord, TaskRecord } from '../state/model.js';
-import type { AppState, DeviceState } from '../state/state.js';
-import { formatLocal } from '../time.js';
-import { appNow, type World } from '../world.js';
 import { SEND_RESULTS } from '../areas/schedule.js';
-
-export { messageView } from './message-view.js';
+import type { components } from '../generated/schema.js';
+import type { FaultRecord, MessageRecord, TaskRecord } from '../state/records.js';
+import type { AppState, DeviceState, Store } from '../state/store.js';
+import { clockNow, formatLocal } from '../time.js';
 
 type Schemas = components['schemas'];
 
-export function sandboxView(world: World, version: string, defaultAppId: string): Schemas['SandboxInfo'] {
+export function sandboxView(persistent: boolean, version: string, defaultAppId: string): Schemas['SandboxInfo'] {
   return {
     name: 'pushapi-sandbox',
     version,
     defaultAppId,
-    persistent: world.state.durable,
+    persistent,
     magicCids: MAGIC_CIDS.map((m) => ({ ...m })),
     limits: { ...LIMITS },
   };
 }
 
-export function clockView(world: World, app: AppState): Schemas['Clock'] {
-  const now = appNow(world, app);
+export function clockView(app: AppState, realNow: number): Schemas['Clock'] {
+  const now = clockNow(app.record.clock, realNow);
   const { clock, settings } = app.record;
   return { now, iso: new Date(now).toISOString(), local: formatLocal(now, settings.utcOffsetMinutes), frozen: clock.frozenAt !== null, offsetMs: clock.offsetMs };
 }
@@ -34,8 +31,8 @@ export function partyView(app: AppState): Schemas['DmpParty'] {
   return { userCode, expiresIn, permissions: { ...permissions }, tags: tags.map((t) => ({ ...t })) };
 }
 
-export function appView(world: World, app: AppState): Schemas['App'] {
-  const now = appNow(world, app);
+export function appView(app: AppState, realNow: number): Schemas['App'] {
+  const now = clockNow(app.record.clock, realNow);
   let tokens = 0;
   for (const record of app.tokens.values()) if (record.expiresAt > now) tokens++;
   const { appid, appkey, name, createdAt, settings, rateLimits } = app.record;
@@ -45,7 +42,7 @@ export function appView(world: World, app: AppState): Schemas['App'] {
     name,
     createdAt,
     settings: { ...settings },
-    clock: clockView(world, app),
+    clock: clockView(app, realNow),
     dmp: partyView(app),
     rateLimits: { ...rateLimits },
     counts: { devices: app.devices.size, tasks: app.tasks.size, tokens },
@@ -75,8 +72,8 @@ export function deviceView(app: AppState, device: DeviceState): Schemas['Device'
     dmpTags: [...r.dmpTags],
     magic: r.magic,
     createdAt: r.createdAt,
-    inboxCount: device.inbox.length,
-    pendingCount: device.pending.length,
+    inboxCount: device.inbox.size,
+    pendingCount: device.pending.size,
   };
 }
 
@@ -101,3 +98,33 @@ export function taskView(task: TaskRecord): Schemas['Task'] {
 export function faultView(f: FaultRecord): Schemas['Fault'] {
   return { ...f };
 }
+
+export function messageView(m: MessageRecord): Schemas['InboxMessage'] {
+  return {
+    id: m.id,
+    taskid: m.taskid,
+    kind: m.kind,
+    requestid: m.requestid,
+    msgtype: m.content.msgtype,
+    message: m.content.message,
+    template: m.content.template,
+    push_info: m.content.push_info,
+    state: m.state,
+    via: m.via,
+    apn: m.apn,
+    sentAt: m.sentAt,
+    receivedAt: m.receivedAt,
+    expiresAt: m.expiresAt,
+    displayFrom: m.displayFrom,
+    displayUntil: m.displayUntil,
+    clicked: m.clicked,
+  };
+}
+
+export const inboxView = (device: DeviceState): Schemas['Inbox'] => ({
+  cid: device.record.cid,
+  messages: [...device.inbox.values()].map(messageView),
+  pending: [...device.pending.values()].map(messageView),
+});
+
+export const appsView = (store: Store, realNow: number): Schemas['AppList'] => ({ apps: [...store.apps.values()].map((app) => appView(app, realNow)) });

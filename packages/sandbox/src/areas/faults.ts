@@ -1,21 +1,19 @@
 // Faults injected into the next calls of an operation of one app: an HTTP error status, a dropped connection,
 // a delay, or a given result. They live in memory only.
-import type { FaultRecord } from '../state/model.js';
-import type { AppState } from '../state/state.js';
+import { invalid } from '../refusal.js';
+import type { FaultRecord } from '../state/records.js';
+import type { AppState } from '../state/store.js';
+import type { ControlBody } from './bodies.js';
 
 let nextId = 1;
 
-export interface FaultInput {
-  operation: string;
-  kind: FaultRecord['kind'];
-  times?: number;
-  status?: number;
-  delayMs?: number;
-  result?: string;
-  desc?: string;
-}
-
-export function addFault(app: AppState, input: FaultInput): FaultRecord {
+/** Adds a fault for one of `operations` (the push v1 and DMP operation names). */
+export function addFault(app: AppState, input: ControlBody<'addFault'>, operations: readonly string[]): FaultRecord {
+  if (!operations.includes(input.operation)) {
+    throw invalid(`no push v1 or DMP operation is named "${input.operation}"`, [
+      { location: ['body', 'operation'], severity: 'Error', code: 'enum', message: `must be one of: ${operations.join(', ')}` },
+    ]);
+  }
   const fault: FaultRecord = {
     id: `f-${nextId++}`,
     operation: input.operation,

@@ -1,5 +1,5 @@
-// The records the sandbox keeps. Each is plain JSON data, so it can be persisted as it is; what the
-// control API shows is computed from them (control/views.ts), never stored twice. Parts that are exactly what
+// The records the sandbox keeps. Each is plain data, stored as JSON (a day's sets as lists, see kinds.ts); what
+// the control API shows is computed from them (apis/views.ts), never stored twice. Parts that are exactly what
 // the control document describes (settings, limits, DMP ids and tags, task statistics, faults) use its
 // generated types.
 import type { DeviceStateName } from '../config.js';
@@ -134,16 +134,19 @@ export interface ConditionItem {
 }
 
 export interface RequestIdRecord {
+  requestid: string;
   at: number;
   operation: string;
   answer: Record<string, unknown>;
 }
 
 export interface TokenRecord {
+  token: string;
   expiresAt: number;
 }
 
 export interface DmpTokenRecord {
+  token: string;
   appid: string;
   expiresAt: number;
 }
@@ -151,8 +154,9 @@ export interface DmpTokenRecord {
 export interface DayRecord {
   day: string;
   newRegist: number;
-  active: string[];
-  online: string[];
+  /** Cids active and online that day (stored as lists). */
+  active: Set<string>;
+  online: Set<string>;
   sent: number;
   sentOnline: number;
   received: number;
@@ -164,8 +168,8 @@ export interface DayRecord {
 export const emptyDay = (day: string): DayRecord => ({
   day,
   newRegist: 0,
-  active: [],
-  online: [],
+  active: new Set(),
+  online: new Set(),
   sent: 0,
   sentOnline: 0,
   received: 0,

@@ -1,28 +1,62 @@
 // What happens in the sandbox, as a stream of small events: the inbox page follows it over server-sent events,
-// and a test may poll it. Recent events are kept so that a reconnecting page misses nothing.
+// and a test may poll it. The events of a request are made from the changes its unit of work committed: a
+// message's change (kept, received, expired, stopped, clicked), a device's, a task's, an app's. Recent events are
+// kept so that a reconnecting page misses nothing.
 import type { ServerResponse } from 'node:http';
 import { EVENT_BUFFER } from '../config.js';
 import type { components } from '../generated/schema.js';
+import type { Change } from '../state/unit.js';
+import { messageView } from './views.js';
 
 export type SandboxEvent = components['schemas']['SandboxEvent'];
+type NewEvent = Omit<SandboxEvent, 'id'>;
 
 type Listener = (event: SandboxEvent) => void;
 
+/** The event a committed change makes, if any. A message removed in passing (an inbox trimmed) makes none. */
+export function eventOf(change: Change): NewEvent | undefined {
+  const { appid } = change;
+  switch (change.kind) {
+    case 'app':
+      return { type: 'app', appid };
+    case 'device':
+      return { type: 'device', appid, cid: change.record.cid };
+    case 'task':
+      return { type: 'task', appid, taskid: change.record.taskid };
+    case 'message': {
+      const m = change.record;
+      const silent = change.gone && (m.state === 'delivered' || m.state === 'pending');
+      return silent ? undefined : { type: 'message', appid, cid: m.cid, message: messageView(m) };
+    }
+    default:
+      return undefined;
+  }
+}
+
 export class EventBus {
   #next = 1;
-  readonly #recent: SandboxEvent[] = [];
+  #recent: SandboxEvent[] = [];
   readonly #listeners = new Set<Listener>();
 
-  emit(event: Omit<SandboxEvent, 'id'>): void {
+  emit(event: NewEvent): void {
     const full = { id: this.#next++, ...event } as SandboxEvent;
     this.#recent.push(full);
-    if (this.#recent.length > EVENT_BUFFER) this.#recent.shift();
+    // Trimmed in steps, so that a push to many devices costs no more per event than one to a few.
+    if (this.#recent.length >= 2 * EVENT_BUFFER) this.#recent = this.#recent.slice(-EVENT_BUFFER);
     for (const listener of this.#listeners) listener(full);
+  }
+
+  /** Emits the events of a unit's committed changes, in the order the records first changed. */
+  emitChanges(changes: Iterable<Change>): void {
+    for (const change of changes) {
+      const event = eventOf(change);
+      if (event) this.emit(event);
+    }
   }
 
   /** Recent events after `after`, of one app (and those of no app) or of all. */
   recent(after = 0, appid?: string): SandboxEvent[] {
-    return this.#recent.filter((e) => e.id > after && matches(e, appid));
+    return this.#recent.slice(-EVENT_BUFFER).filter((e) => e.id > after && matches(e, appid));
   }
 
   /** Streams events to a response as server-sent events until the client goes away. */

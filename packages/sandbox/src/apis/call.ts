@@ -1,0 +1,71 @@
+// What the server hands each interface for one request, and what each interface gives the server: how it finds
+// the app a call concerns, how it checks credentials, its handlers keyed by operationId, and how it answers a
+// refusal. The server (http/server.ts) runs the same steps for all three.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppInput } from '../areas/apps.js';
+import type { ApiName, OperationSpec } from '../documents.js';
+import type { Refusal } from '../refusal.js';
+import type { AppState, Store } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
+import type { Reply } from './answer.js';
+import type { EventBus } from './events.js';
+import type { RequestLog } from './request-log.js';
+
+/** What lives as long as the sandbox: the state, the event stream, the request log, its settings. */
+export interface Services {
+  store: Store;
+  events: EventBus;
+  requestLog: RequestLog;
+  /** Real time in epoch ms (tests of the sandbox itself may replace it). */
+  realNow: () => number;
+  /** Whether the state is kept in a data folder. */
+  durable: boolean;
+  version: string;
+  /** How the default app is made at start and after a reset of the sandbox. */
+  defaultApp: AppInput & { appid: string };
+  /** Operation names a fault may name: those of push v1 and DMP. */
+  faultOperations: string[];
+}
+
+export interface Call<Body = unknown, Query = Record<string, unknown>> {
+  unit: Unit;
+  services: Services;
+  op: OperationSpec;
+  /** The app the call concerns, resolved once by the interface's `appOf`. */
+  app: AppState | undefined;
+  /** The app's time (real time for a call of no app). */
+  now: number;
+  /** Path parameters, decoded. */
+  params: Record<string, string>;
+  /** Query parameters, numbers and booleans read as such. */
+  query: Query;
+  /** The query as sent (texts that are signed must be read as they came). */
+  search: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The body, checked against the operation's schema. */
+  body: Body;
+}
+
+/** A call whose app exists (every push v1 call, and the control calls under /apps/{appid}). */
+export type AppCall<Body = unknown, Query = Record<string, unknown>> = Call<Body, Query> & { app: AppState };
+
+export interface Api {
+  name: ApiName;
+  /** The app a call concerns, found before anything else (for the request log and for its faults). */
+  appOf(services: Services, op: OperationSpec, params: Record<string, string>, query: URLSearchParams, headers: IncomingHttpHeaders): AppState | undefined;
+  /** Checks made before anything is read (the control token). Throws a Refusal. */
+  guard?(headers: IncomingHttpHeaders): void;
+  /** Checks what comes before the request's own validity: the app, the credentials. Throws a Refusal. */
+  admit(call: Call): void;
+  /** The status of a request that breaks the document. */
+  invalidStatus: 400 | 422;
+  /** Runs the operation (the body has been checked) and answers it. */
+  handle(call: Call): Reply;
+  /** How this interface answers a refusal. */
+  refuse(refusal: Refusal, call: { headers: IncomingHttpHeaders }): Reply;
+}
+
+export const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : undefined;
+};

@@ -1,0 +1,256 @@
+// Every kind of record the sandbox keeps, in one table: the key it is stored under, where it lives in memory,
+// what goes with it when it is removed, how it is stored when that differs from memory, and the JSON Schema its
+// stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
+// it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
+import { newDeviceState, type AppState, type Store } from './store.js';
+import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+
+/** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
+export type Key = string[];
+
+export interface KindSpec<R> {
+  prefix: string;
+  key(appid: string, record: R): Key;
+  /** Puts a new or changed record in its place in memory. */
+  place(store: Store, app: AppState, record: R): void;
+  /** Takes it out of memory. */
+  unplace(store: Store, app: AppState, record: R): void;
+  /** Whether the record stays after this change (a message that expired is reported, then gone). Default: yes. */
+  kept?(record: R): boolean;
+  /** Records that go with it when it is removed. */
+  dependents?(store: Store, app: AppState, record: R): Removal[];
+  /** Its stored form, when that is not the record as it is. */
+  encode?(record: R, app: AppState): unknown;
+  /** The record from its stored form and key (the key carries the ids a stored value may omit). */
+  decode?(value: any, key: Key): R;
+  /** JSON Schema of the stored form (refs into the control document for the parts it describes). */
+  schema: Record<string, unknown>;
+}
+
+export interface Records {
+  app: AppRecord;
+  device: DeviceRecord;
+  message: MessageRecord;
+  task: TaskRecord;
+  requestId: RequestIdRecord;
+  token: TokenRecord;
+  day: DayRecord;
+  dmpToken: DmpTokenRecord;
+}
+
+export type KindName = keyof Records;
+export type Removal = { [K in KindName]: { kind: K; record: Records[K] } }[KindName];
+
+// ---- stored shapes ----
+const doc = (name: string) => ({ $ref: `sandbox#/components/schemas/${name}` });
+const str = { type: 'string' };
+const num = { type: 'number' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const orNull = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const list = (items: object) => ({ type: 'array', items });
+const object = (properties: Record<string, object>, optional: string[] = []) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties).filter((name) => !optional.includes(name)),
+});
+const contentSchema = object({ msgtype: doc('InboxMessage/properties/msgtype'), message: { type: 'object' }, template: { type: 'object' }, push_info: orNull({ type: 'object' }) });
+const countsOf = (names: string[]) => object(Object.fromEntries(names.map((n) => [n, num])));
+
+/** The kinds, in the order their stored keys sort (so the load meets apps, then devices, then the rest). */
+export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
+  app: {
+    prefix: 'a',
+    key: (appid) => ['a', appid],
+    place(store, app, record) {
+      store.apps.set(record.appid, app);
+      store.parties.set(record.party.userCode, record.appid);
+    },
+    unplace(store, _app, record) {
+      store.apps.delete(record.appid);
+      store.parties.delete(record.party.userCode);
+    },
+    dependents: (store, app) => [
+      ...[...app.devices.values()].map((d) => ({ kind: 'device' as const, record: d.record })),
+      ...[...app.tasks.values()].map((record) => ({ kind: 'task' as const, record })),
+      ...[...app.requestIds.values()].map((record) => ({ kind: 'requestId' as const, record })),
+      ...[...app.tokens.values()].map((record) => ({ kind: 'token' as const, record })),
+      ...[...app.days.values()].map((record) => ({ kind: 'day' as const, record })),
+      ...[...store.dmpTokens.values()].filter((t) => t.appid === app.record.appid).map((record) => ({ kind: 'dmpToken' as const, record })),
+    ],
+    // The blacklist is a set in memory; the record keeps it as a list, brought up to date when stored.
+    encode: (record, app) => ({ ...record, blacklist: [...app.blacklist] }),
+    schema: object({
+      seq: int,
+      appid: str,
+      appkey: str,
+      mastersecret: str,
+      name: str,
+      createdAt: num,
+      settings: doc('AppSettings'),
+      clock: object({ offsetMs: num, frozenAt: orNull(num) }),
+      party: object({
+        userCode: str,
+        authCode: str,
+        expiresIn: num,
+        permissions: object({ tagsUser: bool, configTags: bool }),
+        tags: list(doc('DmpTag')),
+      }),
+      rateLimits: doc('RateLimits'),
+      blacklist: list(str),
+      onlineHistory: list({ type: 'array', prefixItems: [num, num], minItems: 2, maxItems: 2 }),
+    }),
+  },
+  device: {
+    prefix: 'd',
+    key: (appid, r) => ['d', appid, r.cid],
+    place(_store, app, record) {
+      if (!app.devices.has(record.cid)) app.devices.set(record.cid, newDeviceState(record));
+    },
+    unplace(_store, app, record) {
+      app.devices.delete(record.cid);
+      if (record.online) app.onlineCount--;
+      if (record.alias !== null) unindexAlias(app, record.alias, record.cid);
+    },
+    dependents: (_store, app, record) => {
+      const device = app.devices.get(record.cid);
+      return device ? [...device.inbox.values(), ...device.pending.values()].map((m) => ({ kind: 'message' as const, record: m })) : [];
+    },
+    schema: object({
+      seq: int,
+      cid: str,
+      online: bool,
+      active: bool,
+      lastlogin: num,
+      region: orNull(str),
+      phonetype: orNull(str),
+      tags: list(str),
+      alias: orNull(str),
+      badge: orNull(num),
+      deviceToken: orNull(str),
+      dmpIds: doc('DmpIds'),
+      dmpTags: list(str),
+      magic: orNull({ enum: ['online', 'offline', 'inactive'] }),
+      createdAt: num,
+    }),
+  },
+  day: {
+    prefix: 's',
+    key: (appid, r) => ['s', appid, r.day],
+    place: (_store, app, record) => void app.days.set(record.day, record),
+    unplace: (_store, app, record) => void app.days.delete(record.day),
+    encode: (r) => ({ ...r, active: [...r.active], online: [...r.online] }),
+    decode: (value: DayRecord & { active: string[]; online: string[] }) => ({ ...value, active: new Set(value.active), online: new Set(value.online) }),
+    schema: object({
+      day: str,
+      newRegist: num,
+      active: list(str),
+      online: list(str),
+      sent: num,
+      sentOnline: num,
+      received: num,
+      shown: num,
+      clicked: num,
+      gt: countsOf(['sent', 'feedback', 'displayed', 'clicked']),
+    }),
+  },
+  token: {
+    prefix: 'k',
+    key: (appid, r) => ['k', appid, r.token],
+    place: (_store, app, record) => void app.tokens.set(record.token, record),
+    unplace: (_store, app, record) => void app.tokens.delete(record.token),
+    decode: (value: TokenRecord, key) => ({ ...value, token: key[2]! }),
+    schema: object({ expiresAt: num }),
+  },
+  message: {
+    prefix: 'm',
+    key: (appid, r) => ['m', appid, r.cid, String(r.seq).padStart(12, '0')],
+    // A message lives in its device's waiting list or inbox, as its state says; expired and stopped ones are gone.
+    kept: (m) => m.state === 'pending' || m.state === 'delivered',
+    place(_store, app, m) {
+      const device = app.devices.get(m.cid);
+      if (!device) return;
+      if (m.state === 'pending') device.pending.set(m.id, m);
+      else {
+        device.pending.delete(m.id);
+        if (m.state === 'delivered') device.inbox.set(m.id, m);
+      }
+    },
+    unplace(_store, app, m) {
+      const device = app.devices.get(m.cid);
+      device?.pending.delete(m.id);
+      device?.inbox.delete(m.id);
+    },
+    schema: object({
+      id: str,
+      seq: int,
+      cid: str,
+      taskid: str,
+      kind: doc('TaskKind'),
+      requestid: orNull(str),
+      content: contentSchema,
+      state: { enum: ['pending', 'delivered'] },
+      via: orNull({ enum: ['online', 'offline'] }),
+      apn: bool,
+      sentAt: num,
+      receivedAt: orNull(num),
+      expiresAt: orNull(num),
+      displayFrom: orNull(num),
+      displayUntil: orNull(num),
+      clicked: bool,
+    }),
+  },
+  dmpToken: {
+    prefix: 'p',
+    key: (_appid, r) => ['p', r.token],
+    place: (store, _app, record) => void store.dmpTokens.set(record.token, record),
+    unplace: (store, _app, record) => void store.dmpTokens.delete(record.token),
+    decode: (value: DmpTokenRecord, key) => ({ ...value, token: key[1]! }),
+    schema: object({ appid: str, expiresAt: num }),
+  },
+  requestId: {
+    prefix: 'r',
+    key: (appid, r) => ['r', appid, r.requestid],
+    place: (_store, app, record) => void app.requestIds.set(record.requestid, record),
+    unplace: (_store, app, record) => void app.requestIds.delete(record.requestid),
+    decode: (value: RequestIdRecord, key) => ({ ...value, requestid: key[2]! }),
+    schema: object({ at: num, operation: str, answer: { type: 'object' } }),
+  },
+  task: {
+    prefix: 't',
+    key: (appid, r) => ['t', appid, r.taskid],
+    place: (_store, app, record) => void app.tasks.set(record.taskid, record),
+    unplace: (_store, app, record) => void app.tasks.delete(record.taskid),
+    schema: object({
+      seq: int,
+      taskid: str,
+      kind: doc('TaskKind'),
+      state: doc('Task/properties/state'),
+      createdAt: num,
+      taskName: orNull(str),
+      requestid: orNull(str),
+      content: contentSchema,
+      window: object({ from: orNull(num), until: orNull(num) }),
+      pushTime: orNull(str),
+      dispatchAt: orNull(num),
+      targets: object({ cids: list(str), aliases: list(str), condition: orNull(list(object({ key: str, values: list(str), opt_type: int }))) }),
+      stats: doc('TaskStats'),
+      details: { type: 'object', additionalProperties: { enum: ['successed_online', 'successed_offline', 'successed_ignore', 'no_user'] } },
+    }),
+  },
+};
+
+export const KIND_BY_PREFIX = new Map(Object.entries(KINDS).map(([name, spec]) => [spec.prefix, name as KindName]));
+
+/** Removes a cid from an alias's index entry (the entry goes when it has no cid left). */
+export function unindexAlias(app: AppState, alias: string, cid: string): void {
+  const cids = app.aliases.get(alias);
+  cids?.delete(cid);
+  if (cids?.size === 0) app.aliases.delete(alias);
+}
+
+export function indexAlias(app: AppState, alias: string, cid: string): void {
+  let cids = app.aliases.get(alias);
+  if (!cids) app.aliases.set(alias, (cids = new Set()));
+  cids.add(cid);
+}

@@ -1,0 +1,79 @@
+// Reads a store back into memory. Every record is checked against its kind's schema (kinds.ts) before anything
+// uses it: a record of the wrong shape, an unknown kind or text that is not JSON stops the start with a
+// StoreError naming the record, rather than a 500 on the first request that reads it.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { KIND_BY_PREFIX, KINDS, indexAlias, type Key, type KindName } from './kinds.js';
+import type { Persistence } from './persistence.js';
+import type { AppRecord } from './records.js';
+import { StoreError } from './store-file.js';
+import { newAppState, Store, type AppState } from './store.js';
+
+/** One validator per kind, its schema's refs resolved in the control document. */
+function validators(controlDocument: object): Record<KindName, ValidateFunction> {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+  ajv.addSchema(controlDocument, 'sandbox');
+  return Object.fromEntries(Object.entries(KINDS).map(([name, spec]) => [name, ajv.compile(spec.schema)])) as Record<KindName, ValidateFunction>;
+}
+
+export function loadStore(persistence: Persistence, controlDocument: object, dir: string): Store {
+  const store = new Store();
+  const check = validators(controlDocument);
+  const fail = (key: Key, problem: string) => new StoreError(dir, `record ${JSON.stringify(key)} ${problem}`);
+  const byApp = new Map<string, AppState>();
+  for (const { key, json } of persistence.load()) {
+    const kind = KIND_BY_PREFIX.get(key[0] ?? '');
+    if (!kind || key.length < 2) throw fail(key, 'is of no kind the sandbox keeps');
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch {
+      throw fail(key, 'is not JSON');
+    }
+    const validate = check[kind];
+    if (!validate(value)) throw fail(key, `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`);
+    const spec = KINDS[kind];
+    const record = spec.decode ? spec.decode(value, key) : value;
+    if (kind === 'app') {
+      const app = newAppState(record as AppRecord);
+      byApp.set(key[1]!, app);
+      spec.place(store, app, record as never);
+      continue;
+    }
+    if (kind === 'dmpToken') {
+      store.dmpTokens.set(key[1]!, record as never);
+      continue;
+    }
+    // Keys sort by kind, so an app's record comes before everything of the app.
+    const app = byApp.get(key[1]!);
+    if (!app) throw fail(key, 'belongs to no app of the store');
+    spec.place(store, app, record as never);
+  }
+  for (const app of byApp.values()) rebuild(store, app);
+  // Memory keeps apps in order of creation; stored keys sort by appid.
+  const apps = [...store.apps.values()].sort((a, b) => a.record.seq - b.record.seq);
+  store.apps.clear();
+  for (const app of apps) store.apps.set(app.record.appid, app);
+  return store;
+}
+
+/** Orders what keys sorted by id, rebuilds the indexes, and finds the highest sequence number used. */
+function rebuild(store: Store, app: AppState): void {
+  const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
+  app.devices = new Map(bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]));
+  app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
+  let seq = app.record.seq;
+  const see = (n: number) => void (seq = Math.max(seq, n));
+  for (const device of app.devices.values()) {
+    const { record } = device;
+    see(record.seq);
+    if (record.online) app.onlineCount++;
+    if (record.alias !== null) indexAlias(app, record.alias, record.cid);
+    device.inbox = new Map(bySeq([...device.inbox.values()]).map((m) => [m.id, m]));
+    device.pending = new Map(bySeq([...device.pending.values()]).map((m) => [m.id, m]));
+    for (const m of device.inbox.values()) see(m.seq);
+    for (const m of device.pending.values()) see(m.seq);
+  }
+  for (const task of app.tasks.values()) see(task.seq);
+  store.seq = Math.max(store.seq, seq);
+  app.nextDueAt = Number.NEGATIVE_INFINITY; // look for due work at the first touch
+}

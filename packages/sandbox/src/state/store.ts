@@ -1,0 +1,64 @@
+// The sandbox's state in memory: every app with its devices, inboxes, tasks, tokens and statistics, and the DMP
+// tokens. Behaviour reads it directly; it changes only through a unit of work (unit.ts), which places records
+// here and records what changed. Indexes (aliases, the blacklist as a set, online count) are kept beside the
+// records they are derived from, so no request scans for what it could look up.
+import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, FaultRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+
+export interface DeviceState {
+  record: DeviceRecord;
+  /** Messages received, oldest first, by id. */
+  inbox: Map<string, MessageRecord>;
+  /** Offline (or not yet displayable) messages waiting, oldest first, by id. */
+  pending: Map<string, MessageRecord>;
+}
+
+export interface AppState {
+  record: AppRecord;
+  devices: Map<string, DeviceState>;
+  /** alias -> cids, derived from each device's alias. */
+  aliases: Map<string, Set<string>>;
+  /** The blacklist as a set (the record keeps it as a list). */
+  blacklist: Set<string>;
+  /** How many devices are online, derived from the devices. */
+  onlineCount: number;
+  /** Tasks in order of creation. */
+  tasks: Map<string, TaskRecord>;
+  requestIds: Map<string, RequestIdRecord>;
+  tokens: Map<string, TokenRecord>;
+  days: Map<string, DayRecord>;
+  /** Not stored: faults waiting and the calls counted for rate limits. */
+  faults: FaultRecord[];
+  rateHits: Map<string, number[]>;
+  /** Not stored: the earliest app time at which something may fall due (see areas/due.ts). */
+  nextDueAt: number;
+}
+
+export const newAppState = (record: AppRecord): AppState => ({
+  record,
+  devices: new Map(),
+  aliases: new Map(),
+  blacklist: new Set(record.blacklist),
+  onlineCount: 0,
+  tasks: new Map(),
+  requestIds: new Map(),
+  tokens: new Map(),
+  days: new Map(),
+  faults: [],
+  rateHits: new Map(),
+  nextDueAt: Number.POSITIVE_INFINITY,
+});
+
+export const newDeviceState = (record: DeviceRecord): DeviceState => ({ record, inbox: new Map(), pending: new Map() });
+
+export class Store {
+  readonly apps = new Map<string, AppState>();
+  /** DMP user_code -> appid of the party's app. */
+  readonly parties = new Map<string, string>();
+  readonly dmpTokens = new Map<string, DmpTokenRecord>();
+  /** The last sequence number handed out (apps, devices, tasks and messages are ordered by it). */
+  seq = 0;
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+}

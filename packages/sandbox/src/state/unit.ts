@@ -1,0 +1,105 @@
+// A unit of work: everything one request (or one tick of the clock) changes. Behaviour changes plain records and
+// hands each changed record to `put` (or `remove`); the unit places it in memory and remembers it once, however
+// often it changes. `commit` then stores each changed record once, in one batch (nothing is serialized when the
+// state is in memory), and reports the changes, from which the event stream is made. A refused request commits
+// nothing: behaviour checks before it changes, and a unit that is discarded with changes is a defect.
+import { KINDS, type Key, type KindName, type Records, type Removal } from './kinds.js';
+import type { Persistence, Write } from './persistence.js';
+import type { AppState, Store } from './store.js';
+
+/** One record changed by a unit: its final state, and whether it is gone. */
+export type Change = { [K in KindName]: { kind: K; appid: string; record: Records[K]; app: AppState; gone: boolean } }[KindName];
+
+const keyText = (key: Key) => key.join('\u0000');
+
+export class Unit {
+  readonly #changes = new Map<string, Change>();
+
+  constructor(
+    readonly store: Store,
+    /** Real time when the unit began (epoch ms). */
+    readonly realNow: number,
+  ) {}
+
+  /** Records a new or changed record and puts it in its place in memory. */
+  put<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
+    const spec = KINDS[kind];
+    const kept = spec.kept?.(record) ?? true;
+    if (kept) spec.place(this.store, app, record);
+    else spec.unplace(this.store, app, record);
+    this.#note(kind, app, record, !kept);
+  }
+
+  /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */
+  remove<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
+    const spec = KINDS[kind];
+    for (const dependent of spec.dependents?.(this.store, app, record) ?? []) this.remove(dependent.kind, app, dependent.record as never);
+    spec.unplace(this.store, app, record);
+    this.#note(kind, app, record, true);
+  }
+
+  /** Several removals, as `dependents` lists them. */
+  removeAll(app: AppState, removals: Removal[]): void {
+    for (const r of removals) this.remove(r.kind, app, r.record as never);
+  }
+
+  #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): void {
+    const appid = app.record.appid;
+    const key = keyText(KINDS[kind].key(appid, record));
+    // A record changed again keeps its first place in the order of changes.
+    const earlier = this.#changes.get(key);
+    if (earlier) {
+      earlier.record = record as never;
+      earlier.gone = gone;
+    } else this.#changes.set(key, { kind, appid, record, app, gone } as Change);
+  }
+
+  get changed(): boolean {
+    return this.#changes.size > 0;
+  }
+
+  /** The changes, in the order records first changed. */
+  changes(): Change[] {
+    return [...this.#changes.values()];
+  }
+
+  /** The writes of this unit for a store that keeps them: each changed record serialized once, now. */
+  writes(): Write[] {
+    return this.changes().map((c) => {
+      const spec = KINDS[c.kind];
+      const key = spec.key(c.appid, c.record as never);
+      if (c.gone) return { key, json: undefined };
+      const stored = spec.encode ? spec.encode(c.record as never, c.app) : c.record;
+      return { key, json: JSON.stringify(stored) };
+    });
+  }
+}
+
+/**
+ * Commits units in order. With a persistence that keeps state, each unit's writes are one atomic batch, committed
+ * before its promise resolves (a request is answered only then); in memory there is nothing to write.
+ */
+export class Committer {
+  #committed: Promise<void> = Promise.resolve();
+  #failure: unknown;
+
+  constructor(private readonly persistence: Persistence) {}
+
+  commit(unit: Unit): Promise<void> {
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    if (this.persistence.durable && unit.changed) {
+      const writes = unit.writes();
+      this.#committed = this.#committed.then(() => this.persistence.commit(writes));
+      // A failed commit (disk full...) fails every later request rather than answering ok for unsaved state.
+      this.#committed.catch((error: unknown) => {
+        this.#failure ??= error;
+      });
+    }
+    return this.#committed;
+  }
+
+  async close(): Promise<void> {
+    await this.#committed.catch(() => undefined);
+    await this.persistence.close();
+  }
+}
