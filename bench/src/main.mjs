@@ -1,6 +1,6 @@
 // @ts-check
 // The `bench` command: runs the five sections, prints one table and writes it as JSON.
-// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox,sandbox-load] [--out=<file>] [--strict]
+// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox,sandbox-load,sandbox-fanout] [--out=<file>] [--strict]
 //   --quick   fewer and shorter runs (a smoke run, not figures to quote)
 //   --strict  exit 1 when a budget misses (by default only a failed section exits 1: timings are noisy)
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { benchMock } from './mock.mjs';
 import { repoRoot } from './paths.mjs';
 import { benchPipeline } from './pipeline.mjs';
 import { benchSandbox } from './sandbox.mjs';
+import { benchSandboxFanout } from './sandbox-fanout.mjs';
 import { benchSandboxLoad } from './sandbox-load.mjs';
 import { benchSize } from './size.mjs';
 import { renderTable } from './table.mjs';
@@ -26,6 +27,7 @@ export const SETTINGS = {
     mock: { runs: 3, durationS: 5, connections: 10, rounds: 4, timeMs: 400 },
     sandbox: { runs: 3, durationS: 5, connections: 10 },
     'sandbox-load': { requests: 100_000 },
+    'sandbox-fanout': { runs: 3, sizes: [1000, 8000, 64_000] },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
@@ -34,10 +36,11 @@ export const SETTINGS = {
     mock: { runs: 1, durationS: 2, connections: 10, rounds: 2, timeMs: 200 },
     sandbox: { runs: 1, durationS: 2, connections: 10 },
     'sandbox-load': { requests: 10_000 },
+    'sandbox-fanout': { runs: 1, sizes: [1000, 8000] },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout'];
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
@@ -69,6 +72,7 @@ export async function main(argv) {
     mock: () => benchMock(s.mock),
     sandbox: () => benchSandbox(s.sandbox),
     'sandbox-load': () => benchSandboxLoad(s['sandbox-load']),
+    'sandbox-fanout': () => benchSandboxFanout(s['sandbox-fanout']),
   };
   const titles = {
     client: '1. Client overhead',
@@ -78,6 +82,7 @@ export async function main(argv) {
     mock: '5. Mock',
     sandbox: '6. Sandbox',
     'sandbox-load': '7. Sandbox under a mixed load',
+    'sandbox-fanout': '8. Sandbox fan-out',
   };
   const environment = {
     node: process.version,
