@@ -1,18 +1,19 @@
 export { ClientError, HttpError, NetworkError, TimeoutError, violationsText, type ErrorContext, type HttpErrorDetails } from './errors.js';
 export { readViolations, type Violation } from './violations.js';
-export { SecretSet, REDACTED, FRAGMENT, causeCode, innermostMessage } from './redact.js';
+export { SecretSet, REDACTED, FRAGMENT, SHORT_SECRET, causeCode, innermostMessage } from './redact.js';
 export { DEFAULT_RETRY, backoffDelay, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from './retry.js';
 export {
   createClientCore,
   type Answer,
+  type CallHow,
   type CallInfo,
   type ClientCore,
   type CommonOptions,
   type FetchLike,
   type Method,
   type Profile,
-  type Reading,
   type SignInTools,
+  type Verdict,
 } from './client.js';
 export { sha256Hex, toHex } from './hex.js';
 export { TokenCache, type StoredToken, type TokenStore } from './token.js';

@@ -4,41 +4,80 @@
 
 export const REDACTED = '[redacted]';
 
-/** Any run of this many characters taken from a secret counts as a leak of that secret. */
-export const FRAGMENT = 6;
+/**
+ * A run of this many characters of a secret counts as a leak of it. Shorter runs are left alone: ordinary words
+ * share them with secrets made of words (`sandbox` and `sandbox-mastersecret`), and blanking them garbles messages.
+ */
+export const FRAGMENT = 16;
+
+/** A secret shorter than this is replaced only where it stands as a word: `s` or `test` is in too many words. */
+export const SHORT_SECRET = 8;
 
 /** Fields of a foreign error worth keeping (all plain data): why a connection failed, and where. */
 const KEPT_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'hostname'] as const;
 const MAX_CAUSE_DEPTH = 8;
 
-/** A set of secrets that grows as tokens are issued, and scrubs them (whole or in part) out of text. */
+/** What counts as part of a word around a short secret: identifiers such as `push_single` or `nobody-here` are one word. */
+const WORD_CHAR = /[\p{L}\p{N}_-]/u;
+
+/** The forms a secret takes in a message: as sent, escaped inside a JSON string, URL-encoded (path or query). */
+function formsOf(secret: string): Set<string> {
+  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), new URLSearchParams({ s: secret }).toString().slice(2)]);
+  try {
+    forms.add(encodeURIComponent(secret));
+  } catch {
+    // A lone surrogate has no URI form: it cannot appear in a URL either.
+  }
+  return forms;
+}
+
+/** Whether [from, to) lies inside a marker already in the text, which is never redacted again. */
+function insideMarker(text: string, from: number, to: number): boolean {
+  for (let at = Math.max(0, to - REDACTED.length); at <= from; at++) if (text.startsWith(REDACTED, at)) return true;
+  return false;
+}
+
+/** A set of secrets that grows as tokens are issued, and scrubs them out of text (see scrub). */
 export class SecretSet {
-  readonly #short = new Set<string>();
+  /** Forms of secrets of SHORT_SECRET to FRAGMENT - 1 characters: replaced wherever they appear. */
+  readonly #whole = new Set<string>();
+  /** Forms of secrets under SHORT_SECRET characters: replaced where they stand as a word. */
+  readonly #words = new Set<string>();
+  /** Every run of FRAGMENT characters of a form of a longer secret (a whole one is made of such runs). */
   readonly #fragments = new Set<string>();
 
   add(value: string | undefined | null): void {
     if (typeof value !== 'string' || value === '') return;
-    if (value.length < FRAGMENT) {
-      this.#short.add(value);
-      return;
+    for (const form of formsOf(value)) {
+      if (value.length < SHORT_SECRET) this.#words.add(form);
+      else if (form.length < FRAGMENT) this.#whole.add(form);
+      else for (let i = 0; i + FRAGMENT <= form.length; i++) this.#fragments.add(form.slice(i, i + FRAGMENT));
     }
-    for (let i = 0; i + FRAGMENT <= value.length; i++) this.#fragments.add(value.slice(i, i + FRAGMENT));
   }
 
-  /** The text with every secret, and every run of FRAGMENT or more characters of one, replaced by [redacted]. */
+  /**
+   * The text with each secret replaced by [redacted]: whole, in any of its forms; as any run of FRAGMENT of its
+   * characters; and, for a short secret, only where it is a word of its own. A [redacted] already in the text
+   * (a scrubbed desc inside a message) stays as it is.
+   */
   scrub(text: string): string {
     const marked = new Uint8Array(text.length);
     let any = false;
-    for (let i = 0; i + FRAGMENT <= text.length; i++) {
-      if (this.#fragments.has(text.slice(i, i + FRAGMENT))) {
-        marked.fill(1, i, i + FRAGMENT);
-        any = true;
-      }
+    const mark = (from: number, to: number) => {
+      if (insideMarker(text, from, to)) return;
+      marked.fill(1, from, to);
+      any = true;
+    };
+    if (this.#fragments.size > 0) {
+      for (let i = 0; i + FRAGMENT <= text.length; i++) if (this.#fragments.has(text.slice(i, i + FRAGMENT))) mark(i, i + FRAGMENT);
     }
-    for (const secret of this.#short) {
+    for (const secret of this.#whole) {
+      for (let i = text.indexOf(secret); i !== -1; i = text.indexOf(secret, i + 1)) mark(i, i + secret.length);
+    }
+    for (const secret of this.#words) {
       for (let i = text.indexOf(secret); i !== -1; i = text.indexOf(secret, i + 1)) {
-        marked.fill(1, i, i + secret.length);
-        any = true;
+        const end = i + secret.length;
+        if (!WORD_CHAR.test(text[i - 1] ?? ' ') && !WORD_CHAR.test(text[end] ?? ' ')) mark(i, end);
       }
     }
     if (!any) return text;

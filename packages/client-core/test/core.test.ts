@@ -46,15 +46,48 @@ describe('backoff', () => {
 });
 
 describe('SecretSet', () => {
-  it('replaces a secret and any run of 6 or more of its characters, and short secrets whole', () => {
+  it('replaces a secret whole, and any run of 16 or more of its characters, but never a shorter run', () => {
     const secrets = new SecretSet();
-    secrets.add('s3cr3t-value-0123');
-    secrets.add('abc');
-    expect(secrets.scrub('a s3cr3t-value-0123 b')).toBe('a [redacted] b');
-    expect(secrets.scrub('near "cr3t-val" here')).toBe('near "[redacted]" here');
-    expect(secrets.scrub('5 chars: s3cr3 ok')).toBe('5 chars: s3cr3 ok');
-    expect(secrets.scrub('xabcx abc')).toBe('x[redacted]x [redacted]');
-    expect(secrets.scrub('nothing here')).toBe('nothing here');
+    secrets.add('sandbox-mastersecret');
+    expect(secrets.scrub('a sandbox-mastersecret b')).toBe('a [redacted] b');
+    expect(secrets.scrub('cut: ndbox-mastersecr.')).toBe('cut: [redacted].');
+    expect(secrets.scrub('sensitive_word (injected by the sandbox)')).toBe('sensitive_word (injected by the sandbox)');
+    expect(secrets.scrub('app sandbox-app, sha256(appkey + timestamp + mastersecret)')).toBe('app sandbox-app, sha256(appkey + timestamp + mastersecret)');
+  });
+
+  it('replaces a secret of 8 to 15 characters wherever it appears whole, and none of its parts', () => {
+    const secrets = new SecretSet();
+    secrets.add('not-the-secret');
+    expect(secrets.scrub('sign does not match sha256(appkey + timestamp + mastersecret)')).toBe('sign does not match sha256(appkey + timestamp + mastersecret)');
+    expect(secrets.scrub('echo xnot-the-secretx')).toBe('echo x[redacted]x');
+  });
+
+  it('replaces a secret shorter than 8 characters only where it is a word of its own', () => {
+    const secrets = new SecretSet();
+    secrets.add('s');
+    secrets.add('test');
+    expect(secrets.scrub('POST /push_single: HTTP 422, 47 violations, the first: body.cid')).toBe('POST /push_single: HTTP 422, 47 violations, the first: body.cid');
+    expect(secrets.scrub('a test-device for testing, contest')).toBe('a test-device for testing, contest');
+    expect(secrets.scrub('secret s, "test", sign=test&x=s')).toBe('secret [redacted], "[redacted]", sign=[redacted]&x=[redacted]');
+  });
+
+  it('replaces the JSON-escaped and URL-encoded forms of a secret', () => {
+    const secrets = new SecretSet();
+    secrets.add('pa"ss/wo rd?&=1');
+    expect(secrets.scrub('{"echo":"pa\\"ss/wo rd?&=1"}')).toBe('{"echo":"[redacted]"}');
+    expect(secrets.scrub('http://h/x/pa%22ss%2Fwo%20rd%3F%26%3D1?q=pa%22ss%2Fwo+rd%3F%26%3D1')).toBe('http://h/x/[redacted]?q=[redacted]');
+  });
+
+  it('never redacts its own marker again, whatever the secret', () => {
+    for (const secret of ['a', 'red', 'redacted', '[redacted]']) {
+      const secrets = new SecretSet();
+      secrets.add(secret);
+      expect(secrets.scrub('b [redacted] port')).toBe('b [redacted] port');
+      expect(secrets.scrub(secrets.scrub(`x ${secret} y`))).toBe('x [redacted] y');
+    }
+    const secrets = new SecretSet();
+    secrets.add('a');
+    expect(secrets.scrub('GET /config/tags: bad port')).toBe('GET /config/tags: bad port');
   });
 
   it('copies a cause as a plain error: scrubbed text, network fields, nested causes; never the original object', () => {

@@ -1,17 +1,14 @@
-// The transport with a small profile and fake fetches: how an attempt ends (timeouts are always TimeoutError,
+// The request loop with a small profile and fake fetches: how an attempt ends (timeouts are always TimeoutError,
 // a caller's abort is always the caller's reason, whatever the fetch does with its signal), what it sends, and
-// what it hands back to openapi-fetch. The fake fetches never answer on their own unless told to.
+// what a call resolves with. The fake fetches never answer on their own unless told to.
 import { describe, expect, it } from 'vitest';
 import { createClientCore, HttpError, NetworkError, TimeoutError, type CommonOptions, type FetchLike, type Profile } from '../src/index.js';
 
 const profile: Profile = {
   signIn: { method: 'POST', path: '/token', run: async ({ request, now }) => ({ token: ((await request('POST', '/token')) as { token: string }).token, expiresAt: now() + 60_000 }) },
-  applyToken: (headers, token) => headers.set('x-token', token),
-  tokenRejected: (error) => error instanceof HttpError && error.status === 401,
-  interpret: (answer, reading) => {
-    if (answer.status < 200 || answer.status > 299) throw new HttpError(reading.http(), reading.context);
-  },
-  retrySafe: () => true,
+  tokenHeaders: (token) => ({ 'x-token': token }),
+  judge: (answer) =>
+    answer.status < 200 || answer.status > 299 ? { error: new HttpError(answer.http(), answer.context), renewToken: answer.status === 401 } : undefined,
   headers: { accept: 'application/json' },
   secrets: ['SECRET-VALUE-1'],
 };
@@ -147,22 +144,42 @@ describe('aborts by the caller', () => {
   });
 });
 
-describe('what is sent, and what openapi-fetch gets back', () => {
-  it('without a custom fetch, calls globalThis.fetch with URL + init (no Request object), looked up at call time', async () => {
+describe('what is sent, and what a call resolves with', () => {
+  it('without a custom fetch, calls globalThis.fetch, looked up at call time, with the Request openapi-fetch built', async () => {
     const calls: unknown[][] = [];
     const original = globalThis.fetch;
     globalThis.fetch = (async (...args: unknown[]) => {
       calls.push(args);
-      return new URL(String(args[0])).pathname === '/token' ? Response.json({ token: 'TOKEN-0001' }) : Response.json({ ok: 1 }, { status: 201 });
+      return new URL((args[0] as Request).url).pathname === '/token' ? Response.json({ token: 'TOKEN-0001' }) : Response.json({ ok: 1 }, { status: 201 });
     }) as typeof fetch;
     try {
       const answer = await createClientCore(profile, 'http://127.0.0.1:9', { retry: false }).request('POST', '/op', { body: { a: 1 } });
       expect(answer).toEqual({ ok: 1 });
-      const [input, init] = calls[1] as [unknown, RequestInit];
-      expect(input).toBe('http://127.0.0.1:9/op');
-      expect(init).toMatchObject({ method: 'POST', body: '{"a":1}' });
-      expect(new Headers(init.headers).get('x-token')).toBe('TOKEN-0001');
+      const [request, init] = calls[1] as [Request, RequestInit];
+      expect(request).toBeInstanceOf(Request);
+      expect(request.url).toBe('http://127.0.0.1:9/op');
+      expect(request.method).toBe('POST');
+      expect(await request.text()).toBe('{"a":1}');
+      expect(request.headers.get('x-token')).toBe('TOKEN-0001');
+      // The attempt's signal, which fetch follows in place of the Request's own.
       expect(init.signal).toBeInstanceOf(AbortSignal);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('without a custom fetch, the signal given to globalThis.fetch is aborted when the attempt times out', async () => {
+    let signal: AbortSignal | undefined;
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (input: Request, init?: RequestInit) => {
+      if (new URL(input.url).pathname === '/token') return Response.json({ token: 'TOKEN-0001' });
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    }) as typeof fetch;
+    try {
+      const error = await failure(createClientCore(profile, 'http://127.0.0.1:9', { retry: false, timeoutMs: 5 }).request('GET', '/op'));
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(signal?.aborted).toBe(true);
     } finally {
       globalThis.fetch = original;
     }
@@ -180,7 +197,7 @@ describe('what is sent, and what openapi-fetch gets back', () => {
       params: { path: { id: 'a b' }, query: { q: 'x' } },
       headers: { 'x-trace': 't-1' },
       body: { n: 1 },
-    });
+    }, { retrySafe: true });
     expect(answer).toEqual({ ok: true });
     expect(seen).toHaveLength(2);
     for (const request of seen) {

@@ -46,38 +46,39 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
         secret(sign1);
         secret(sign2);
         const query = { user_code: userCode, sign1, sign2, timestamp };
-        // interpret() has checked that an accepted token answer carries the token.
+        // judge() has checked that an accepted token answer carries the token.
         const answer = (await request('GET', '/accesser/auth', { params: { query } })) as { access_token: string; expires_in?: unknown };
         // expires_in is in seconds (7200 by default). Renew a margin early; for very short lifetimes, at half-life.
         const lifetimeMs = (typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 7200) * 1000;
         return { token: answer.access_token, expiresAt: now() + (lifetimeMs > 2 * marginMs ? lifetimeMs - marginMs : lifetimeMs / 2) };
       },
     },
-    applyToken: (headers, token) => headers.set('authorization', `Bearer ${token}`),
-    // 401: the token expired or was revoked.
-    tokenRejected: (error) => error instanceof DmpApiError && error.status === 401,
-    interpret(answer, reading) {
-      const body = reading.json as { code?: unknown; desc?: unknown; access_token?: unknown } | undefined;
-      const code = typeof body?.code === 'string' ? reading.scrub(body.code) : typeof body?.code === 'number' ? String(body.code) : undefined;
-      const desc = typeof body?.desc === 'string' ? reading.scrub(body.desc) : undefined;
-      if (REFUSALS.has(answer.status)) throw new DmpApiError({ ...reading.http(), code, desc }, reading.context);
-      if (answer.status < 200 || answer.status > 299) throw new HttpError(reading.http(), reading.context);
-      if (!body || typeof body !== 'object') throw new HttpError(reading.http('answer is not a JSON object'), reading.context);
-      if (code !== '0') throw new DmpApiError({ ...reading.http(), code, desc }, reading.context);
-      if (reading.call.path === '/accesser/auth' && (typeof body.access_token !== 'string' || body.access_token === '')) {
-        throw new HttpError(reading.http('answer has no access_token'), reading.context);
+    tokenHeaders: (token) => ({ authorization: `Bearer ${token}` }),
+    judge(answer) {
+      const body = answer.body as { code?: unknown; desc?: unknown; access_token?: unknown } | undefined;
+      const code = typeof body?.code === 'string' ? answer.scrub(body.code) : typeof body?.code === 'number' ? String(body.code) : undefined;
+      const desc = typeof body?.desc === 'string' ? answer.scrub(body.desc) : undefined;
+      const refused = () => new DmpApiError({ ...answer.http(), code, desc }, answer.context);
+      // 401: the token expired or was revoked; get another and repeat the call once.
+      if (REFUSALS.has(answer.status)) return { error: refused(), renewToken: answer.status === 401 };
+      if (answer.status < 200 || answer.status > 299) return { error: new HttpError(answer.http(), answer.context) };
+      if (!body || typeof body !== 'object') return { error: new HttpError(answer.http('answer is not a JSON object'), answer.context) };
+      if (code !== '0') return { error: refused() };
+      if (answer.call.path === '/accesser/auth' && (typeof body.access_token !== 'string' || body.access_token === '')) {
+        return { error: new HttpError(answer.http('answer has no access_token'), answer.context) };
       }
+      return undefined;
     },
-    // Every DMP operation is a query (/tags/user uses POST only for the size of its parameters): all may be repeated.
-    retrySafe: () => true,
     headers: { accept: DMP_ACCEPT, 'content-type': 'application/json' },
     secrets: [authCode],
   };
   const core = createClientCore(profile, options.baseUrl.replace(/\/+$/, ''), options);
 
+  // Every DMP operation is a query (/tags/user uses POST only for the size of its parameters): all may be repeated.
+  const how = { retrySafe: true };
   return {
-    GET: ((path: string, init?: object) => core.request('GET', path, init)) as GetCalls,
-    POST: ((path: string, init?: object) => core.request('POST', path, init)) as PostCalls,
+    GET: ((path: string, init?: object) => core.request('GET', path, init, how)) as GetCalls,
+    POST: ((path: string, init?: object) => core.request('POST', path, init, how)) as PostCalls,
     close: () => core.forget(),
   };
 }

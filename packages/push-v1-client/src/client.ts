@@ -1,5 +1,5 @@
 // The push v1 client: the profile of the push service for the shared client runtime (@pushapi/client-core).
-import { createClientCore, HttpError, type CommonOptions, type Profile, type StoredToken } from '@pushapi/client-core';
+import { createClientCore, HttpError, type CommonOptions, type Method, type Profile, type StoredToken } from '@pushapi/client-core';
 import type { DeleteCalls, GetCalls, PostCalls } from './generated/calls.js';
 import { PushApiError } from './errors.js';
 import { fillRequestIds, REQUEST_ID_PATHS } from './request-id.js';
@@ -48,42 +48,51 @@ export function createPushClient(options: PushClientOptions): PushClient {
       async run({ request, now }): Promise<StoredToken> {
         const timestamp = String(now());
         const sign = await pushSign(appKey, timestamp, masterSecret);
-        // interpret() has checked that an accepted sign-in answer carries the token.
-        const answer = (await request('POST', '/auth_sign', { body: { sign, timestamp, appkey: appKey } })) as { auth_token: string };
+        // judge() has checked that an accepted sign-in answer carries the token. A sign-in may be repeated.
+        const answer = (await request('POST', '/auth_sign', { body: { sign, timestamp, appkey: appKey } }, { retrySafe: true })) as { auth_token: string };
         return { token: answer.auth_token, expiresAt: now() + tokenTtlMs };
       },
     },
-    applyToken: (headers, token) => headers.set('authtoken', token),
-    tokenRejected: (error) => error instanceof PushApiError && TOKEN_INVALID_RESULTS.includes(error.result),
-    interpret(answer, reading) {
-      const fail = (detail?: string) => new HttpError(reading.http(detail), reading.context);
-      if (answer.status < 200 || answer.status > 299) throw fail();
-      const body = reading.json as { result?: unknown; desc?: unknown; auth_token?: unknown } | undefined;
-      if (!body || typeof body !== 'object') throw fail('answer is not a JSON object');
-      if (typeof body.result !== 'string') throw fail('answer has no result');
-      if (body.result !== 'ok' && !DATA_RESULTS[reading.call.operation]?.includes(body.result)) {
-        const desc = typeof body.desc === 'string' ? reading.scrub(body.desc) : undefined;
-        throw new PushApiError({ result: reading.scrub(body.result), desc }, reading.context);
+    tokenHeaders: (token) => ({ authtoken: token }),
+    judge(answer) {
+      const fail = (detail?: string) => ({ error: new HttpError(answer.http(detail), answer.context) });
+      if (answer.status < 200 || answer.status > 299) return fail();
+      const body = answer.body as { result?: unknown; desc?: unknown; auth_token?: unknown } | undefined;
+      if (!body || typeof body !== 'object') return fail('answer is not a JSON object');
+      if (typeof body.result !== 'string') return fail('answer has no result');
+      if (body.result !== 'ok' && !DATA_RESULTS[answer.call.operation]?.includes(body.result)) {
+        const desc = typeof body.desc === 'string' ? answer.scrub(body.desc) : undefined;
+        return {
+          error: new PushApiError({ result: answer.scrub(body.result), desc }, answer.context),
+          renewToken: TOKEN_INVALID_RESULTS.includes(body.result),
+          // too_frequent: rate control refused the call before doing anything, so it is safe to repeat; no other result is.
+          retry: body.result === 'too_frequent',
+        };
       }
-      if (reading.call.path === '/auth_sign' && (typeof body.auth_token !== 'string' || body.auth_token === '')) throw fail('answer has no auth_token');
+      if (answer.call.path === '/auth_sign' && (typeof body.auth_token !== 'string' || body.auth_token === '')) return fail('answer has no auth_token');
+      return undefined;
     },
-    // GET and DELETE are idempotent; a POST only when a requestid protects it, and the sign-in.
-    retrySafe: ({ method, path }) => method !== 'POST' || path in REQUEST_ID_PATHS || path === '/auth_sign',
-    // too_frequent: rate control refused the call before doing anything, so it is safe to repeat.
-    retryable: (error) => (error instanceof PushApiError ? error.result === 'too_frequent' : undefined),
-    prepareBody: (path, body) => fillRequestIds(path, body),
     secrets: [masterSecret],
   };
   const core = createClientCore(profile, `${options.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(appId)}`, options);
 
+  /**
+   * A call: requestid filled in once (every retry sends the same), then the shared request loop. GET and DELETE
+   * are idempotent; a POST may be repeated only when a requestid protects it.
+   */
+  const call = (method: Method, path: string, init: { body?: unknown } = {}) => {
+    const body = fillRequestIds(path, init.body);
+    return core.request(method, path, body === init.body ? init : { ...init, body }, { retrySafe: method !== 'POST' || path in REQUEST_ID_PATHS });
+  };
+
   return {
-    GET: ((path: string, init?: object) => core.request('GET', path, init)) as GetCalls,
-    POST: ((path: string, init?: object) => core.request('POST', path, init)) as PostCalls,
-    DELETE: ((path: string, init?: object) => core.request('DELETE', path, init)) as DeleteCalls,
+    GET: ((path: string, init?: object) => call('GET', path, init)) as GetCalls,
+    POST: ((path: string, init?: object) => call('POST', path, init)) as PostCalls,
+    DELETE: ((path: string, init?: object) => call('DELETE', path, init)) as DeleteCalls,
     async close() {
       const token = core.heldToken();
       try {
-        if (token !== undefined) await core.request('POST', '/auth_close', { retry: false }, token);
+        if (token !== undefined) await core.request('POST', '/auth_close', { retry: false }, { token });
       } catch (error) {
         // A token the service no longer knows is closed already.
         if (!(error instanceof PushApiError && TOKEN_INVALID_RESULTS.includes(error.result))) throw error;

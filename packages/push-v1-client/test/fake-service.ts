@@ -41,7 +41,7 @@ export async function startFakeService(): Promise<FakeService> {
     if (operation === 'auth_sign') {
       const { sign, timestamp, appkey } = req.json ?? {};
       if (appkey !== APP_KEY || sign !== expectedSign(timestamp)) return { json: { result: 'sign_error', desc: 'sign mismatch' } };
-      const token = `TOKEN-${issued.length + 1}-abcdef`;
+      const token = `TOKEN-${issued.length + 1}-abcdef0123456789`;
       issued.push(token);
       valid.add(token);
       return { json: { result: 'ok', auth_token: token } };

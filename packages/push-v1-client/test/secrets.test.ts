@@ -1,4 +1,4 @@
-// No error shows a secret (master secret, token), whole or in part (any 6 characters of one), in any of its
+// No error shows a secret (master secret, token), whole or in part (any 16 characters of one), in any of its
 // representations: message, stack, JSON, String(), util.inspect with hidden fields at any depth, its causes.
 import { inspect } from 'node:util';
 import { expect, it } from 'vitest';
@@ -21,13 +21,13 @@ function renderings(error: unknown): string[] {
   ];
 }
 
-/** Fails on the secret itself and on any run of 6 of its characters. */
+/** Fails on the secret itself and on any run of 16 of its characters. */
 function expectClean(error: unknown, secrets: string[]) {
   expect(error).toBeInstanceOf(Error);
   for (const text of renderings(error)) {
     for (const secret of secrets) {
       expect(text).not.toContain(secret);
-      for (let i = 0; i + 6 <= secret.length; i++) expect(text, `a fragment of a secret: ${secret.slice(i, i + 6)}`).not.toContain(secret.slice(i, i + 6));
+      for (let i = 0; i + 16 <= secret.length; i++) expect(text, `a fragment of a secret: ${secret.slice(i, i + 16)}`).not.toContain(secret.slice(i, i + 16));
     }
   }
 }
@@ -68,8 +68,8 @@ it('fragments of the token: an answer that echoes part of it, and a body that is
   expect(notJson).toBeInstanceOf(HttpError);
   expect((notJson as Error).message).toBe('GET /get_tags/{cid}: HTTP 200: answer is not a JSON object');
   expectClean(notJson, [token, MASTER_SECRET]);
-  // JSON whose desc holds 8 characters of the token and of the secret.
-  fake.service.script('get_tags', () => ({ json: { result: 'other_error', desc: `near ${token.slice(1, 9)} and ${MASTER_SECRET.slice(3, 11)}` } }));
+  // JSON whose desc holds 16 characters of the token and of the secret.
+  fake.service.script('get_tags', () => ({ json: { result: 'other_error', desc: `near ${token.slice(1, 17)} and ${MASTER_SECRET.slice(3, 19)}` } }));
   const partial = await push.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } }).catch((e: unknown) => e);
   expect((partial as PushApiError).desc).toBe('near [redacted] and [redacted]');
   expectClean(partial, [token, MASTER_SECRET]);
@@ -120,7 +120,7 @@ it('NetworkError, when the fetch implementation puts the token and secret into i
   const { error, token } = await failingCall(
     (_request, token) =>
       new TypeError(`socket closed while sending authtoken=${token} secret=${MASTER_SECRET}`, {
-        cause: Object.assign(new Error(`inner ${token.slice(0, 7)}`), { code: 'ECONNRESET' }),
+        cause: Object.assign(new Error(`inner ${token.slice(0, 16)}`), { code: 'ECONNRESET' }),
       }),
   );
   expect(error).toBeInstanceOf(NetworkError);
