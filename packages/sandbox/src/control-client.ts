@@ -69,6 +69,8 @@ export interface SandboxApp {
   /** Options for createDmpClient. */
   dmpOptions: { baseUrl: string; userCode: string; authCode: string };
   addDevice(device: Schemas['DeviceCreate']): Promise<Schemas['Device']>;
+  /** Registers up to 10,000 devices in one call, all or none. */
+  addDevices(devices: Schemas['DeviceCreate'][]): Promise<Schemas['DeviceBatchResult']>;
   device(cid: string): Promise<Schemas['Device']>;
   updateDevice(cid: string, fields: Schemas['DeviceFields']): Promise<Schemas['Device']>;
   inbox(cid: string): Promise<Schemas['Inbox']>;
@@ -101,6 +103,7 @@ export async function createSandboxApp(control: ControlClient, origin: string, i
     pushOptions: { baseUrl: origin, appId: appid, appKey: appkey, masterSecret: mastersecret },
     dmpOptions: { baseUrl: `${origin}${MOUNTS.dmp}`, userCode: dmp.userCode, authCode: dmp.authCode },
     addDevice: (device) => data(control.POST('/apps/{appid}/devices', { params: { path }, body: device })),
+    addDevices: (devices) => data(control.POST('/apps/{appid}/devices/batch', { params: { path }, body: { devices } })),
     device: (cid) => data(control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } })),
     updateDevice: (cid, fields) => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: fields })),
     inbox: (cid) => data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),

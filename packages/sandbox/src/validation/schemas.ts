@@ -99,6 +99,12 @@ export class SchemaSet {
       for (const [key, value] of Object.entries(node)) {
         if (!STRUCTURAL.has(key) || (key === 'additionalProperties' && value === false)) own[key] = value;
       }
+      // `additionalProperties: false` needs the names it allows; their schemas are walked by the explainer.
+      if (own.additionalProperties === false) {
+        for (const key of ['properties', 'patternProperties'] as const) {
+          if (typeof node[key] === 'object' && node[key] !== null) own[key] = Object.fromEntries(Object.keys(node[key]).map((name) => [name, true]));
+        }
+      }
       validate = this.#ajv.compile(own);
       this.#shallow.set(node, validate);
     }

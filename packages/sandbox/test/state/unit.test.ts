@@ -1,0 +1,113 @@
+// The unit of work: each changed record is remembered once and serialized once, and only for a store that keeps
+// it; the events of a unit follow the order its records first changed.
+import { describe, expect, it } from 'vitest';
+import { eventOf } from '../../src/apis/events.js';
+import { emptyStats, type TaskRecord } from '../../src/state/records.js';
+import { newAppState, Store } from '../../src/state/store.js';
+import { Committer, Unit } from '../../src/state/unit.js';
+import type { Persistence, Write } from '../../src/state/persistence.js';
+
+function appWithTask() {
+  const store = new Store();
+  const app = newAppState({
+    seq: 1,
+    appid: 'unit-app',
+    appkey: 'k',
+    mastersecret: 's',
+    name: 'unit-app',
+    createdAt: 0,
+    settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 200 },
+    clock: { offsetMs: 0, frozenAt: null },
+    party: { userCode: 'u', authCode: 'a', expiresIn: 7200, permissions: { tagsUser: true, configTags: true }, tags: [] },
+    rateLimits: {},
+    blacklist: [],
+    onlineHistory: [],
+  });
+  let serialized = 0;
+  const task = {
+    seq: 2,
+    taskid: 'RASS_0101_a',
+    kind: 'single',
+    state: 'sent',
+    createdAt: 0,
+    taskName: null,
+    requestid: null,
+    content: { msgtype: 'transmission', message: {}, template: {}, push_info: null },
+    window: { from: null, until: null },
+    pushTime: null,
+    dispatchAt: null,
+    targets: { cids: [], aliases: [], condition: null },
+    stats: emptyStats(),
+    details: {},
+    // Counts how often the record is turned into JSON.
+    toJSON() {
+      serialized++;
+      const { toJSON: _drop, ...plain } = this as TaskRecord & { toJSON?: unknown };
+      return plain;
+    },
+  } as TaskRecord;
+  return { store, app, task, serialized: () => serialized };
+}
+
+const keeping = (): Persistence & { batches: Write[][] } => {
+  const batches: Write[][] = [];
+  return { durable: true, batches, load: () => [], commit: async (writes) => void batches.push([...writes]), close: async () => undefined };
+};
+
+describe('a unit of work', () => {
+  it('remembers a record changed 10,000 times once, and a keeping store serializes it once, in one batch', async () => {
+    const { store, app, task, serialized } = appWithTask();
+    const unit = new Unit(store, 0);
+    unit.put('app', app, app.record);
+    for (let i = 0; i < 10_000; i++) {
+      task.stats.sent++;
+      unit.put('task', app, task);
+    }
+    expect(unit.changes().map((c) => c.kind)).toEqual(['app', 'task']);
+    expect(app.tasks.get(task.taskid)).toBe(task);
+    const persistence = keeping();
+    await new Committer(persistence).commit(unit);
+    expect(serialized()).toBe(1);
+    expect(persistence.batches).toHaveLength(1);
+    expect(JSON.parse(persistence.batches[0]![1]!.json!).stats.sent).toBe(10_000);
+  });
+
+  it('in memory, nothing is serialized at all', async () => {
+    const { store, app, task, serialized } = appWithTask();
+    const unit = new Unit(store, 0);
+    unit.put('app', app, app.record);
+    for (let i = 0; i < 100; i++) unit.put('task', app, task);
+    await new Committer({ durable: false, load: () => [], commit: () => Promise.reject(new Error('never called')), close: async () => undefined }).commit(unit);
+    expect(serialized()).toBe(0);
+  });
+
+  it('a removed app takes its records with it, and each removal is one write', async () => {
+    const { store, app, task } = appWithTask();
+    const first = new Unit(store, 0);
+    first.put('app', app, app.record);
+    first.put('task', app, task);
+    first.put('token', app, { token: 't1', expiresAt: 10 });
+    const second = new Unit(store, 0);
+    second.remove('app', app, app.record);
+    expect(store.apps.size).toBe(0);
+    const persistence = keeping();
+    await new Committer(persistence).commit(second);
+    expect(persistence.batches[0]!.map((w) => [w.key.join('/'), w.json])).toEqual([
+      ['t/unit-app/RASS_0101_a', undefined],
+      ['k/unit-app/t1', undefined],
+      ['a/unit-app', undefined],
+    ]);
+  });
+
+  it('events follow the changes: an app, a task; a token makes none', () => {
+    const { store, app, task } = appWithTask();
+    const unit = new Unit(store, 0);
+    unit.put('app', app, app.record);
+    unit.put('token', app, { token: 't1', expiresAt: 10 });
+    unit.put('task', app, task);
+    expect(unit.changes().flatMap((c) => eventOf(c) ?? [])).toEqual([
+      { type: 'app', appid: 'unit-app' },
+      { type: 'task', appid: 'unit-app', taskid: 'RASS_0101_a' },
+    ]);
+  });
+});
