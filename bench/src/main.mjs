@@ -1,8 +1,5 @@
 // @ts-check
-// The `bench` command: runs the five sections, prints one table and writes it as JSON.
-// Usage: node src/main.mjs [--quick] [--only=client,size,types,pipeline,mock,sandbox,sandbox-load,sandbox-fanout] [--out=<file>] [--strict]
-//   --quick   fewer and shorter runs (a smoke run, not figures to quote)
-//   --strict  exit 1 when a budget misses (by default only a failed section exits 1: timings are noisy)
+// The `bench` command: runs the sections, prints one table and writes it as JSON. Options: USAGE below.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,11 +39,23 @@ export const SETTINGS = {
 
 export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout'];
 
+export const USAGE = `Usage: pnpm run bench [-- options]
+
+Runs the benchmarks and checks their budgets (bench/README.md), prints one table and writes it as JSON.
+
+Options:
+  --quick         fewer and shorter runs: a smoke run, not figures to quote
+  --only=<ids>    some sections only, comma-separated: ${SECTION_IDS.join(', ')}
+  --out=<file>    where to write the JSON; default bench-results.json at the root (a partial run overwrites it)
+  --strict        exit 1 when a budget misses (by default only a section that fails to run exits 1: timings are noisy)
+  --help          show this text`;
+
 /** @param {string[]} argv */
 export function parseArgs(argv) {
-  const options = { quick: false, strict: false, only: SECTION_IDS, out: path.join(repoRoot, 'bench-results.json') };
+  const options = { help: false, quick: false, strict: false, only: SECTION_IDS, out: path.join(repoRoot, 'bench-results.json') };
   for (const arg of argv) {
-    if (arg === '--quick') options.quick = true;
+    if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--quick') options.quick = true;
     else if (arg === '--strict') options.strict = true;
     else if (arg.startsWith('--only=')) {
       const only = arg.slice('--only='.length).split(',').filter(Boolean);
@@ -61,7 +70,18 @@ export function parseArgs(argv) {
 
 /** @param {string[]} argv */
 export async function main(argv) {
-  const options = parseArgs(argv);
+  let options;
+  try {
+    options = parseArgs(argv);
+  } catch (error) {
+    // A wrong option is the user's slip, not a crash: say what is wrong and how to ask, without a stack trace.
+    console.error(`bench: ${/** @type {Error} */ (error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const s = options.quick ? SETTINGS.quick : SETTINGS.full;
   /** @type {Record<string, () => unknown>} */
   const runners = {
