@@ -1,7 +1,7 @@
 // Pushes: push_single, save_list_body + push_list, push_app (immediate), push_single_batch and stop_task.
 // Every handler checks first and throws a Refusal before changing anything; then it creates the task, sends to
 // each target (delivery.ts) and answers. Task ids are `RASS_`/`RASL_`/`RASA_` + `<mmdd>_<hex>` of the app clock.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../config.js';
 import { serviceRefusal } from '../refusal.js';
 import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, type PushContent, type TaskKind, type TaskRecord } from '../state/records.js';
@@ -24,7 +24,8 @@ export function contentOf(body: PushPayload): PushContent {
 }
 
 export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
-  const taskid = `${PREFIX[kind]}_${mmdd(now, app.record.settings.utcOffsetMinutes)}_${randomBytes(16).toString('hex')}`;
+  // 32 hex digits; randomUUID draws from a cached pool, where randomBytes asks the system on every call.
+  const taskid = `${PREFIX[kind]}_${mmdd(now, app.record.settings.utcOffsetMinutes)}_${randomUUID().replaceAll('-', '')}`;
   return {
     seq: unit.store.nextSeq(),
     taskid,
@@ -48,7 +49,7 @@ export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, 
 export function keepTask(unit: Unit, app: AppState, task: TaskRecord): void {
   unit.put('task', app, task);
   if (app.tasks.size <= LIMITS.taskLimit) return;
-  for (const old of [...app.tasks.values()]) {
+  for (const old of app.tasks.values()) {
     if (app.tasks.size <= LIMITS.taskLimit) break;
     if (old.state !== 'scheduled' && old.taskid !== task.taskid) unit.remove('task', app, old);
   }
