@@ -74,6 +74,14 @@ describe('token lifecycle', () => {
     expect(fake.service.calls('query_bi_tags')).toHaveLength(8);
   });
 
+  it('a hundred calls on a cold client share one sign-in, and every call carries its token', async () => {
+    const push = client();
+    await Promise.all(Array.from({ length: 100 }, () => push.GET('/query_bi_tags')));
+    expect(fake.service.calls('auth_sign')).toHaveLength(1);
+    expect(new Set(fake.service.calls('query_bi_tags').map((c) => c.headers.authtoken))).toEqual(new Set(fake.service.issued));
+    expect(fake.service.calls('query_bi_tags')).toHaveLength(100);
+  });
+
   it('signs in again once the token has been held for tokenTtlMs (20 h by default)', async () => {
     let now = 1_700_000_000_000;
     const push = client({ now: () => now });
