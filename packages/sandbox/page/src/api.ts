@@ -3,6 +3,7 @@
 import createClient from 'openapi-fetch';
 import type { components as PushSchemas } from '@pushapi/push-v1-client';
 import type { components, paths } from '../../src/generated/schema.js';
+import { authHeaders } from './token.js';
 
 export type Schemas = components['schemas'];
 export type App = Schemas['App'];
@@ -34,6 +35,13 @@ export const received = (m: InboxMessage): Received => ({ msgtype: m.msgtype, te
 export type Envelope = PushSchemas['schemas']['NotificationMessage']['message'];
 
 export const control = createClient<paths>({ baseUrl: `${location.origin}/control` });
+// Read at each call, so a token entered in the page's form applies to the next call.
+control.use({
+  onRequest({ request }) {
+    for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
+    return request;
+  },
+});
 
 /** A refused control call, with what the sandbox said about it. */
 export class ControlCallError extends Error {
@@ -48,5 +56,5 @@ export async function data<T>(call: Promise<{ data?: T; error?: unknown; respons
   if (response.ok && value !== undefined) return value;
   const problem = error as { detail?: string; title?: string } | undefined;
   const detail = problem?.detail ?? problem?.title ?? `HTTP ${response.status}`;
-  throw new ControlCallError(response.status, response.status === 401 ? `${detail}. This sandbox protects its control API with a token; the page cannot send one.` : detail);
+  throw new ControlCallError(response.status, detail);
 }

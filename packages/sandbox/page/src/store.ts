@@ -2,9 +2,10 @@
 // says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
 // to many devices) costs two loads, not one per event. A load started for another selection is dropped.
 import { useEffect, useState } from 'preact/hooks';
-import { control, data, type App, type Device, type Inbox, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import { control, ControlCallError, data, type App, type Device, type Inbox, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
 import { followEvents, type LiveState } from './live.js';
 import { readHash, writeHash, type Selection } from './selection.js';
+import { controlToken, saveToken, takeTokenFromAddress } from './token.js';
 
 type Part = 'info' | 'apps' | 'devices' | 'inbox' | 'tasks' | 'requests';
 const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'inbox', 'tasks', 'requests'];
@@ -26,6 +27,11 @@ export interface StoreState {
   loaded: Partial<Record<Part, true>>;
   /** What the last action did, for the status line. */
   notice?: string;
+  /**
+   * Set while the control API answers 401 (the sandbox has a control token): none was sent, one entered is being
+   * tried, or the one sent was refused. The page then shows the token form instead of any data.
+   */
+  auth?: 'needed' | 'checking' | 'refused';
 }
 
 export class SandboxStore {
@@ -34,6 +40,7 @@ export class SandboxStore {
   readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
   #generation = 0;
+  #stopLive?: () => void;
 
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
@@ -85,7 +92,9 @@ export class SandboxStore {
       const generation = this.#generation;
       const run = this.#load(part, generation)
         .catch((error: unknown) => {
-          if (generation === this.#generation) this.#set({ error: `Could not load ${part}: ${error instanceof Error ? error.message : String(error)}` });
+          if (generation !== this.#generation) return;
+          if (isRefusal(error)) this.#locked();
+          else this.#set({ error: `Could not load ${part}: ${error instanceof Error ? error.message : String(error)}` });
         })
         .finally(() => {
           this.#inflight.delete(part);
@@ -98,7 +107,8 @@ export class SandboxStore {
   async #load(part: Part, generation: number): Promise<void> {
     const current = () => generation === this.#generation;
     // A part that loads again clears the failure it had reported.
-    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const }, ...(this.state.error?.startsWith(`Could not load ${part}:`) ? { error: undefined } : {}) });
+    // An answer also means the token (if any) was accepted.
+    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const }, auth: undefined, ...(this.state.error?.startsWith(`Could not load ${part}:`) ? { error: undefined } : {}) });
     const appid = this.appid;
     switch (part) {
       case 'info': {
@@ -182,17 +192,43 @@ export class SandboxStore {
     }
   }
 
-  start(): () => void {
-    const onHash = () => this.select(readHash());
-    window.addEventListener('hashchange', onHash);
-    const stop = followEvents({
+  #follow(): void {
+    this.#stopLive?.();
+    this.#stopLive = followEvents({
       event: (event) => this.#onEvent(event),
       state: (live) => this.#set({ live }),
       opened: () => this.refresh(...PARTS),
+      refused: () => this.#locked(),
     });
+  }
+
+  /** The control API refused the page (401): the stream stops until the page has another token. */
+  #locked(): void {
+    this.#stopLive?.();
+    this.#stopLive = undefined;
+    this.#set({ auth: controlToken() ? 'refused' : 'needed', live: 'locked' });
+  }
+
+  /** Uses a token (from the form or the address): follows the events again and reloads everything with it. */
+  useToken(token?: string): void {
+    if (token) saveToken(token);
+    this.#generation++;
+    if (this.state.auth) this.#set({ auth: 'checking' });
+    this.#follow();
+    this.refresh(...PARTS);
+  }
+
+  start(): () => void {
+    const onHash = () => {
+      // A token pasted into the address of the open page: taken out of it, then used.
+      if (takeTokenFromAddress()) this.useToken();
+      this.select(readHash());
+    };
+    window.addEventListener('hashchange', onHash);
+    this.#follow();
     this.refresh(...PARTS);
     return () => {
-      stop();
+      this.#stopLive?.();
       window.removeEventListener('hashchange', onHash);
     };
   }
@@ -204,6 +240,7 @@ export class SandboxStore {
       this.#set({ notice: typeof said === 'string' ? said : description, error: undefined });
       this.refresh(...parts);
     } catch (error) {
+      if (isRefusal(error)) return this.#locked();
       this.#set({ error: `${description} failed: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
@@ -246,6 +283,8 @@ export class SandboxStore {
     }, ...PARTS);
   }
 }
+
+const isRefusal = (error: unknown) => error instanceof ControlCallError && error.status === 401;
 
 /** Re-renders the calling component whenever the store changes. */
 export function useStore(store: SandboxStore): StoreState {

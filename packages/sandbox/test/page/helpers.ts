@@ -24,7 +24,7 @@ export function requireBuiltPage(): void {
 export type PushClient = ReturnType<typeof createPushClient>;
 
 /** Sends a sample to a cid through the real push client; the envelope carries the app's own appkey. */
-export async function pushSample(push: PushClient, app: SandboxApp, sample: Sample, cid: string): Promise<string> {
+export async function pushSample(push: PushClient, app: Pick<SandboxApp, 'appkey'>, sample: Sample, cid: string): Promise<string> {
   const body = { ...sample.body, message: { ...sample.body.message, appkey: app.appkey }, cid };
   // A sample is one valid push_single body without its target (typed as TemplatedMessage); the cid completes it.
   const answer = await push.POST('/push_single', { body: body as never });

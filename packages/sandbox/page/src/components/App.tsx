@@ -1,5 +1,5 @@
 // The whole page: header (live state, theme, remote images), the app bar, the devices, and the tabs of the app
-// shown (a device's inbox, the tasks, the request log).
+// shown (a device's inbox, the tasks, the request log); or, while the control API refuses the page, the token form.
 import { useEffect, useState } from 'preact/hooks';
 import type { SandboxStore } from '../store.js';
 import { useStore } from '../store.js';
@@ -11,8 +11,9 @@ import { Inbox } from './Inbox.js';
 import { Requests } from './Requests.js';
 import { Tabs } from './Tabs.js';
 import { Tasks } from './Tasks.js';
+import { TokenForm } from './TokenForm.js';
 
-const LIVE_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' } as const;
+const LIVE_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', locked: 'Needs the control token' } as const;
 
 /** The app's clock now: as read, plus the real time since when it runs. Ticks once a second while it runs. */
 function useAppNow(clockNow: number | undefined, frozen: boolean, readAt: number): number {
@@ -73,44 +74,52 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
           </label>
         </div>
       </header>
-      <AppBar
-        apps={state.apps}
-        app={app}
-        now={now}
-        onApp={(appid) => store.select({ app: appid })}
-        onAdvance={(ms) => void store.advanceClock(ms)}
-        onResetApp={() => void store.resetApp()}
-        onResetSandbox={() => void store.resetSandbox()}
-      />
-      <div class="messages" aria-live="polite">
-        {state.error ? (
-          <p class="error" role="alert">
-            {state.error}
-          </p>
-        ) : state.notice ? (
-          <p class="notice">{state.notice}</p>
-        ) : null}
-      </div>
-      <div class="layout">
-        <nav class="side" aria-label="Devices">
-          <Devices
-            devices={state.devices}
-            selected={selection.cid}
-            loaded={state.loaded.devices === true}
-            onSelect={(cid) => store.select({ cid, tab: 'inbox' })}
-            onOnline={(cid, online) => void store.setOnline(cid, online)}
-          />
-        </nav>
+      {state.auth ? (
         <main id="main" tabIndex={-1}>
-          <Tabs label="What the app shows" tabs={tabs} selected={selection.tab} onSelect={(tab) => store.select({ tab })}>
-            {selection.tab === 'inbox' && <Inbox device={device} cid={selection.cid} inbox={state.inbox} loaded={state.loaded.inbox === true} context={context} />}
-            {selection.tab === 'tasks' && <Tasks tasks={state.tasks} utcOffsetMinutes={context.utcOffsetMinutes} now={now} loaded={state.loaded.tasks === true} />}
-            {selection.tab === 'requests' && (
-              <Requests requests={state.requests} scope={selection.log} appid={store.appid} loaded={state.loaded.requests === true} onScope={(log) => store.select({ log })} />
-            )}
-          </Tabs>
+          <TokenForm auth={state.auth} onToken={(token) => store.useToken(token)} />
         </main>
-      </div>
+      ) : (
+        <>
+          <AppBar
+            apps={state.apps}
+            app={app}
+            now={now}
+            onApp={(appid) => store.select({ app: appid })}
+            onAdvance={(ms) => void store.advanceClock(ms)}
+            onResetApp={() => void store.resetApp()}
+            onResetSandbox={() => void store.resetSandbox()}
+          />
+          <div class="messages" aria-live="polite">
+            {state.error ? (
+              <p class="error" role="alert">
+                {state.error}
+              </p>
+            ) : state.notice ? (
+              <p class="notice">{state.notice}</p>
+            ) : null}
+          </div>
+          <div class="layout">
+            <nav class="side" aria-label="Devices">
+              <Devices
+                devices={state.devices}
+                selected={selection.cid}
+                loaded={state.loaded.devices === true}
+                onSelect={(cid) => store.select({ cid, tab: 'inbox' })}
+                onOnline={(cid, online) => void store.setOnline(cid, online)}
+              />
+            </nav>
+            <main id="main" tabIndex={-1}>
+              <Tabs label="What the app shows" tabs={tabs} selected={selection.tab} onSelect={(tab) => store.select({ tab })}>
+                {selection.tab === 'inbox' && <Inbox device={device} cid={selection.cid} inbox={state.inbox} loaded={state.loaded.inbox === true} context={context} />}
+                {selection.tab === 'tasks' && <Tasks tasks={state.tasks} utcOffsetMinutes={context.utcOffsetMinutes} now={now} loaded={state.loaded.tasks === true} />}
+                {selection.tab === 'requests' && (
+                  <Requests requests={state.requests} scope={selection.log} appid={store.appid} loaded={state.loaded.requests === true} onScope={(log) => store.select({ log })} />
+                )}
+              </Tabs>
+            </main>
+          </div>
+        </>
+      )}
     </SettingsContext.Provider>
   );
 }
