@@ -35,10 +35,13 @@ export const received = (m: InboxMessage): Received => ({ msgtype: m.msgtype, te
 export type Envelope = PushSchemas['schemas']['NotificationMessage']['message'];
 
 export const control = createClient<paths>({ baseUrl: `${location.origin}/control` });
-// Read at each call, so a token entered in the page's form applies to the next call.
 control.use({
   onRequest({ request }) {
+    // Read at each call, so a token entered in the page's form applies to the next call.
     for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
+    // A control call that changes state must say JSON even without a body (a reset, a tap): the sandbox refuses
+    // any other, so that no form or no-cors request of another site can make one.
+    if (request.method !== 'GET' && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
     return request;
   },
 });

@@ -277,10 +277,10 @@ export class SandboxStore {
   }
 
   resetSandbox(): Promise<void> {
-    return this.act('Sandbox reset', async () => {
-      await data(control.POST('/reset'));
-      this.select({ app: undefined, cid: undefined });
-    }, ...PARTS);
+    // Every app but the default one goes, and the events of their removal name them: show the default app first,
+    // so that no load asks for an app that is gone (a 404).
+    this.select({ app: undefined, cid: undefined });
+    return this.act('Sandbox reset', () => data(control.POST('/reset')), ...PARTS);
   }
 }
 
