@@ -12,7 +12,9 @@ Usage: pushapi-sandbox [options]
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
   --data <dir>             keep state in this folder across restarts (default: memory; SANDBOX_DATA)
-  --control-token <token>  token the control API requires; needed beyond 127.0.0.1 (SANDBOX_CONTROL_TOKEN)
+  --control-token <token>  token the control API requires, 16 characters or more; needed beyond 127.0.0.1 (SANDBOX_CONTROL_TOKEN)
+  --allowed-host <name>    a host name to answer besides localhost and IP addresses, repeatable
+                           (SANDBOX_ALLOWED_HOSTS, comma-separated): a shared sandbox reached by a name
   --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
   --user-code, --auth-code             its DMP party's credentials (SANDBOX_USER_CODE, SANDBOX_AUTH_CODE)
   --quiet                  no line per request
@@ -27,11 +29,14 @@ function fail(message: string): never {
 let values;
 try {
   ({ values } = parseArgs({
+    // `pnpm run sandbox -- --port 0` passes the `--` on: it separates pnpm's options from ours, not ours from operands.
+    args: process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
     options: {
       host: { type: 'string' },
       port: { type: 'string' },
       data: { type: 'string' },
       'control-token': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       appid: { type: 'string' },
       appkey: { type: 'string' },
       'master-secret': { type: 'string' },
@@ -63,6 +68,7 @@ const given = {
   authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
 };
 const controlToken = values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN;
+const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
 
 const sandbox = await listenSandbox({
@@ -70,6 +76,7 @@ const sandbox = await listenSandbox({
   port,
   ...(dataDir ? { dataDir } : {}),
   ...(controlToken ? { controlToken } : {}),
+  allowedHosts,
   defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
 }).catch((error: Error & { code?: string }) =>

@@ -26,6 +26,8 @@ export const LIMITS = {
   taskLimit: 1000,
   requestIdLimit: 10_000,
   requestLogLimit: 500,
+  /** Events written to an event-stream reader and not yet sent; past it the reader is dropped (it reconnects). */
+  streamBacklogBytes: 4 * 1024 * 1024,
 } as const;
 
 /** How long a requestid is remembered, in app time. */

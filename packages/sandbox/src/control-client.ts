@@ -44,6 +44,14 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  client.use({
+    // The sandbox takes a control call that changes state only as JSON (no page of another site can send that):
+    // openapi-fetch names no content type for a call without a body, so it is named here.
+    onRequest({ request }) {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
+      return request;
+    },
+  });
   // A refused call throws, so that a test never goes on with an app or a device that was not made.
   client.use({
     async onResponse({ response, request }) {

@@ -8,6 +8,7 @@ import { RequestLog } from './apis/request-log.js';
 import { createApp, type AppInput } from './areas/apps.js';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
+import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
 import { staticPage } from './page.js';
 import { loadStore } from './state/load.js';
@@ -26,8 +27,10 @@ export interface SandboxOptions {
   port?: number;
   /** Keep state in this folder across restarts; default: in memory. The folder has one owner at a time. */
   dataDir?: string;
-  /** Token the control API requires (Authorization: Bearer). Required when `host` is not a loopback address. */
+  /** Token the control API requires (Authorization: Bearer), 16 characters or more. Required when `host` is not a loopback address. */
   controlToken?: string;
+  /** Host names to answer besides localhost, *.localhost and IP addresses (a shared sandbox reached by a name). */
+  allowedHosts?: string[];
   /** The default app's credentials (defaults: the public values of DEFAULT_APP). */
   defaultApp?: { appid?: string; appkey?: string; mastersecret?: string; userCode?: string; authCode?: string };
   /** One line per request (never a secret). Default: none. */
@@ -62,6 +65,9 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host) && !options.controlToken) {
     throw new Error(`the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`);
+  }
+  if (options.controlToken !== undefined && options.controlToken.length < MIN_TOKEN_LENGTH) {
+    throw new Error(`the control token has ${options.controlToken.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`);
   }
   const documents = loadDocuments();
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
@@ -100,6 +106,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     committer,
     documents,
     controlToken: options.controlToken,
+    allowedHosts: options.allowedHosts ?? [],
     page: staticPage(),
     log: options.log,
   });

@@ -55,9 +55,13 @@ describe('the command', () => {
     await first.exited;
   });
 
-  it('--help says what it does', async () => {
+  it('--help says what it does, also after the -- that `pnpm run sandbox -- --help` passes on', async () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.output).toContain('--data <dir>');
+    expect(help.output).toContain('--allowed-host <name>');
+    const viaPnpm = await runCli(['--', '--help']);
+    expect(viaPnpm.code).toBe(0);
+    expect(viaPnpm.output).toContain('--data <dir>');
   });
 });

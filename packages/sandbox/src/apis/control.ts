@@ -100,12 +100,13 @@ const HANDLERS: Handlers = {
   },
 };
 
-export function controlApi(controlToken: string | undefined): Api {
+/** The control API; `hasControlToken` says whether a request carries the sandbox's control token (if it has one). */
+export function controlApi(hasControlToken: (headers: Call['headers']) => boolean): Api {
   return {
     name: 'control',
     appOf: (services, _op, params) => (params.appid === undefined ? undefined : services.store.apps.get(params.appid)),
     guard(headers) {
-      if (controlToken !== undefined && header(headers, 'authorization') !== `Bearer ${controlToken}`) {
+      if (!hasControlToken(headers)) {
         throw unauthorized('the control API of this sandbox needs Authorization: Bearer <control token> (the token it was started with)');
       }
     },

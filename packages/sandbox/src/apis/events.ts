@@ -3,7 +3,7 @@
 // message's change (kept, received, expired, stopped, clicked), a device's, a task's, an app's. Recent events are
 // kept so that a reconnecting page misses nothing.
 import type { ServerResponse } from 'node:http';
-import { EVENT_BUFFER } from '../config.js';
+import { EVENT_BUFFER, LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
 import type { Change } from '../state/unit.js';
 import { messageView } from './views.js';
@@ -12,6 +12,8 @@ export type SandboxEvent = components['schemas']['SandboxEvent'];
 type NewEvent = Omit<SandboxEvent, 'id'>;
 
 type Listener = (event: SandboxEvent) => void;
+
+const STREAM_BACKLOG_BYTES = LIMITS.streamBacklogBytes;
 
 /** The event a committed change makes, if any. A message removed in passing (an inbox trimmed) makes none. */
 export function eventOf(change: Change): NewEvent | undefined {
@@ -69,7 +71,14 @@ export class EventBus {
     });
     res.write(': pushapi sandbox events\n\n');
     const send = (event: SandboxEvent) => {
-      if (matches(event, appid)) res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (!matches(event, appid)) return;
+      // A reader that does not read would make the server hold every event for it: past the bound it is dropped,
+      // and comes back with Last-Event-ID like any reader whose connection broke.
+      if (res.writableLength > STREAM_BACKLOG_BYTES) {
+        res.destroy();
+        return;
+      }
+      res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
     for (const event of this.recent(after, appid)) send(event);
     this.#listeners.add(send);

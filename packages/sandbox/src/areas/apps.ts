@@ -25,8 +25,8 @@ export function randomId(length: number): string {
 }
 
 export type ClockChange = ControlBody<'setClock'>;
-/** A new app as the control API describes it; the default app's DMP party may be given its credentials too. */
-export type AppInput = ControlBody<'createApp'> & { userCode?: string; authCode?: string };
+/** A new app as the control API describes it. */
+export type AppInput = ControlBody<'createApp'>;
 
 /** The app's time by its test clock. */
 export const appNow = (unit: Unit, app: AppState): number => clockNow(app.record.clock, unit.realNow);

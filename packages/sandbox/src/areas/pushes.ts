@@ -117,13 +117,13 @@ export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, 
     const details = sendAll(unit, app, sending, body.cid);
     if (body.need_detail === true) answer.cid_details = details;
   } else {
-    const aliasDetails: Record<string, Record<string, CidDetail>> = {};
+    const aliasDetails = Object.create(null) as Record<string, Record<string, CidDetail>>;
     for (const alias of body.alias ?? []) {
       if (!task.targets.aliases.includes(alias)) task.targets.aliases.push(alias);
       aliasDetails[alias] = sendAll(unit, app, sending, [...(app.aliases.get(alias) ?? [])]);
     }
     if (body.need_detail === true) {
-      answer.cid_details = Object.assign({}, ...Object.values(aliasDetails));
+      answer.cid_details = Object.assign(Object.create(null) as Record<string, CidDetail>, ...Object.values(aliasDetails));
       answer.alias_details = aliasDetails;
     }
   }

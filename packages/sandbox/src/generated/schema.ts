@@ -613,6 +613,13 @@ export interface components {
              * @example 500
              */
             requestLogLimit: number;
+            /**
+             * @description Bytes of events written to one event-stream reader and not yet sent. A reader that falls this far behind
+             *     (one that does not read) is disconnected; it reconnects with Last-Event-ID and misses nothing the event
+             *     buffer still holds.
+             * @example 4194304
+             */
+            streamBacklogBytes: number;
         };
         /** @description What this sandbox is and the limits it applies. */
         SandboxInfo: {
@@ -884,6 +891,16 @@ export interface components {
              * @example YOUR_MASTER_SECRET
              */
             mastersecret?: string;
+            /**
+             * @description The user_code of the app's DMP party; generated when left out. Unique in the sandbox.
+             * @example checkout-party
+             */
+            userCode?: string;
+            /**
+             * @description The auth_code of the app's DMP party; generated when left out.
+             * @example YOUR_AUTH_CODE
+             */
+            authCode?: string;
             /**
              * @description A label shown on the inbox page.
              * @example Checkout tests
@@ -1191,7 +1208,7 @@ export interface components {
              */
             dmpTags?: string[];
         };
-        /** @description A new device of the app. */
+        /** @description A new device of the app. Keys other than those below are refused. */
         DeviceCreate: {
             /**
              * @description The client id. 1 to 128 characters.
@@ -1217,6 +1234,8 @@ export interface components {
              */
             devices: number;
         };
+        /** @description Fields of a device to change; fields left out keep their value. Keys other than those below are refused. */
+        DeviceUpdate: components["schemas"]["DeviceFields"];
         /**
          * @description How the task was pushed: push_single, push_single_batch, save_list_body + push_list, push_app, or push_app with pushTime.
          * @enum {string}
@@ -2329,7 +2348,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeviceFields"];
+                "application/json": components["schemas"]["DeviceUpdate"];
             };
         };
         responses: {

@@ -44,17 +44,22 @@ const tooLarge = (size: number, limit: number) =>
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
-/** The JSON value of a body, checked for content type, UTF-8, syntax, nesting depth and array sizes. */
-export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+/** Throws a 415 Refusal unless the content type is JSON in UTF-8. */
+export function requireJson(contentType: string | undefined): void {
   const [type = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
-  if (!type) throw new Refusal('unsupported-media-type', 'the body has no Content-Type; send Content-Type: application/json', 415);
+  if (!type) throw new Refusal('unsupported-media-type', 'the request has no Content-Type; send Content-Type: application/json (with {} as the body when there is none)', 415);
   if (!JSON_TYPE.test(type)) {
-    throw new Refusal('unsupported-media-type', `Content-Type is ${type}; send Content-Type: application/json`, 415);
+    throw new Refusal('unsupported-media-type', `Content-Type is ${type.slice(0, 100)}; send Content-Type: application/json`, 415);
   }
   const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '');
   if (charset && !/^utf-?8$/i.test(charset)) {
-    throw new Refusal('unsupported-media-type', `charset ${charset} is not supported; send UTF-8`, 415);
+    throw new Refusal('unsupported-media-type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8`, 415);
   }
+}
+
+/** The JSON value of a body, checked for content type, UTF-8, syntax, nesting depth and array sizes. */
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  requireJson(contentType);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);

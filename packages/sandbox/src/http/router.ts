@@ -70,7 +70,9 @@ export class Router {
   /** The operations of the interface whose path is closest to what was asked. */
   #nearby(mounted: Mounted, pathname: string): string[] {
     const depth = mounted.mount.split('/').length - 1;
-    const asked = pathname.split('/').slice(depth + 1).join('/');
+    // The distance costs the product of the lengths: a long path is compared by its start only, so a refusal
+    // costs the same whatever the path's length.
+    const asked = pathname.split('/').slice(depth + 1).join('/').slice(0, 64);
     const scored = [...mounted.specs.values()]
       .map((op) => {
         const name = op.template.replace(/^\//, '');

@@ -25,7 +25,9 @@ import { clockNow } from '../time.js';
 import { Unit, type Committer } from '../state/unit.js';
 import { queryValues, validateRequest } from '../validation/request.js';
 import { SchemaSet } from '../validation/schemas.js';
-import { ClientGoneError, parseJsonBody, readBody } from './body.js';
+import { MOUNTS } from '../config.js';
+import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
+import { createGuard } from './guard.js';
 import { Router } from './router.js';
 
 export interface ServerSetup {
@@ -34,6 +36,8 @@ export interface ServerSetup {
   documents: Record<string, Document>;
   /** When set, every control call needs `Authorization: Bearer <token>`. */
   controlToken: string | undefined;
+  /** Host names answered besides localhost and IP addresses (a shared sandbox behind a proxy). */
+  allowedHosts: readonly string[];
   page: PageServer;
   /** One line per request (never a secret); undefined for none. */
   log: ((line: string) => void) | undefined;
@@ -70,19 +74,22 @@ export function createSandboxServer(setup: ServerSetup): Server {
   const schemas = new SchemaSet(documents);
   const router = new Router(documents, operations);
   const services: Services = { ...setup.services, faultOperations: operations.filter((op) => op.api !== 'control').map((op) => op.name) };
-  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(setup.controlToken) };
+  const guard = createGuard({ allowedHosts: setup.allowedHosts, controlToken: setup.controlToken });
+  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(guard.hasControlToken) };
 
   async function handle(req: IncomingMessage, res: ServerResponse, entry: Omit<RequestLogEntry, 'id'>): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     entry.path = url.pathname;
-    if ((entry.method === 'GET' || entry.method === 'HEAD') && setup.page.handles(url.pathname)) {
-      entry.api = 'page';
-      setup.page.serve(req, res, url.pathname);
-      entry.status = res.statusCode;
-      return;
-    }
     let reply: Reply;
     try {
+      guard.checkHost(req.headers);
+      if ((entry.method === 'GET' || entry.method === 'HEAD') && setup.page.handles(url.pathname)) {
+        entry.api = 'page';
+        setup.page.serve(req, res, url.pathname);
+        entry.status = res.statusCode;
+        return;
+      }
+      if (url.pathname === MOUNTS.control || url.pathname.startsWith(`${MOUNTS.control}/`)) guard.checkOrigin(req.headers);
       const route = router.route(entry.method, url.pathname);
       if (route.kind === 'none') {
         entry.api = route.api ?? 'none';
@@ -139,6 +146,9 @@ export function createSandboxServer(setup: ServerSetup): Server {
         }
         if (fault.kind === 'result') return api.refuse(new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox'), req);
       }
+      // A control call that changes state carries JSON, even when it has no body: no form and no `no-cors` fetch
+      // of another page can send that content type, so none can make such a call.
+      if (op.api === 'control' && BODY_METHODS.has(op.method)) requireJson(req.headers['content-type']);
       const raw = BODY_METHODS.has(op.method) ? await readBody(req) : undefined;
       const body = raw === undefined ? undefined : parseJsonBody(raw, req.headers['content-type']);
       // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.

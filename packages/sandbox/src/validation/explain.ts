@@ -82,6 +82,17 @@ function requiredNames(schemas: SchemaSet, ref: string, depth = 0): Set<string> 
   return out;
 }
 
+/** The property names a schema declares (its `properties`, through $ref and allOf): what `unevaluatedProperties` allows. */
+function declaredNames(schemas: SchemaSet, ref: string, depth = 0): Set<string> {
+  const node = schemas.node(ref);
+  const out = new Set<string>();
+  if (!isObject(node) || depth > 32) return out;
+  if (isObject(node.properties)) for (const name of Object.keys(node.properties)) out.add(name);
+  if (typeof node.$ref === 'string') for (const name of declaredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => declaredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
+  return out;
+}
+
 /** The property names a `not` forbids: its `required`, and those of its anyOf/oneOf branches. */
 function forbiddenNames(node: unknown): string[] {
   if (!isObject(node)) return [];
@@ -177,6 +188,10 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
     data.forEach((item, i) => out.push(...explain(schemas, child(ref, 'items'), item, [...at, String(i)])));
   }
   if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => out.push(...explain(schemas, child(ref, 'allOf', i), data, at)));
+  if (node.unevaluatedProperties === false && isObject(data)) {
+    const declared = declaredNames(schemas, ref);
+    for (const key of Object.keys(data)) if (!declared.has(key)) out.push(violation([...at, key], 'unevaluatedProperties', 'is not allowed here'));
+  }
   if (Array.isArray(node.oneOf)) out.push(...explainUnion(schemas, ref, 'oneOf', data, at));
   if (Array.isArray(node.anyOf)) out.push(...explainUnion(schemas, ref, 'anyOf', data, at));
   if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data)) out.push(...explainNot(schemas, ref, data, at));

@@ -17,7 +17,7 @@ const document = {
 it.each([
   ['Pattern', { n_count: 'three' }, ['body', 'n_count']],
   ['Tuple', ['first', 'second'], ['body', '1']],
-  ['Closed', { a: 'x', b: 1 }, ['body']],
+  ['Closed', { a: 'x', b: 1 }, ['body', 'b']],
 ])('%s: invalid data gets a violation, valid data none', (name, data, location) => {
   const schemas = new SchemaSet({ doc: document });
   const ref = `doc#/components/schemas/${name}`;

@@ -68,7 +68,7 @@ export class FuzzFixture {
     this.repairs++;
     const response = await fetch(`${this.sandbox.url}${path}`, {
       method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
