@@ -15,7 +15,8 @@ const BATCH = 10_000;
 async function call(url, method, body, headers = {}) {
   const response = await fetch(url, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    // The sandbox takes a control call that changes state only as JSON, even one without a body.
+    headers: { ...headers, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

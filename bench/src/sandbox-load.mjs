@@ -288,7 +288,8 @@ export async function benchSandboxLoad({ requests }) {
     const end = (await sandbox.counts()).filter((c) => c.appid.startsWith('load-job-'));
     // A job's app deleted at its end gives its memory back.
     for (let job = 0; job < JOBS; job++) {
-      const response = await fetch(`${sandbox.url}/control/apps/${appOf(job)}`, { method: 'DELETE' });
+      // A control call that changes state says it is JSON, even without a body (the sandbox refuses it otherwise).
+      const response = await fetch(`${sandbox.url}/control/apps/${appOf(job)}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
       if (response.status !== 204) throw new Error(`DELETE /control/apps/${appOf(job)} answered ${response.status}`);
     }
     const deleted = await sandbox.heap();
