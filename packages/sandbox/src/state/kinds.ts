@@ -21,7 +21,7 @@ export interface KindSpec<R> {
   dependents?(store: Store, app: AppState, record: R): Removal[];
   /** Its stored form, when that is not the record as it is. */
   encode?(record: R, app: AppState): unknown;
-  /** The record from its stored form and key (the key carries the ids a stored value may omit). */
+  /** The record from its stored form (already checked against `schema`) and key (which carries the ids a stored value may omit). */
   decode?(value: any, key: Key): R;
   /** JSON Schema of the stored form (refs into the control document for the parts it describes). */
   schema: Record<string, unknown>;
