@@ -198,12 +198,13 @@ describe('retries, timeouts, network errors', () => {
   });
 
   // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
-  // request, so a delay longer than the timeout always loses, however loaded the machine.
+  // request, so a delay longer than the timeout always loses, however loaded the machine. The timeout leaves the
+  // request time to reach the service on a loaded machine (40 ms once did not), since the test counts its arrival.
   it('times out with TimeoutError', async () => {
-    service.script('/config/tags', () => ({ delayMs: 400, json: { code: '0', data: [] } }));
-    const error = await client({ timeoutMs: 40, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
+    service.script('/config/tags', () => ({ delayMs: 1500, json: { code: '0', data: [] } }));
+    const error = await client({ timeoutMs: 250, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operation: 'GET /config/tags', timeoutMs: 40 });
+    expect(error).toMatchObject({ operation: 'GET /config/tags', timeoutMs: 250 });
     expect(service.calls('/config/tags')).toHaveLength(1);
     expect(service.calls('/accesser/auth')).toHaveLength(0);
   });

@@ -28,6 +28,8 @@ export const LIMITS = {
   requestLogLimit: 500,
   /** Events written to an event-stream reader and not yet sent; past it the reader is dropped (it reconnects). */
   streamBacklogBytes: 4 * 1024 * 1024,
+  /** Bytes of message content one app keeps; past it the oldest finished tasks' content is cut (areas/content-budget.ts). */
+  contentBudgetBytes: 16 * 1024 * 1024,
 } as const;
 
 /** How long a requestid is remembered, in app time. */

@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP } from '../src/config.js';
+import { DEFAULT_APP, LIMITS } from '../src/config.js';
 import { startSandbox } from '../src/index.js';
 import { defaultAppToken, ownSandbox, raw } from './support/in-process.js';
 import { transmission } from './support/env.js';
@@ -216,6 +216,24 @@ describe('bounded work and memory', () => {
     } finally {
       await running.stop();
     }
+  });
+
+  it(`message content is bounded per app (${LIMITS.contentBudgetBytes / 1024 / 1024} MiB): the oldest finished tasks' long texts are cut`, async () => {
+    const app = await sandbox.current.app();
+    const push = createPushClient({ ...app.pushOptions, retry: false });
+    const big = (n: number) => `${n}:`.padEnd(900 * 1024, 'x');
+    const sent: string[] = [];
+    // 30 pushes of 0.9 MB: 27 MB of content for a budget of 16 MiB.
+    for (let n = 0; n < 30; n++) sent.push((await push.POST('/push_single', { body: { ...transmission(big(n)), cid: 'magic-online' } })).taskid!);
+    const { data } = await sandbox.current.control.GET('/apps/{appid}', { params: { path: { appid: app.appid } } });
+    expect(data!.counts.contentBytes).toBeLessThanOrEqual(LIMITS.contentBudgetBytes);
+    expect(data!.counts.contentBytes).toBeGreaterThan(LIMITS.contentBudgetBytes / 2);
+    const { messages } = await app.inbox('magic-online');
+    const contentOf = (taskid: string) => messages.find((m) => m.taskid === taskid)!.template.transmission_content as string;
+    // The oldest is cut to its start and a note; the newest is whole. Both are still in the inbox and counted.
+    expect(contentOf(sent[0]!)).toBe(`${big(0).slice(0, 256)} [cut: the app reached its content budget]`);
+    expect(contentOf(sent[29]!)).toBe(big(29));
+    expect((await app.task(sent[0]!)).stats).toMatchObject({ received: 1 });
   });
 
   it('a control token shorter than 16 characters is refused at start', async () => {

@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../config.js';
 import { serviceRefusal } from '../refusal.js';
 import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, type PushContent, type TaskKind, type TaskRecord } from '../state/records.js';
+import { contentSize } from '../state/kinds.js';
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { mmdd, parseLocal } from '../time.js';
 import type { Condition, PushBody, PushPayload } from './bodies.js';
 import { matchesCondition } from './conditions.js';
+import { keepContentWithinBudget } from './content-budget.js';
 import { sendToCid, stopPending, type Sending } from './delivery.js';
 import { rememberAnswer, rememberedAnswer } from './request-ids.js';
 
@@ -41,18 +43,19 @@ export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, 
     stats: emptyStats(),
     // Keyed by the caller's cids: no prototype, so "__proto__" is a cid like any other.
     details: Object.create(null) as Record<string, CidDetail>,
+    contentBytes: contentSize(fields.content),
     ...fields,
   };
 }
 
-/** Stores a new task; tasks are bounded, the oldest finished ones go first. */
+/** Stores a new task; tasks are bounded, the oldest finished ones go first, and so is the content they hold. */
 export function keepTask(unit: Unit, app: AppState, task: TaskRecord): void {
   unit.put('task', app, task);
-  if (app.tasks.size <= LIMITS.taskLimit) return;
   for (const old of app.tasks.values()) {
     if (app.tasks.size <= LIMITS.taskLimit) break;
     if (old.state !== 'scheduled' && old.taskid !== task.taskid) unit.remove('task', app, old);
   }
+  keepContentWithinBudget(unit, app, task.taskid);
 }
 
 const RANK: Record<DeliveryStatus, number> = { successed_online: 0, successed_offline: 1, successed_ignore: 2 };
@@ -179,10 +182,11 @@ export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushS
   // Each requestid once: not remembered from an earlier call, nor repeated within this batch.
   const fresh = items.filter((item) => rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid));
   if (fresh.length === 0) return rememberedAnswer(app, items[0]!.requestid, now)!;
-  const task = newTask(unit, app, 'batch', now, { content: contentOf(fresh[0]!) });
+  const contents = fresh.map(contentOf);
+  const task = newTask(unit, app, 'batch', now, { content: contents[0]!, contentBytes: contents.reduce((n, c) => n + contentSize(c), 0) });
   keepTask(unit, app, task);
-  for (const item of fresh) {
-    const content = contentOf(item);
+  for (const [i, item] of fresh.entries()) {
+    const content = contents[i]!;
     const sending: Sending = { task, kind: 'batch', requestid: item.requestid, content, at: now };
     if (typeof item.alias === 'string' && !task.targets.aliases.includes(item.alias)) task.targets.aliases.push(item.alias);
     const cids = typeof item.cid === 'string' ? [item.cid] : [...(app.aliases.get(String(item.alias)) ?? [])];

@@ -620,6 +620,14 @@ export interface components {
              * @example 4194304
              */
             streamBacklogBytes: number;
+            /**
+             * @description Bytes of message content one app keeps (each push's envelope, template and push_info, as JSON). Past it,
+             *     the content of the oldest finished tasks (sent, stopped or failed, with nothing still waiting) is cut: every
+             *     text longer than 256 characters in it, in the task and in its messages, keeps its first 256 characters and a
+             *     note. Scheduled tasks and saved list bodies keep theirs.
+             * @example 16777216
+             */
+            contentBudgetBytes: number;
         };
         /** @description What this sandbox is and the limits it applies. */
         SandboxInfo: {
@@ -817,6 +825,12 @@ export interface components {
                  * @example 1
                  */
                 tokens: number;
+                /**
+                 * @description Bytes of message content the app's tasks hold (each push's envelope, template and push_info, as JSON),
+                 *     counted against `contentBudgetBytes` of the sandbox's limits.
+                 * @example 0
+                 */
+                contentBytes: number;
             };
         };
         /** @description Every app of the sandbox. */

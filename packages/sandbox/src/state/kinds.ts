@@ -3,7 +3,7 @@
 // stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { newDeviceState, type AppState, type Store } from './store.js';
-import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, PushContent, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
 
 /** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -175,11 +175,17 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
         device.pending.delete(m.id);
         if (m.state === 'delivered') device.inbox.set(m.id, m);
       }
+      let ofTask = app.messagesByTask.get(m.taskid);
+      if (!ofTask) app.messagesByTask.set(m.taskid, (ofTask = new Set()));
+      ofTask.add(m);
     },
     unplace(_store, app, m) {
       const device = app.devices.get(m.cid);
       device?.pending.delete(m.id);
       device?.inbox.delete(m.id);
+      const ofTask = app.messagesByTask.get(m.taskid);
+      ofTask?.delete(m);
+      if (ofTask?.size === 0) app.messagesByTask.delete(m.taskid);
     },
     schema: object({
       id: str,
@@ -221,6 +227,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['t', appid, r.taskid],
     place: (_store, app, record) => void app.tasks.set(record.taskid, record),
     unplace: (_store, app, record) => void app.tasks.delete(record.taskid),
+    // Stores written before tasks counted their content's bytes count it at load.
+    decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({ ...value, contentBytes: value.contentBytes ?? contentSize(value.content) }),
     schema: object({
       seq: int,
       taskid: str,
@@ -236,9 +244,13 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       targets: object({ cids: list(str), aliases: list(str), condition: orNull(list(object({ key: str, values: list(str), opt_type: int }))) }),
       stats: doc('TaskStats'),
       details: { type: 'object', additionalProperties: { enum: ['successed_online', 'successed_offline', 'successed_ignore', 'no_user'] } },
-    }),
+      contentBytes: num,
+    }, ['contentBytes']),
   },
 };
+
+/** The bytes a push's content takes as JSON: what counts against an app's content budget. */
+export const contentSize = (content: PushContent): number => Buffer.byteLength(JSON.stringify(content));
 
 export const KIND_BY_PREFIX = new Map(Object.entries(KINDS).map(([name, spec]) => [spec.prefix, name as KindName]));
 

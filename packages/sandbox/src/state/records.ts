@@ -125,6 +125,8 @@ export interface TaskRecord {
   targets: { cids: string[]; aliases: string[]; condition: ConditionItem[] | null };
   stats: TaskStats;
   details: Record<string, CidDetail>;
+  /** Bytes of the content its messages carry, as JSON (every item's, for a batch): what counts against the app's budget. */
+  contentBytes: number;
 }
 
 export interface ConditionItem {

@@ -23,6 +23,8 @@ export interface AppState {
   onlineCount: number;
   /** Tasks in order of creation. */
   tasks: Map<string, TaskRecord>;
+  /** taskid -> the messages of the task that are kept, derived from the messages. */
+  messagesByTask: Map<string, Set<MessageRecord>>;
   requestIds: Map<string, RequestIdRecord>;
   tokens: Map<string, TokenRecord>;
   days: Map<string, DayRecord>;
@@ -40,6 +42,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   blacklist: new Set(record.blacklist),
   onlineCount: 0,
   tasks: new Map(),
+  messagesByTask: new Map(),
   requestIds: new Map(),
   tokens: new Map(),
   days: new Map(),

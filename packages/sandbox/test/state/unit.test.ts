@@ -39,6 +39,7 @@ function appWithTask() {
     targets: { cids: [], aliases: [], condition: null },
     stats: emptyStats(),
     details: {},
+    contentBytes: 0,
     // Counts how often the record is turned into JSON.
     toJSON() {
       serialized++;
