@@ -15,6 +15,9 @@ import { keepContentWithinBudget } from './content-budget.js';
 import { sendToCid, stopPending, type Sending } from './delivery.js';
 import { rememberAnswer, rememberedAnswer } from './request-ids.js';
 
+/** A map keyed by the caller's strings, without a prototype: "__proto__" is a key like any other. */
+const nullRecord = <T>(): Record<string, T> => Object.create(null);
+
 const PREFIX: Record<TaskKind, string> = { single: 'RASS', batch: 'RASS', list: 'RASL', app: 'RASA', scheduled: 'RASA' };
 
 /** The message envelope, its one template and push_info, as the push sent them. */
@@ -41,8 +44,7 @@ export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, 
     dispatchAt: null,
     targets: { cids: [], aliases: [], condition: null },
     stats: emptyStats(),
-    // Keyed by the caller's cids: no prototype, so "__proto__" is a cid like any other.
-    details: Object.create(null) as Record<string, CidDetail>,
+    details: nullRecord(),
     contentBytes: contentSize(fields.content),
     ...fields,
   };
@@ -79,7 +81,7 @@ function cidsOfTarget(app: AppState, target: { cid?: string; alias?: string }): 
 
 /** Sends to each cid, recording each cid's outcome on the task (its details list every cid once). */
 function sendAll(unit: Unit, app: AppState, sending: Sending, cids: Iterable<string>): Record<string, CidDetail> {
-  const details = Object.create(null) as Record<string, CidDetail>;
+  const details: Record<string, CidDetail> = nullRecord();
   const { task } = sending;
   for (const cid of cids) {
     details[cid] = sendToCid(unit, app, sending, cid);
@@ -120,13 +122,13 @@ export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, 
     const details = sendAll(unit, app, sending, body.cid);
     if (body.need_detail === true) answer.cid_details = details;
   } else {
-    const aliasDetails = Object.create(null) as Record<string, Record<string, CidDetail>>;
+    const aliasDetails: Record<string, Record<string, CidDetail>> = nullRecord();
     for (const alias of body.alias ?? []) {
       if (!task.targets.aliases.includes(alias)) task.targets.aliases.push(alias);
       aliasDetails[alias] = sendAll(unit, app, sending, [...(app.aliases.get(alias) ?? [])]);
     }
     if (body.need_detail === true) {
-      answer.cid_details = Object.assign(Object.create(null) as Record<string, CidDetail>, ...Object.values(aliasDetails));
+      answer.cid_details = Object.assign(nullRecord<CidDetail>(), ...Object.values(aliasDetails));
       answer.alias_details = aliasDetails;
     }
   }

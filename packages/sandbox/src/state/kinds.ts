@@ -71,12 +71,12 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       store.parties.delete(record.party.userCode);
     },
     dependents: (store, app) => [
-      ...[...app.devices.values()].map((d) => ({ kind: 'device' as const, record: d.record })),
-      ...[...app.tasks.values()].map((record) => ({ kind: 'task' as const, record })),
-      ...[...app.requestIds.values()].map((record) => ({ kind: 'requestId' as const, record })),
-      ...[...app.tokens.values()].map((record) => ({ kind: 'token' as const, record })),
-      ...[...app.days.values()].map((record) => ({ kind: 'day' as const, record })),
-      ...[...store.dmpTokens.values()].filter((t) => t.appid === app.record.appid).map((record) => ({ kind: 'dmpToken' as const, record })),
+      ...[...app.devices.values()].map((d): Removal => ({ kind: 'device', record: d.record })),
+      ...[...app.tasks.values()].map((record): Removal => ({ kind: 'task', record })),
+      ...[...app.requestIds.values()].map((record): Removal => ({ kind: 'requestId', record })),
+      ...[...app.tokens.values()].map((record): Removal => ({ kind: 'token', record })),
+      ...[...app.days.values()].map((record): Removal => ({ kind: 'day', record })),
+      ...[...store.dmpTokens.values()].filter((t) => t.appid === app.record.appid).map((record): Removal => ({ kind: 'dmpToken', record })),
     ],
     // The blacklist is a set in memory; the record keeps it as a list, brought up to date when stored.
     encode: (record, app) => ({ ...record, blacklist: [...app.blacklist] }),
@@ -114,7 +114,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     },
     dependents: (_store, app, record) => {
       const device = app.devices.get(record.cid);
-      return device ? [...device.inbox.values(), ...device.pending.values()].map((m) => ({ kind: 'message' as const, record: m })) : [];
+      return device ? [...device.inbox.values(), ...device.pending.values()].map((m): Removal => ({ kind: 'message', record: m })) : [];
     },
     schema: object({
       seq: int,

@@ -2,7 +2,7 @@
 // uses it: a record of the wrong shape, an unknown kind or text that is not JSON stops the start with a
 // StoreError naming the record, rather than a 500 on the first request that reads it.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { KIND_BY_PREFIX, KINDS, indexAlias, type Key, type KindName } from './kinds.js';
+import { KIND_BY_PREFIX, KINDS, indexAlias, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
 import type { Persistence } from './persistence.js';
 import type { AppRecord } from './records.js';
 import { StoreError } from './store-file.js';
@@ -31,22 +31,22 @@ export function loadStore(persistence: Persistence, controlDocument: object, dir
     }
     const validate = check[kind];
     if (!validate(value)) throw fail(key, `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`);
-    const spec = KINDS[kind];
-    const record = spec.decode ? spec.decode(value, key) : value;
     if (kind === 'app') {
-      const app = newAppState(record as AppRecord);
+      const record = value as AppRecord; // checked against its kind's schema above
+      const app = newAppState(record);
       byApp.set(key[1]!, app);
-      spec.place(store, app, record as never);
+      KINDS.app.place(store, app, record);
       continue;
     }
     if (kind === 'dmpToken') {
-      store.dmpTokens.set(key[1]!, record as never);
+      const record = KINDS.dmpToken.decode!(value, key);
+      store.dmpTokens.set(record.token, record);
       continue;
     }
     // Keys sort by kind, so an app's record comes before everything of the app.
     const app = byApp.get(key[1]!);
     if (!app) throw fail(key, 'belongs to no app of the store');
-    spec.place(store, app, record as never);
+    placeLoaded(kind, store, app, value, key);
   }
   for (const app of byApp.values()) rebuild(store, app);
   // Memory keeps apps in order of creation; stored keys sort by appid.
@@ -54,6 +54,12 @@ export function loadStore(persistence: Persistence, controlDocument: object, dir
   store.apps.clear();
   for (const app of apps) store.apps.set(app.record.appid, app);
   return store;
+}
+
+/** Puts a record read back (and checked against its kind's schema) in its place in memory. */
+function placeLoaded<K extends KindName>(kind: K, store: Store, app: AppState, value: unknown, key: Key): void {
+  const spec: KindSpec<Records[K]> = KINDS[kind];
+  spec.place(store, app, spec.decode ? spec.decode(value, key) : (value as Records[K]));
 }
 
 /** Orders what keys sorted by id, rebuilds the indexes, and finds the highest sequence number used. */

@@ -33,14 +33,14 @@ export class Unit {
   /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */
   remove<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
     const spec = KINDS[kind];
-    for (const dependent of spec.dependents?.(this.store, app, record) ?? []) this.remove(dependent.kind, app, dependent.record as never);
+    for (const dependent of spec.dependents?.(this.store, app, record) ?? []) this.remove(dependent.kind, app, dependent.record);
     spec.unplace(this.store, app, record);
     this.#note(kind, app, record, true);
   }
 
   /** Several removals, as `dependents` lists them. */
   removeAll(app: AppState, removals: Removal[]): void {
-    for (const r of removals) this.remove(r.kind, app, r.record as never);
+    for (const r of removals) this.remove(r.kind, app, r.record);
   }
 
   #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): void {
