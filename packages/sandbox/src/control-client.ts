@@ -94,7 +94,35 @@ export interface SandboxApp {
   updateDmp(update: Schemas['DmpPartyUpdate']): Promise<Schemas['DmpParty']>;
   requests(): Promise<Schemas['RequestLogEntry'][]>;
   reset(): Promise<Schemas['App']>;
+  /**
+   * The first message in the device's inbox that matches (every message, without `match`): one there already, or
+   * the next to arrive. Waits on the sandbox's side (no polling); rejects with a WaitTimeoutError naming what it
+   * waited for and what arrived instead. Default timeout 5 s.
+   */
+  waitForMessage(cid: string, match?: MessageMatch, options?: { timeoutMs?: number }): Promise<Schemas['InboxMessage']>;
+  /** The task once it is in `state` (such as `sent` for a scheduled push); rejects with a WaitTimeoutError. */
+  waitForTask(taskid: string, state: Schemas['Task']['state'], options?: { timeoutMs?: number }): Promise<Schemas['Task']>;
 }
+
+/** Which message `waitForMessage` waits for: fields it must have (compared with ===), or a test of the message. */
+export type MessageMatch = Partial<Pick<Schemas['InboxMessage'], 'taskid' | 'requestid' | 'msgtype' | 'kind' | 'via' | 'apn'>> | ((message: Schemas['InboxMessage']) => boolean);
+
+/** A wait of `waitForMessage` or `waitForTask` ran out: what it waited for, and what there was instead. */
+export class WaitTimeoutError extends Error {
+  override name = 'WaitTimeoutError';
+}
+
+const describeMatch = (match: MessageMatch | undefined) =>
+  match === undefined ? 'any message' : typeof match === 'function' ? `a message for which ${match.name || 'the given test'} holds` : `a message with ${JSON.stringify(match)}`;
+
+const matches = (match: MessageMatch | undefined, message: Schemas['InboxMessage']) =>
+  match === undefined ||
+  (typeof match === 'function' ? match(message) : Object.entries(match).every(([key, value]) => message[key as keyof typeof message] === value));
+
+const describeMessage = (m: Schemas['InboxMessage']) => `${m.id} (task ${m.taskid}, ${m.msgtype}${m.requestid ? `, requestid ${m.requestid}` : ''})`;
+
+/** The longest single wait the sandbox takes (its `wait` maximum). */
+const MAX_WAIT_MS = 60_000;
 
 /** Creates an isolated app and returns it with its helpers. */
 export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}): Promise<SandboxApp> {
@@ -126,5 +154,35 @@ export async function createSandboxApp(control: ControlClient, origin: string, i
     updateDmp: (update) => data(control.PATCH('/apps/{appid}/dmp', { params: { path }, body: update })),
     requests: async () => (await data(control.GET('/requests', { params: { query: { appid } } }))).requests,
     reset: () => data(control.POST('/apps/{appid}/reset', { params: { path } })),
+    async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      const seen: Schemas['InboxMessage'][] = [];
+      let after: string | undefined;
+      for (;;) {
+        const wait = Math.min(MAX_WAIT_MS, Math.max(0, deadline - Date.now()));
+        const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid }, query: { wait, ...(after ? { after } : {}) } } }));
+        // The messages after the last one looked at (all of them the first time).
+        const from = after === undefined ? 0 : inbox.messages.findIndex((m) => m.id === after) + 1;
+        const fresh = inbox.messages.slice(from);
+        const found = fresh.find((m) => matches(match, m));
+        if (found) return found;
+        seen.push(...fresh);
+        after = inbox.messages.at(-1)?.id ?? after;
+        if (Date.now() >= deadline) {
+          const instead = seen.length === 0 ? 'nothing arrived' : `${seen.length} other message${seen.length === 1 ? '' : 's'} arrived: ${seen.slice(-5).map(describeMessage).join('; ')}`;
+          const waiting = inbox.pending.length > 0 ? `; ${inbox.pending.length} wait for the device to come online` : '';
+          throw new WaitTimeoutError(`waited ${timeoutMs} ms for ${describeMatch(match)} in the inbox of ${cid} (app ${appid}); ${instead}${waiting}`);
+        }
+      }
+    },
+    async waitForTask(taskid, state, { timeoutMs = 5000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const wait = Math.min(MAX_WAIT_MS, Math.max(0, deadline - Date.now()));
+        const task = await data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid }, query: { wait, state } } }));
+        if (task.state === state) return task;
+        if (Date.now() >= deadline) throw new WaitTimeoutError(`waited ${timeoutMs} ms for task ${taskid} (app ${appid}) to be ${state}; it is ${task.state}`);
+      }
+    },
   };
 }

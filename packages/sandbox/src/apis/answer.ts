@@ -20,6 +20,8 @@ export interface Reply {
   announce?: Omit<SandboxEvent, 'id'>[];
   /** An answer that takes over the response (the event stream). */
   stream?: (res: ServerResponse) => void;
+  /** An answer that waits (`?wait=`): until `ready()` after one of the `on` events, or `ms`; then `answer()`. */
+  wait?: { ms: number; on: (event: SandboxEvent) => boolean; ready: () => boolean; answer: () => Reply };
 }
 
 export const json = (status: number, body: unknown): Reply => {

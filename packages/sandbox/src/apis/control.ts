@@ -62,7 +62,22 @@ const HANDLERS: Handlers = {
     deleteDevice(c.unit, c.app, deviceOf(c), c.now);
     return noContent;
   },
-  getInbox: (c) => json(200, inboxView(deviceOf(c))),
+  getInbox: (c) => {
+    const { app, params, query } = c;
+    const device = () => app.devices.get(params.cid!) ?? deviceOf(c);
+    const answer = () => json(200, inboxView(device()));
+    if (!query.wait) return answer();
+    return {
+      ...answer(),
+      wait: {
+        ms: query.wait,
+        on: (e) => e.type === 'message' && e.appid === app.record.appid && e.cid === params.cid,
+        // A message received after `after` (any, without it): the inbox's last message is another one.
+        ready: () => [...device().inbox.keys()].some((id, i, ids) => i === ids.length - 1 && id !== query.after),
+        answer,
+      },
+    };
+  },
   clearInbox: (c) => {
     clearInbox(c.unit, c.app, deviceOf(c));
     return noContent;
@@ -70,9 +85,23 @@ const HANDLERS: Handlers = {
   clickMessage: (c) => json(200, messageView(clickMessage(c.unit, c.app, deviceOf(c), c.params.messageId!, c.now))),
   listTasks: (c) => json(200, { tasks: [...c.app.tasks.values()].reverse().map(taskView) }),
   getTask: (c) => {
-    const task = c.app.tasks.get(c.params.taskid!);
-    if (!task) throw notFound(`app ${c.app.record.appid} has no task "${c.params.taskid}"`);
-    return json(200, taskView(task));
+    const { app, params, query } = c;
+    const task = () => {
+      const found = app.tasks.get(params.taskid!);
+      if (!found) throw notFound(`app ${app.record.appid} has no task "${params.taskid}"`);
+      return found;
+    };
+    const answer = () => json(200, taskView(task()));
+    if (!query.wait || query.state === undefined) return answer();
+    return {
+      ...answer(),
+      wait: {
+        ms: query.wait,
+        on: (e) => e.type === 'task' && e.appid === app.record.appid && e.taskid === params.taskid,
+        ready: () => app.tasks.get(params.taskid!)?.state === query.state,
+        answer,
+      },
+    };
   },
   listFaults: (c) => json(200, { faults: c.app.faults.map(faultView) }),
   addFault: (c) => json(201, faultView(addFault(c.app, c.body, c.services.faultOperations))),

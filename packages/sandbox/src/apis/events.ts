@@ -56,6 +56,28 @@ export class EventBus {
     }
   }
 
+  /**
+   * Resolves once `ready()` holds (checked now, then after each event `on` accepts), once `ms` have passed, or once
+   * the caller went away. Events are emitted after their changes are committed, so `ready()` sees them.
+   */
+  until(on: (event: SandboxEvent) => boolean, ready: () => boolean, ms: number, gone: { once(name: 'close', f: () => void): unknown; off(name: 'close', f: () => void): unknown }): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#listeners.delete(check);
+        gone.off('close', done);
+        resolve();
+      };
+      const check = (event: SandboxEvent) => {
+        if (on(event) && ready()) done();
+      };
+      const timer = setTimeout(done, ms);
+      this.#listeners.add(check);
+      gone.once('close', done);
+    });
+  }
+
   /** Recent events after `after`, of one app (and those of no app) or of all. */
   recent(after = 0, appid?: string): SandboxEvent[] {
     return this.#recent.slice(-EVENT_BUFFER).filter((e) => e.id > after && matches(e, appid));

@@ -304,7 +304,9 @@ export interface paths {
         };
         /**
          * Read what a device received
-         * @description The messages received, in order, each with its task id, template and push_info, and the offline messages waiting.
+         * @description The messages received, in order, each with its task id, template and push_info, and the offline messages
+         *     waiting. With `wait`, the answer waits for a new message (after `after`, or any when the inbox is empty):
+         *     a test of a push sent in the background waits for it without sleeping.
          */
         get: operations["getInbox"];
         put?: never;
@@ -401,7 +403,8 @@ export interface paths {
         };
         /**
          * Get a task
-         * @description One task with its targets, statistics and per-cid states.
+         * @description One task with its targets, statistics and per-cid states. With `wait` and `state`, the answer waits for the
+         *     task to reach that state (a scheduled push firing on a running clock, a task stopped elsewhere).
          */
         get: operations["getTask"];
         put?: never;
@@ -1867,6 +1870,19 @@ export interface components {
          */
         CidPath: string;
         /**
+         * @description Wait up to this many milliseconds (of real time) for what the call asks for to happen, then answer with what is
+         *     there: at once when it has happened already, as soon as it happens, or when the time is up. No polling inside:
+         *     the answer follows the event that makes it true. Default 0 (answer at once). At most 60,000.
+         * @example 5000
+         */
+        WaitQuery: number;
+        /**
+         * @description With `wait`: the id of the last message the caller has seen; the answer waits for a message received after it
+         *     (in the inbox's order). Without it, for any message at all.
+         * @example m-41
+         */
+        AfterMessageQuery: string;
+        /**
          * @description The id of a message in the device's inbox.
          * @example m-42
          */
@@ -1876,6 +1892,11 @@ export interface components {
          * @example RASS_0101_0123456789abcdef0123456789abcdef
          */
         TaskIdPath: string;
+        /**
+         * @description With `wait`, the state to wait for (such as `sent` for a scheduled push to fire).
+         * @example sent
+         */
+        TaskStateQuery: "saved" | "sent" | "scheduled" | "stopped" | "failed" | "deleted";
         /**
          * @description Only what concerns this app.
          * @example checkout-tests
@@ -2382,7 +2403,21 @@ export interface operations {
     };
     getInbox: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Wait up to this many milliseconds (of real time) for what the call asks for to happen, then answer with what is
+                 *     there: at once when it has happened already, as soon as it happens, or when the time is up. No polling inside:
+                 *     the answer follows the event that makes it true. Default 0 (answer at once). At most 60,000.
+                 * @example 5000
+                 */
+                wait?: components["parameters"]["WaitQuery"];
+                /**
+                 * @description With `wait`: the id of the last message the caller has seen; the answer waits for a message received after it
+                 *     (in the inbox's order). Without it, for any message at all.
+                 * @example m-41
+                 */
+                after?: components["parameters"]["AfterMessageQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2508,7 +2543,20 @@ export interface operations {
     };
     getTask: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Wait up to this many milliseconds (of real time) for what the call asks for to happen, then answer with what is
+                 *     there: at once when it has happened already, as soon as it happens, or when the time is up. No polling inside:
+                 *     the answer follows the event that makes it true. Default 0 (answer at once). At most 60,000.
+                 * @example 5000
+                 */
+                wait?: components["parameters"]["WaitQuery"];
+                /**
+                 * @description With `wait`, the state to wait for (such as `sent` for a scheduled push to fire).
+                 * @example sent
+                 */
+                state?: components["parameters"]["TaskStateQuery"];
+            };
             header?: never;
             path: {
                 /**

@@ -1,8 +1,9 @@
 // The sandbox's HTTP server: one node:http server for push v1 (/v1/<appid>/), DMP (/dmp), the control API
-// (/control) and the inbox page (/). Every operation of the three interfaces goes through the same steps:
-// route (400 bad path, 404, 405) -> the interface -> its app, found once -> guard (control token) -> injected fault
-// -> body (limits, JSON) -> due work of the app (a unit of its own) -> admit (appid, credentials) -> the request
-// against its document -> the handler, by operationId -> one commit of the request's changes -> answer -> log.
+// (/control) and the inbox page (/). Every request's Host is checked first, and a control call's Origin (guard.ts).
+// Then every operation of the three interfaces goes through the same steps: route (400 bad path, 404, 405) -> the
+// interface -> its app, found once -> the control token -> injected fault -> body (limits, JSON; control writes
+// JSON only) -> due work of the app (a unit of its own) -> admit (appid, credentials) -> the request against its
+// document -> the handler, by operationId -> one commit of the request's changes -> answer -> log.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -191,6 +192,16 @@ export function createSandboxServer(setup: ServerSetup): Server {
       reply = api.refuse(error, req);
     }
     await commitUnit(services, committer, unit, reply.announce);
+    if (reply.wait) {
+      const { ms, on, ready, answer } = reply.wait;
+      await services.events.until(on, ready, ms, res);
+      try {
+        reply = answer();
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        reply = api.refuse(error, req);
+      }
+    }
     if (reply.stream) {
       reply.stream(res);
       return undefined;
