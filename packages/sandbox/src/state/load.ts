@@ -17,7 +17,8 @@ function validators(controlDocument: object): Record<KindName, ValidateFunction>
 
 export function loadStore(persistence: Persistence, controlDocument: object, dir: string): Store {
   const store = new Store();
-  const check = validators(controlDocument);
+  // Compiled on the first record only: a sandbox in memory has none, and starts without the cost.
+  let check: Record<KindName, ValidateFunction> | undefined;
   const fail = (key: Key, problem: string) => new StoreError(dir, `record ${JSON.stringify(key)} ${problem}`);
   const byApp = new Map<string, AppState>();
   for (const { key, json } of persistence.load()) {
@@ -29,7 +30,7 @@ export function loadStore(persistence: Persistence, controlDocument: object, dir
     } catch {
       throw fail(key, 'is not JSON');
     }
-    const validate = check[kind];
+    const validate = (check ??= validators(controlDocument))[kind];
     if (!validate(value)) throw fail(key, `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`);
     if (kind === 'app') {
       const record = value as AppRecord; // checked against its kind's schema above
