@@ -189,8 +189,13 @@ describe('bounded work and memory', () => {
     const ratio = cpu(long) / Math.max(cpu(short), 1);
     // Suggestions computed on the whole path made this ratio several thousand (about 175 ms a request).
     expect(ratio).toBeLessThan(50);
-    // Past Node's header limit (16 KB), Node itself answers 431 before any work of the sandbox's.
-    expect((await request(`${sandbox.current.url}/control/${'x'.repeat(64 * 1024)}`)).status).toBe(431);
+    // Past Node's header limit (16 KB), Node itself refuses it before any work of the sandbox's: with a 431 (Node 20),
+    // or by closing the connection while the request is still being sent (seen on Node 24).
+    const outcome = await request(`${sandbox.current.url}/control/${'x'.repeat(64 * 1024)}`).then(
+      (answer) => answer.status,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect([431, 'ECONNRESET', 'EPIPE']).toContain(outcome);
   });
 
   it('an event-stream reader that never reads is dropped once its backlog passes the bound; the sandbox keeps serving', async () => {
