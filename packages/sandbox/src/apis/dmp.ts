@@ -43,5 +43,3 @@ export const dmp: Api = {
   handle: (c) => inMediaType(json(200, (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call) => object)(c)), c.headers),
   refuse: (refusal, c) => inMediaType(refusalReply('dmp', refusal), c.headers),
 };
-
-export const DMP_OPERATIONS = Object.keys(HANDLERS);

@@ -89,6 +89,3 @@ export const pushV1: Api = {
   },
   refuse: (refusal) => refusalReply('push-v1', refusal),
 };
-
-/** Every operationId the push v1 handlers answer, for the test that each document operation has one. */
-export const PUSH_V1_OPERATIONS = Object.keys(HANDLERS);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_DMP_TAGS, DEFAULT_UTC_OFFSET_MINUTES, DMP_EXPIRES_IN_S, LIMITS, MAGIC_CIDS } from '../config.js';
 import { conflict, invalid } from '../refusal.js';
 import type { AppRecord, AppSettings } from '../state/records.js';
-import { newAppState, type AppState, type Store } from '../state/store.js';
+import { newAppState, type AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { clockNow, clockSetTo, realClock, type ClockRecord } from '../time.js';
 import type { ControlBody } from './bodies.js';
@@ -139,6 +139,3 @@ export function setClock(unit: Unit, app: AppState, change: ClockChange): { fire
   unit.put('app', app, app.record);
   return processDue(unit, app, appNow(unit, app));
 }
-
-/** The app of an appid, or undefined. */
-export const appOf = (store: Store, appid: string | undefined): AppState | undefined => (appid === undefined ? undefined : store.apps.get(appid));

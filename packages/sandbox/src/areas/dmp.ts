@@ -48,7 +48,7 @@ export function accesserAuth(unit: Unit, app: AppState | undefined, query: SignI
   return { code: '0', access_token: token, expires_in: party.expiresIn };
 }
 
-export const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 
 /** The app a bearer token was issued for, valid or not (to log the call and apply its faults). */
 export function appOfToken(store: Store, authorization: string | undefined): AppState | undefined {

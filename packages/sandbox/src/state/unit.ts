@@ -3,7 +3,7 @@
 // often it changes. `commit` then stores each changed record once, in one batch (nothing is serialized when the
 // state is in memory), and reports the changes, from which the event stream is made. A refused request commits
 // nothing: behaviour checks before it changes, and a unit that is discarded with changes is a defect.
-import { KINDS, type Key, type KindName, type Records, type Removal } from './kinds.js';
+import { KINDS, type Key, type KindName, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
 
@@ -36,11 +36,6 @@ export class Unit {
     for (const dependent of spec.dependents?.(this.store, app, record) ?? []) this.remove(dependent.kind, app, dependent.record);
     spec.unplace(this.store, app, record);
     this.#note(kind, app, record, true);
-  }
-
-  /** Several removals, as `dependents` lists them. */
-  removeAll(app: AppState, removals: Removal[]): void {
-    for (const r of removals) this.remove(r.kind, app, r.record);
   }
 
   #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): void {
