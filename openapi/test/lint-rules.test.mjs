@@ -11,12 +11,17 @@ import { loadDocument } from './documents.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function lint(doc) {
+  return new Set(lintResults(doc).map((r) => r.code));
+}
+
+/** Spectral's findings on a document, with the ruleset of the workspace. */
+function lintResults(doc) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-rules-'));
   const file = path.join(dir, 'broken.json');
   fs.writeFileSync(file, JSON.stringify(doc));
   const res = spawnSync(path.join(root, 'node_modules/.bin/spectral'), ['lint', file, '--ruleset', path.join(root, '.spectral.yaml'), '--format', 'json', '--quiet'], { encoding: 'utf8' });
   fs.rmSync(dir, { recursive: true, force: true });
-  return new Set(JSON.parse(res.stdout || '[]').map((r) => r.code));
+  return JSON.parse(res.stdout || '[]');
 }
 
 it('reports each broken convention', () => {
@@ -33,11 +38,30 @@ it('reports each broken convention', () => {
   doc.components.schemas.AuthSignResponse.properties.result = { $ref: '#/components/schemas/Result' };
   doc.components.examples.AuthSignOk.value = { result: 'ok', auth_token: '2f1c0e6a4b' };
   delete doc.components.schemas.StyleVendor.properties.type.type;
+  delete doc.components.schemas.StyleSystem.properties.type.enum;
 
   const codes = lint(doc);
   for (const rule of [
     'operation-id-camel-case', 'operation-summary', 'request-body-examples', 'deprecated-api-operations',
     'rate-control-marked', 'result-is-open', 'property-description', 'required-properties-defined',
-    'examples-use-placeholders', 'const-has-type',
+    'examples-use-placeholders', 'const-has-type', 'const-has-enum',
   ]) expect(codes, rule).toContain(rule);
+}, 120_000);
+
+it('const-has-enum: a missing enum, an enum of another value and an enum of more values are each reported, and only those', () => {
+  const messages = (doc) => lintResults(doc).filter((r) => r.code === 'const-has-enum').map((r) => r.path.join('.'));
+  // The real document: every const has its enum.
+  expect(messages(loadDocument('push-v1'))).toEqual([]);
+  const doc = loadDocument('push-v1');
+  delete doc.components.schemas.StyleSystem.properties.type.enum;
+  doc.components.schemas.StyleBanner.properties.type.enum = [6];
+  doc.components.schemas.LinkMessage.properties.message.properties.msgtype.enum = ['link', 'notification'];
+  // The same value written as a number where the const is a string is another value.
+  doc.components.schemas.BigStyleImage.properties.big_style.enum = [1];
+  expect(messages(doc).sort()).toEqual([
+    'components.schemas.BigStyleImage.properties.big_style',
+    'components.schemas.LinkMessage.properties.message.properties.msgtype',
+    'components.schemas.StyleBanner.properties.type',
+    'components.schemas.StyleSystem.properties.type',
+  ]);
 }, 120_000);

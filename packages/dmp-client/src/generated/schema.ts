@@ -85,6 +85,7 @@ export interface components {
         /**
          * @description Status code of the answer; the String `0` on success.
          * @constant
+         * @enum {string}
          */
         SuccessCode: "0";
         /** @description Answer of /accesser/auth. */
@@ -92,6 +93,7 @@ export interface components {
             /**
              * @description Status code of the answer; the String `0` on success.
              * @constant
+             * @enum {string}
              */
             code: "0";
             /**
@@ -168,6 +170,7 @@ export interface components {
             /**
              * @description Status code of the answer; the String `0` on success.
              * @constant
+             * @enum {string}
              */
             code: "0";
             /** @description Tag ids of the device. */
@@ -199,6 +202,7 @@ export interface components {
             /**
              * @description Status code of the answer; the String `0` on success.
              * @constant
+             * @enum {string}
              */
             code: "0";
             /** @description The queryable tags. */

@@ -1431,6 +1431,7 @@ export interface components {
             /**
              * @description Large image layout.
              * @constant
+             * @enum {string}
              */
             big_style: "1";
         };
@@ -1439,6 +1440,7 @@ export interface components {
             /**
              * @description Long text layout.
              * @constant
+             * @enum {string}
              */
             big_style: "2";
         };
@@ -1510,6 +1512,7 @@ export interface components {
             /**
              * @description Style selector, `0` for the system style.
              * @constant
+             * @enum {integer}
              */
             type: 0;
             /**
@@ -1586,6 +1589,7 @@ export interface components {
             /**
              * @description Style selector, `1` for the vendor style.
              * @constant
+             * @enum {integer}
              */
             type: 1;
             /**
@@ -1653,6 +1657,7 @@ export interface components {
             /**
              * @description Style selector, `4` for the background-image-only style.
              * @constant
+             * @enum {integer}
              */
             type: 4;
             /**
@@ -1691,6 +1696,7 @@ export interface components {
             /**
              * @description Style selector, `6` for the expanded style.
              * @constant
+             * @enum {integer}
              */
             type: 6;
             /**
@@ -1819,6 +1825,7 @@ export interface components {
                 /**
                  * @description Template selector; `notification` here.
                  * @constant
+                 * @enum {string}
                  */
                 msgtype: "notification";
             };
@@ -1973,6 +1980,7 @@ export interface components {
                 /**
                  * @description Template selector; `link` here.
                  * @constant
+                 * @enum {string}
                  */
                 msgtype: "link";
             };
@@ -2059,6 +2067,7 @@ export interface components {
                 /**
                  * @description Template selector; `notypopload` here.
                  * @constant
+                 * @enum {string}
                  */
                 msgtype: "notypopload";
             };
@@ -2119,6 +2128,7 @@ export interface components {
                 /**
                  * @description Template selector; `startactivity` here.
                  * @constant
+                 * @enum {string}
                  */
                 msgtype: "startactivity";
             };
@@ -2169,6 +2179,7 @@ export interface components {
                 /**
                  * @description Template selector; `transmission` here.
                  * @constant
+                 * @enum {string}
                  */
                 msgtype: "transmission";
             };
