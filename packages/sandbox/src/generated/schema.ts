@@ -42,30 +42,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Check a request against its document
-         * @description Checks a push v1, DMP or control request (its path and query parameters and its JSON body) against
-         *     its operation in the public documents, exactly as the sandbox checks a request it receives, and
-         *     lists the violations, the most useful first. Nothing is sent, signed or changed: the console page
-         *     calls this as a reader types. Credentials are not checked (they are not part of the document's
-         *     rules), so no credential belongs in the request.
-         */
-        post: operations["checkRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/apps": {
         parameters: {
             query?: never;
@@ -345,43 +321,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/apps/{appid}/devices/{cid}/inbox/{messageId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The app's appid.
-                 * @example checkout-tests
-                 */
-                appid: components["parameters"]["AppIdPath"];
-                /**
-                 * @description The device's client id.
-                 * @example CID_EXAMPLE_0001
-                 */
-                cid: components["parameters"]["CidPath"];
-                /**
-                 * @description The id of a message in the device's inbox.
-                 * @example m-42
-                 */
-                messageId: components["parameters"]["MessageIdPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete one message of a device
-         * @description Forgets one message, received or waiting, as a user deletes it in a testing inbox. A waiting message is no
-         *     longer delivered (its task stops counting it as waiting); the task's other statistics keep what happened.
-         */
-        delete: operations["deleteMessage"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/apps/{appid}/devices/{cid}/inbox/{messageId}/click": {
         parameters: {
             query?: never;
@@ -412,35 +351,6 @@ export interface paths {
          * @description Counts a click, as the phone would report it; push_result and the daily statistics report it.
          */
         post: operations["clickMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/apps/{appid}/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The app's appid.
-                 * @example checkout-tests
-                 */
-                appid: components["parameters"]["AppIdPath"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List the messages of every device of an app
-         * @description One timeline of the app: every message kept, received or waiting, on every device, newest first (in the
-         *     order the sandbox made them). Filters combine with "and". At most `limit` messages are answered; `matched`
-         *     says how many match in all. Expired and stopped messages are not kept (the event stream reports them as
-         *     they happen), so no filter finds them here.
-         */
-        get: operations["listMessages"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -748,106 +658,6 @@ export interface components {
             magicCids: components["schemas"]["MagicCid"][];
             limits: components["schemas"]["Limits"];
         };
-        /** @description A request to check, named by its interface and operationId, without credentials. */
-        RequestCheck: {
-            /**
-             * @description The interface whose document has the operation.
-             * @example push-v1
-             * @enum {string}
-             */
-            api: "push-v1" | "dmp" | "control";
-            /**
-             * @description The operation's operationId in that document, such as `pushSingle` or `getUserTags`.
-             * @example pushSingle
-             */
-            operationId: string;
-            /**
-             * @description Path parameters by name, as texts (the appid of push v1 excepted, which is not a document parameter).
-             * @example {}
-             */
-            path?: {
-                [key: string]: string;
-            };
-            /**
-             * @description Query parameters by name, as texts.
-             * @example {}
-             */
-            query?: {
-                [key: string]: string;
-            };
-            /**
-             * @description The JSON body; left out for an operation without one.
-             * @example {
-             *       "cid": "CID_EXAMPLE_0001"
-             *     }
-             */
-            body?: unknown;
-        };
-        /** @description One rule that a request breaks. */
-        Violation: {
-            /**
-             * @description Where the problem is, as path segments starting with `body`, `path`, `query` or `header`.
-             * @example [
-             *       "body",
-             *       "message",
-             *       "msgtype"
-             *     ]
-             */
-            location: string[];
-            /**
-             * @description Always `Error`.
-             * @example Error
-             */
-            severity: string;
-            /**
-             * @description The JSON Schema keyword (or sandbox rule) that failed, such as `required` or `const`.
-             * @example required
-             */
-            code: string;
-            /**
-             * @description What is wrong, in words.
-             * @example is required
-             */
-            message: string;
-        };
-        /** @description What the sandbox would refuse in the request, before anything else. */
-        RequestCheckResult: {
-            /**
-             * @description The operation checked, as its method and the path its document writes.
-             * @example POST /push_single
-             */
-            operation: string;
-            /** @description Each broken rule, the most useful first; empty when the request is valid. */
-            violations: components["schemas"]["Violation"][];
-        };
-        /**
-         * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
-         *     request, in the shape the Prism mock uses, the most useful item first.
-         */
-        Problem: {
-            /**
-             * @description A URN naming the kind of problem: `urn:pushapi:sandbox:<kind>`.
-             * @example urn:pushapi:sandbox:not-found
-             */
-            type: string;
-            /**
-             * @description Short summary of the kind of problem.
-             * @example Not found
-             */
-            title: string;
-            /**
-             * @description The HTTP status of the answer.
-             * @example 404
-             */
-            status: number;
-            /**
-             * @description What is wrong, naming the field or the resource.
-             * @example no app with appid "app-missing"
-             */
-            detail: string;
-            /** @description Each rule the request breaks, the most useful first. */
-            validation?: components["schemas"]["Violation"][];
-        };
         /** @description Behaviour settings of one app. */
         AppSettings: {
             /**
@@ -1151,6 +961,61 @@ export interface components {
         AppCreated: components["schemas"]["App"] & {
             credentials: components["schemas"]["Credentials"];
         };
+        /** @description One rule that a request breaks. */
+        Violation: {
+            /**
+             * @description Where the problem is, as path segments starting with `body`, `path`, `query` or `header`.
+             * @example [
+             *       "body",
+             *       "message",
+             *       "msgtype"
+             *     ]
+             */
+            location: string[];
+            /**
+             * @description Always `Error`.
+             * @example Error
+             */
+            severity: string;
+            /**
+             * @description The JSON Schema keyword (or sandbox rule) that failed, such as `required` or `const`.
+             * @example required
+             */
+            code: string;
+            /**
+             * @description What is wrong, in words.
+             * @example is required
+             */
+            message: string;
+        };
+        /**
+         * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
+         *     request, in the shape the Prism mock uses, the most useful item first.
+         */
+        Problem: {
+            /**
+             * @description A URN naming the kind of problem: `urn:pushapi:sandbox:<kind>`.
+             * @example urn:pushapi:sandbox:not-found
+             */
+            type: string;
+            /**
+             * @description Short summary of the kind of problem.
+             * @example Not found
+             */
+            title: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 404
+             */
+            status: number;
+            /**
+             * @description What is wrong, naming the field or the resource.
+             * @example no app with appid "app-missing"
+             */
+            detail: string;
+            /** @description Each rule the request breaks, the most useful first. */
+            validation?: components["schemas"]["Violation"][];
+        };
         /** @description The clock after the change, and what fell due on the way. */
         ClockResult: components["schemas"]["Clock"] & {
             /**
@@ -1401,11 +1266,6 @@ export interface components {
              */
             id: string;
             /**
-             * @description The device (client id) it was sent to.
-             * @example CID_EXAMPLE_0001
-             */
-            cid: string;
-            /**
              * @description The task that sent it.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
@@ -1506,13 +1366,6 @@ export interface components {
              * @example false
              */
             clicked: boolean;
-            /**
-             * @description The id of the newer message that took this one's place on the device's notification bar: a later
-             *     notification with the same style `notify_id` on the same device and channel (`channelId`, `Default` when
-             *     not given). The inbox keeps both; a replaced message stays `delivered`. Null while nothing replaced it.
-             * @example null
-             */
-            replacedBy: string | null;
         };
         /** @description What a device received, and what waits for it. */
         Inbox: {
@@ -1525,16 +1378,6 @@ export interface components {
             messages: components["schemas"]["InboxMessage"][];
             /** @description Offline messages kept for the device, oldest first. */
             pending: components["schemas"]["InboxMessage"][];
-        };
-        /** @description Messages of an app, across its devices, newest first. */
-        MessageList: {
-            /** @description The messages that match, newest first, at most `limit`. */
-            messages: components["schemas"]["InboxMessage"][];
-            /**
-             * @description How many messages match in all (more than `messages` holds when the limit cut the list).
-             * @example 1
-             */
-            matched: number;
         };
         /**
          * @description Counts of one task, from what happened. push_result reports them as msgTotal = deliverable,
@@ -1991,8 +1834,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No such app, device, message or task. */
-        NotFound: {
+        /** @description The request conflicts with the state: an appid or cid that exists already. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2009,8 +1852,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the state: an appid or cid that exists already. */
-        Conflict: {
+        /** @description No such app, device, message or task. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2118,33 +1961,6 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxInfo"];
                 };
             };
-        };
-    };
-    checkRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RequestCheck"];
-            };
-        };
-        responses: {
-            /** @description The violations (none when the request is valid). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RequestCheckResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listApps: {
@@ -2665,41 +2481,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    deleteMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The app's appid.
-                 * @example checkout-tests
-                 */
-                appid: components["parameters"]["AppIdPath"];
-                /**
-                 * @description The device's client id.
-                 * @example CID_EXAMPLE_0001
-                 */
-                cid: components["parameters"]["CidPath"];
-                /**
-                 * @description The id of a message in the device's inbox.
-                 * @example m-42
-                 */
-                messageId: components["parameters"]["MessageIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
     clickMessage: {
         parameters: {
             query?: never;
@@ -2735,72 +2516,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-        };
-    };
-    listMessages: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only the messages of this device.
-                 * @example CID_EXAMPLE_0001
-                 */
-                cid?: string;
-                /**
-                 * @description Only the messages of the devices this alias is bound to.
-                 * @example user-7
-                 */
-                alias?: string;
-                /**
-                 * @description Only the messages of this template (msgtype).
-                 * @example link
-                 */
-                template?: "notification" | "link" | "notypopload" | "startactivity" | "transmission";
-                /**
-                 * @description Only the messages of this task.
-                 * @example RASS_0101_0123456789abcdef0123456789abcdef
-                 */
-                taskid?: string;
-                /**
-                 * @description Text to find, without regard to case, in any text value of the template and push_info: title, text,
-                 *     content, long text, the iOS alert, addresses.
-                 * @example order
-                 */
-                q?: string;
-                /**
-                 * @description `waiting`: kept for an offline device (pending); `delivered`: received; `replaced`: received, then
-                 *     replaced on the notification bar by a newer message with the same notify_id; `clicked`: tapped.
-                 * @example delivered
-                 */
-                state?: "waiting" | "delivered" | "replaced" | "clicked";
-                /**
-                 * @description At most this many messages. Default 200.
-                 * @example 50
-                 */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The app's appid.
-                 * @example checkout-tests
-                 */
-                appid: components["parameters"]["AppIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The messages, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageList"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listTasks: {
