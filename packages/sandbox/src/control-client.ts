@@ -82,6 +82,12 @@ export interface SandboxApp {
   device(cid: string): Promise<Schemas['Device']>;
   updateDevice(cid: string, fields: Schemas['DeviceFields']): Promise<Schemas['Device']>;
   inbox(cid: string): Promise<Schemas['Inbox']>;
+  /** Every message of the app across its devices, newest first, filtered (`GET …/messages`). */
+  messages(filter?: MessageFilter): Promise<Schemas['MessageList']>;
+  /** Deletes one message of a device, received or waiting. */
+  deleteMessage(cid: string, messageId: string): Promise<void>;
+  /** Empties a device's inbox (what it received; waiting messages stay). */
+  clearInbox(cid: string): Promise<void>;
   tasks(): Promise<Schemas['Task'][]>;
   task(taskid: string): Promise<Schemas['Task']>;
   clock(): Promise<Schemas['Clock']>;
@@ -103,6 +109,9 @@ export interface SandboxApp {
   /** The task once it is in `state` (such as `sent` for a scheduled push); rejects with a WaitTimeoutError. */
   waitForTask(taskid: string, state: Schemas['Task']['state'], options?: { timeoutMs?: number }): Promise<Schemas['Task']>;
 }
+
+/** The filters of `messages()`: device or alias, template, task, text, state, and at most how many. */
+export type MessageFilter = NonNullable<paths['/apps/{appid}/messages']['get']['parameters']['query']>;
 
 /** Which message `waitForMessage` waits for: fields it must have (compared with ===), or a test of the message. */
 export type MessageMatch = Partial<Pick<Schemas['InboxMessage'], 'taskid' | 'requestid' | 'msgtype' | 'kind' | 'via' | 'apn'>> | ((message: Schemas['InboxMessage']) => boolean);
@@ -143,6 +152,9 @@ export async function createSandboxApp(control: ControlClient, origin: string, i
     device: (cid) => data(control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } })),
     updateDevice: (cid, fields) => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: fields })),
     inbox: (cid) => data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
+    messages: (filter = {}) => data(control.GET('/apps/{appid}/messages', { params: { path, query: filter } })),
+    deleteMessage: async (cid, messageId) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', { params: { path: { appid, cid, messageId } } })),
+    clearInbox: async (cid) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
     tasks: async () => (await data(control.GET('/apps/{appid}/tasks', { params: { path } }))).tasks,
     task: (taskid) => data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid } } })),
     clock: () => data(control.GET('/apps/{appid}/clock', { params: { path } })),

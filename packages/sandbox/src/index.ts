@@ -17,7 +17,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return { ...running, control, app: (input) => createSandboxApp(control, running.url, input) };
 }
 
-export { createControlClient, ControlError, WaitTimeoutError, type ControlClient, type ControlClientOptions, type MessageMatch, type SandboxApp } from './control-client.js';
+export { createControlClient, ControlError, WaitTimeoutError, type ControlClient, type ControlClientOptions, type MessageFilter, type MessageMatch, type SandboxApp } from './control-client.js';
 export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
 export type { SandboxOptions } from './sandbox.js';
 export type { components, paths } from './generated/schema.js';

@@ -6,7 +6,7 @@ import { createApp, deleteApp, resetApp, resetSandbox, setClock, setRateLimits, 
 import type { SentBody } from '../areas/bodies.js';
 import { addDevice, addDevices, deleteDevice, updateDevice } from '../areas/devices.js';
 import { addFault } from '../areas/faults.js';
-import { clearInbox, clickMessage } from '../areas/inbox.js';
+import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
 import type { operations } from '../generated/schema.js';
 import { notFound, unauthorized } from '../refusal.js';
 import type { DeviceState } from '../state/store.js';
@@ -81,6 +81,14 @@ const HANDLERS: Handlers = {
   clearInbox: (c) => {
     clearInbox(c.unit, c.app, deviceOf(c));
     return noContent;
+  },
+  deleteMessage: (c) => {
+    deleteMessage(c.unit, c.app, deviceOf(c), c.params.messageId!);
+    return noContent;
+  },
+  listMessages: (c) => {
+    const { messages, matched } = listMessages(c.app, { ...c.query, limit: c.query.limit ?? 200 });
+    return json(200, { messages: messages.map(messageView), matched });
   },
   clickMessage: (c) => json(200, messageView(clickMessage(c.unit, c.app, deviceOf(c), c.params.messageId!, c.now))),
   listTasks: (c) => json(200, { tasks: [...c.app.tasks.values()].reverse().map(taskView) }),

@@ -104,6 +104,7 @@ export function faultView(f: FaultRecord): Schemas['Fault'] {
 export function messageView(m: MessageRecord): Schemas['InboxMessage'] {
   return {
     id: m.id,
+    cid: m.cid,
     taskid: m.taskid,
     kind: m.kind,
     requestid: m.requestid,
@@ -120,6 +121,7 @@ export function messageView(m: MessageRecord): Schemas['InboxMessage'] {
     displayFrom: m.displayFrom,
     displayUntil: m.displayUntil,
     clicked: m.clicked,
+    replacedBy: m.replacedBy,
   };
 }
 

@@ -4,6 +4,8 @@
 // - An offline device (`successed_offline`) keeps the message while `is_offline` is true and its
 //   offline_expire_time (milliseconds) has not run out, and receives it when it comes online. An offline IOS
 //   device that is sent push_info receives that through APN at once.
+// - A notification received with a style notify_id takes the place, on the device's notification bar, of the
+//   earlier one with the same notify_id and channel: the inbox keeps both, the earlier marked `replacedBy`.
 // - Nothing is shown after the template's duration_end.
 import { DEFAULT_OFFLINE_EXPIRE_MS } from '../config.js';
 import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/records.js';
@@ -82,6 +84,7 @@ export function sendToCid(unit: Unit, app: AppState, sending: Sending, cid: stri
     displayFrom: window.from,
     displayUntil: window.until,
     clicked: false,
+    replacedBy: null,
   };
   if (online) {
     stats.online++;
@@ -149,6 +152,7 @@ function receive(unit: Unit, app: AppState, device: DeviceState, message: Messag
   // An online device waiting only for the display window shows it when the window opens.
   message.receivedAt = offline ? now : Math.min(now, Math.max(message.sentAt, message.displayFrom ?? message.sentAt));
   unit.put('message', app, message);
+  replaceEarlier(unit, app, device, message);
   // Inboxes are bounded: the oldest messages go first.
   for (const oldest of device.inbox.values()) {
     if (device.inbox.size <= app.record.settings.inboxLimit) break;
@@ -166,6 +170,30 @@ function receive(unit: Unit, app: AppState, device: DeviceState, message: Messag
       if (shows(message)) day.gt.displayed++;
     }
   });
+}
+
+/** Where a received message sits on the notification bar, when it has a notify_id: its notify_id and channel. */
+function barSlot(message: MessageRecord): string | undefined {
+  if (message.apn || message.content.msgtype === 'transmission') return undefined;
+  const style = message.content.template.style as Record<string, unknown> | undefined;
+  if (typeof style?.notify_id !== 'number') return undefined;
+  const channel = typeof style.channelId === 'string' ? style.channelId : 'Default';
+  return `${style.notify_id}\u0000${channel}`;
+}
+
+/**
+ * notify_id: "a new message with the same notify_id replaces the earlier one". On the device that received it,
+ * the earlier notifications with the same notify_id and channel, whatever their template or task, are marked as
+ * replaced by this one; the inbox keeps them.
+ */
+function replaceEarlier(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord): void {
+  const slot = barSlot(message);
+  if (slot === undefined) return;
+  for (const earlier of device.inbox.values()) {
+    if (earlier === message || earlier.replacedBy !== null || barSlot(earlier) !== slot) continue;
+    earlier.replacedBy = message.id;
+    unit.put('message', app, earlier);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // What a test does to an inbox as a user would: tap a message (a click, counted in the task's and the day's
-// statistics), or clear the inbox.
+// statistics), delete one message, or clear the inbox; and the app's messages across its devices, filtered.
 import { notFound } from '../refusal.js';
 import type { MessageRecord } from '../state/records.js';
 import type { AppState, DeviceState } from '../state/store.js';
@@ -28,4 +28,70 @@ export function clearInbox(unit: Unit, app: AppState, device: DeviceState): void
   for (const message of [...device.inbox.values()]) unit.remove('message', app, message);
   // The device's view (its inbox count) changed.
   unit.put('device', app, device.record);
+}
+
+/** Deletes one message of a device, received or waiting; a waiting one is no longer counted as waiting by its task. */
+export function deleteMessage(unit: Unit, app: AppState, device: DeviceState, messageId: string): void {
+  const message = device.inbox.get(messageId) ?? device.pending.get(messageId);
+  if (!message) throw notFound(`device ${device.record.cid} has no message "${messageId}" (received or waiting)`);
+  if (message.state === 'pending') {
+    const task = app.tasks.get(message.taskid);
+    if (task) {
+      task.stats.pending--;
+      unit.put('task', app, task);
+    }
+  }
+  unit.remove('message', app, message);
+  // The device's view (its counts) changed.
+  unit.put('device', app, device.record);
+}
+
+export interface MessageFilter {
+  cid?: string;
+  alias?: string;
+  template?: string;
+  taskid?: string;
+  q?: string;
+  state?: 'waiting' | 'delivered' | 'replaced' | 'clicked';
+  limit: number;
+}
+
+/** Every text value inside a template or push_info (not the keys). */
+function texts(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) texts(item, out);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) texts(item, out);
+  return out;
+}
+
+const STATE_TESTS: Record<NonNullable<MessageFilter['state']>, (m: MessageRecord) => boolean> = {
+  waiting: (m) => m.state === 'pending',
+  delivered: (m) => m.state === 'delivered',
+  replaced: (m) => m.replacedBy !== null,
+  clicked: (m) => m.clicked,
+};
+
+/** The app's messages that pass the filter, newest first (by creation), at most `limit`, and how many passed. */
+export function listMessages(app: AppState, filter: MessageFilter): { messages: MessageRecord[]; matched: number } {
+  let devices: DeviceState[];
+  if (filter.cid !== undefined) devices = [app.devices.get(filter.cid)].filter((d) => d !== undefined);
+  else if (filter.alias !== undefined) devices = [...(app.aliases.get(filter.alias) ?? [])].map((cid) => app.devices.get(cid)).filter((d) => d !== undefined);
+  else devices = [...app.devices.values()];
+  if (filter.alias !== undefined) devices = devices.filter((d) => d.record.alias === filter.alias);
+  const needle = filter.q?.toLowerCase();
+  const state = filter.state === undefined ? undefined : STATE_TESTS[filter.state];
+  const found: MessageRecord[] = [];
+  for (const device of devices) {
+    for (const list of [device.inbox, device.pending]) {
+      for (const m of list.values()) {
+        if (filter.template !== undefined && m.content.msgtype !== filter.template) continue;
+        if (filter.taskid !== undefined && m.taskid !== filter.taskid) continue;
+        if (state && !state(m)) continue;
+        if (needle !== undefined && !texts([m.content.template, m.content.push_info]).some((t) => t.toLowerCase().includes(needle))) continue;
+        found.push(m);
+      }
+    }
+  }
+  found.sort((a, b) => b.seq - a.seq);
+  return { messages: found.slice(0, filter.limit), matched: found.length };
 }

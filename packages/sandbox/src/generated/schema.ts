@@ -321,6 +321,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appid}/devices/{cid}/inbox/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+                /**
+                 * @description The id of a message in the device's inbox.
+                 * @example m-42
+                 */
+                messageId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one message of a device
+         * @description Forgets one message, received or waiting, as a user deletes it in a testing inbox. A waiting message is no
+         *     longer delivered (its task stops counting it as waiting); the task's other statistics keep what happened.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appid}/devices/{cid}/inbox/{messageId}/click": {
         parameters: {
             query?: never;
@@ -351,6 +388,35 @@ export interface paths {
          * @description Counts a click, as the phone would report it; push_result and the daily statistics report it.
          */
         post: operations["clickMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the messages of every device of an app
+         * @description One timeline of the app: every message kept, received or waiting, on every device, newest first (in the
+         *     order the sandbox made them). Filters combine with "and". At most `limit` messages are answered; `matched`
+         *     says how many match in all. Expired and stopped messages are not kept (the event stream reports them as
+         *     they happen), so no filter finds them here.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -872,8 +938,11 @@ export interface components {
          */
         ClockChange: {
             /**
-             * @description The new time, as epoch milliseconds or an ISO 8601 date-time text.
+             * Format: date-time
+             * @description The new time: epoch milliseconds (an integer, 0 or more), or an ISO 8601 date-time text with a time zone,
+             *     such as `2030-01-01T00:00:00Z` or `2030-01-01T08:00:00+08:00`.
              * @example 2030-01-01T00:00:00Z
+             * @example 1893456000000
              */
             time?: number | string;
             /**
@@ -1266,6 +1335,11 @@ export interface components {
              */
             id: string;
             /**
+             * @description The device (client id) it was sent to.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
              * @description The task that sent it.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
@@ -1366,6 +1440,13 @@ export interface components {
              * @example false
              */
             clicked: boolean;
+            /**
+             * @description The id of the newer message that took this one's place on the device's notification bar: a later
+             *     notification with the same style `notify_id` on the same device and channel (`channelId`, `Default` when
+             *     not given). The inbox keeps both; a replaced message stays `delivered`. Null while nothing replaced it.
+             * @example null
+             */
+            replacedBy: string | null;
         };
         /** @description What a device received, and what waits for it. */
         Inbox: {
@@ -1378,6 +1459,16 @@ export interface components {
             messages: components["schemas"]["InboxMessage"][];
             /** @description Offline messages kept for the device, oldest first. */
             pending: components["schemas"]["InboxMessage"][];
+        };
+        /** @description Messages of an app, across its devices, newest first. */
+        MessageList: {
+            /** @description The messages that match, newest first, at most `limit`. */
+            messages: components["schemas"]["InboxMessage"][];
+            /**
+             * @description How many messages match in all (more than `messages` holds when the limit cut the list).
+             * @example 1
+             */
+            matched: number;
         };
         /**
          * @description Counts of one task, from what happened. push_result reports them as msgTotal = deliverable,
@@ -1779,6 +1870,35 @@ export interface components {
              * @example null
              */
             fault: string | null;
+            /**
+             * @description For a push (push v1), the tasks it made or pushed, as its answer named them; absent otherwise.
+             * @example [
+             *       "RASS_0101_0123456789abcdef0123456789abcdef"
+             *     ]
+             */
+            taskids?: string[];
+            /**
+             * @description For a push of push v1 that sends content (push_single, push_single_batch, save_list_body, push_list,
+             *     push_app), its JSON body as the sandbox received it: it carries no credential (the token travels in a
+             *     header). Null when the body was over 64 KiB; absent for every other request.
+             * @example {
+             *       "cid": "CID_EXAMPLE_0001",
+             *       "message": {
+             *         "msgtype": "notification"
+             *       },
+             *       "notification": {
+             *         "style": {
+             *           "type": 0,
+             *           "title": "Hi",
+             *           "text": "Hello",
+             *           "logo": "icon.png"
+             *         }
+             *       }
+             *     }
+             */
+            body?: {
+                [key: string]: unknown;
+            } | null;
         };
         /** @description Recent requests, newest first. */
         RequestLog: {
@@ -2481,6 +2601,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The device's client id.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid: components["parameters"]["CidPath"];
+                /**
+                 * @description The id of a message in the device's inbox.
+                 * @example m-42
+                 */
+                messageId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     clickMessage: {
         parameters: {
             query?: never;
@@ -2516,6 +2671,72 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the messages of this device.
+                 * @example CID_EXAMPLE_0001
+                 */
+                cid?: string;
+                /**
+                 * @description Only the messages of the devices this alias is bound to.
+                 * @example user-7
+                 */
+                alias?: string;
+                /**
+                 * @description Only the messages of this template (msgtype).
+                 * @example link
+                 */
+                template?: "notification" | "link" | "notypopload" | "startactivity" | "transmission";
+                /**
+                 * @description Only the messages of this task.
+                 * @example RASS_0101_0123456789abcdef0123456789abcdef
+                 */
+                taskid?: string;
+                /**
+                 * @description Text to find, without regard to case, in any text value of the template and push_info: title, text,
+                 *     content, long text, the iOS alert, addresses.
+                 * @example order
+                 */
+                q?: string;
+                /**
+                 * @description `waiting`: kept for an offline device (pending); `delivered`: received; `replaced`: received, then
+                 *     replaced on the notification bar by a newer message with the same notify_id; `clicked`: tapped.
+                 * @example delivered
+                 */
+                state?: "waiting" | "delivered" | "replaced" | "clicked";
+                /**
+                 * @description At most this many messages. Default 200.
+                 * @example 50
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     listTasks: {

@@ -14,7 +14,7 @@ import { controlApi } from '../apis/control.js';
 import { dmp } from '../apis/dmp.js';
 import { eventOf, type SandboxEvent } from '../apis/events.js';
 import { pushV1 } from '../apis/push-v1.js';
-import type { RequestLogEntry } from '../apis/request-log.js';
+import { notePush, type RequestLogEntry } from '../apis/request-log.js';
 import { appNow } from '../areas/apps.js';
 import { processDue } from '../areas/due.js';
 import { takeFault } from '../areas/faults.js';
@@ -155,7 +155,9 @@ export function createSandboxServer(setup: ServerSetup): Server {
       // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.
       if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
       if (app) await runDue(services, committer, app);
-      return await runOperation(req, res, api, op, app, params, url, body);
+      const reply = await runOperation(req, res, api, op, app, params, url, body);
+      if (op.api === 'push-v1') notePush(entry, op.name, raw?.length ?? 0, body, reply?.body);
+      return reply;
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       const reply = api.refuse(error, req);

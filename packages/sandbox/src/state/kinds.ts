@@ -204,7 +204,10 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       displayFrom: orNull(num),
       displayUntil: orNull(num),
       clicked: bool,
-    }),
+      replacedBy: orNull(str),
+    }, ['replacedBy']),
+    // Stores written before notify_id replacement have no replacedBy.
+    decode: (value: Omit<MessageRecord, 'replacedBy'> & { replacedBy?: string | null }) => ({ ...value, replacedBy: value.replacedBy ?? null }),
   },
   dmpToken: {
     prefix: 'p',

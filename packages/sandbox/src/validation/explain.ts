@@ -39,8 +39,12 @@ function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
       return violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`);
     case 'pattern':
       return violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`);
-    case 'format':
-      return violation(at, 'format', `must be a valid ${String(params.format)}`);
+    case 'format': {
+      // A value that may also be of another type (a time as epoch milliseconds or as text) names both forms.
+      const others = Array.isArray(node.type) ? node.type.filter((t) => t !== 'string') : [];
+      const form = params.format === 'date-time' ? 'an ISO 8601 date-time text with a time zone (2030-01-01T00:00:00Z)' : `a valid ${String(params.format)}`;
+      return violation(at, 'format', `must be ${others.length ? `${typeName(others)} or ` : ''}${form}`);
+    }
     case 'x-max-bytes':
       return violation(at, 'x-max-bytes', `must be at most ${String(node['x-max-bytes'])} bytes in UTF-8`);
     default:

@@ -1,0 +1,168 @@
+// Inboxes as a testing inbox shows them: notify_id replacement on a device's notification bar, the app's messages
+// across devices with filters, deleting one message and clearing an inbox, and the request log's link from a push
+// to its task and body; the forms the clock takes.
+import { describe, expect, it } from 'vitest';
+import { ControlError } from '../../src/index.js';
+import { control, newApp, notification, pushClient, transmission } from '../support/env.js';
+
+/** A notification with a notify_id (and a channel, when given). */
+const numbered = (text: string, notifyId: number, channelId?: string) => {
+  const body = notification(text);
+  return { ...body, notification: { style: { ...body.notification.style, notify_id: notifyId, ...(channelId ? { channelId, channelName: channelId } : {}) } } };
+};
+
+describe('notify_id', () => {
+  it('a newer notification with the same notify_id replaces the earlier one on the same device and channel; the inbox keeps both', async () => {
+    const app = await newApp();
+    const push = pushClient(app);
+    const first = await push.POST('/push_single', { body: { ...numbered('first', 7), cid: 'magic-online' } });
+    const other = await push.POST('/push_single', { body: { ...numbered('other id', 8), cid: 'magic-online' } });
+    const channel = await push.POST('/push_single', { body: { ...numbered('other channel', 7, 'orders'), cid: 'magic-online' } });
+    // Another template with the same notify_id and channel replaces it too.
+    const link = await push.POST('/push_single', {
+      body: { message: { msgtype: 'link', is_offline: true }, link: { url: 'https://www.example.com/', style: { type: 0, title: 'Order update', text: 'second', logo: 'icon.png', notify_id: 7 } }, cid: 'magic-online' },
+    });
+    const { messages } = await app.inbox('magic-online');
+    const byTask = (taskid: string | undefined) => messages.find((m) => m.taskid === taskid)!;
+    expect(messages).toHaveLength(4);
+    expect(byTask(first.taskid)).toMatchObject({ state: 'delivered', replacedBy: byTask(link.taskid).id });
+    expect(byTask(other.taskid).replacedBy).toBeNull();
+    expect(byTask(channel.taskid).replacedBy).toBeNull();
+    expect(byTask(link.taskid).replacedBy).toBeNull();
+    // A third replaces the second, not the first again.
+    const third = await push.POST('/push_single', { body: { ...numbered('third', 7), cid: 'magic-online' } });
+    const after = await app.inbox('magic-online');
+    expect(after.messages.find((m) => m.taskid === first.taskid)!.replacedBy).toBe(byTask(link.taskid).id);
+    expect(after.messages.find((m) => m.taskid === link.taskid)!.replacedBy).toBe(after.messages.find((m) => m.taskid === third.taskid)!.id);
+  });
+
+  it('is per device, and a message waiting offline replaces only when it arrives', async () => {
+    const app = await newApp();
+    await app.addDevice({ cid: 'phone-b', online: true });
+    const push = pushClient(app);
+    await push.POST('/push_single', { body: { ...numbered('online one', 3), cid: 'magic-online' } });
+    await push.POST('/push_single', { body: { ...numbered('b one', 3), cid: 'phone-b' } });
+    await push.POST('/push_single', { body: { ...numbered('offline one', 3), cid: 'magic-offline' } });
+    expect((await app.inbox('magic-online')).messages[0]!.replacedBy).toBeNull();
+    expect((await app.inbox('phone-b')).messages[0]!.replacedBy).toBeNull();
+    await app.updateDevice('magic-offline', { online: true });
+    await push.POST('/push_single', { body: { ...numbered('offline two', 3), cid: 'magic-offline' } });
+    const { messages } = await app.inbox('magic-offline');
+    expect(messages.map((m) => m.replacedBy)).toEqual([messages[1]!.id, null]);
+  });
+
+  it('the replacement is announced on the event stream as a change of the earlier message', async () => {
+    const app = await newApp();
+    const push = pushClient(app);
+    await push.POST('/push_single', { body: { ...numbered('first', 9), cid: 'magic-online' } });
+    await push.POST('/push_single', { body: { ...numbered('second', 9), cid: 'magic-online' } });
+    const { data } = await control.GET('/events', { params: { query: { appid: app.appid } }, headers: { accept: 'application/json' } });
+    const replaced = data!.events.filter((e) => e.type === 'message' && e.message?.replacedBy);
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.message).toMatchObject({ cid: 'magic-online', template: { style: { text: 'first' } } });
+  });
+});
+
+describe('the app messages', () => {
+  it('lists every device, newest first, with filters by device, alias, template, task, text and state, bounded by limit', async () => {
+    const app = await newApp();
+    await app.addDevice({ cid: 'phone-a', online: true });
+    await app.addDevice({ cid: 'phone-b', online: true });
+    const push = pushClient(app);
+    await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'phone-b', alias: 'user-b' }] } });
+    const a = await push.POST('/push_single', { body: { ...notification('Parcel for A'), cid: 'phone-a' } });
+    const b = await push.POST('/push_single', { body: { ...transmission('{"for":"b"}'), cid: 'phone-b' } });
+    const waiting = await push.POST('/push_single', { body: { ...notification('Waiting one'), cid: 'magic-offline' } });
+    const all = await app.messages();
+    expect(all.matched).toBe(3);
+    expect(all.messages.map((m) => [m.cid, m.taskid])).toEqual([
+      ['magic-offline', waiting.taskid],
+      ['phone-b', b.taskid],
+      ['phone-a', a.taskid],
+    ]);
+    expect((await app.messages({ cid: 'phone-a' })).messages.map((m) => m.taskid)).toEqual([a.taskid]);
+    expect((await app.messages({ alias: 'user-b' })).messages.map((m) => m.taskid)).toEqual([b.taskid]);
+    expect((await app.messages({ alias: 'nobody' })).matched).toBe(0);
+    expect((await app.messages({ template: 'transmission' })).messages.map((m) => m.cid)).toEqual(['phone-b']);
+    expect((await app.messages({ taskid: a.taskid })).messages.map((m) => m.cid)).toEqual(['phone-a']);
+    expect((await app.messages({ q: 'PARCEL' })).messages.map((m) => m.cid)).toEqual(['phone-a']);
+    expect((await app.messages({ q: '"for":"b"' })).messages.map((m) => m.cid)).toEqual(['phone-b']);
+    expect((await app.messages({ state: 'waiting' })).messages.map((m) => m.cid)).toEqual(['magic-offline']);
+    expect((await app.messages({ state: 'delivered' })).matched).toBe(2);
+    const limited = await app.messages({ limit: 1 });
+    expect([limited.messages.length, limited.matched]).toEqual([1, 3]);
+  });
+
+  it('refuses a filter it does not know, naming it, and an unknown app', async () => {
+    const app = await newApp();
+    const refused = await app.messages({ state: 'read' as never }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ControlError);
+    expect((refused as ControlError).status).toBe(422);
+    expect(JSON.stringify((refused as ControlError).problem)).toContain('state');
+  });
+});
+
+describe('deleting', () => {
+  it('deletes one received message, or one waiting (its task no longer counts it as waiting); a second delete is 404', async () => {
+    const app = await newApp();
+    const push = pushClient(app);
+    await push.POST('/push_single', { body: { ...notification('keep'), cid: 'magic-online' } });
+    await push.POST('/push_single', { body: { ...notification('drop'), cid: 'magic-online' } });
+    const waiting = await push.POST('/push_single', { body: { ...notification('never'), cid: 'magic-offline' } });
+    const drop = (await app.inbox('magic-online')).messages[1]!;
+    await app.deleteMessage('magic-online', drop.id);
+    expect((await app.inbox('magic-online')).messages.map((m) => (m.template as { style: { text: string } }).style.text)).toEqual(['keep']);
+    expect((await app.device('magic-online')).inboxCount).toBe(1);
+    const gone = await app.deleteMessage('magic-online', drop.id).catch((e: unknown) => e);
+    expect((gone as ControlError).status).toBe(404);
+    expect((gone as ControlError).problem?.detail).toContain(drop.id);
+
+    const pending = (await app.inbox('magic-offline')).pending[0]!;
+    expect((await app.task(waiting.taskid!)).stats.pending).toBe(1);
+    await app.deleteMessage('magic-offline', pending.id);
+    expect((await app.task(waiting.taskid!)).stats.pending).toBe(0);
+    await app.updateDevice('magic-offline', { online: true });
+    expect((await app.inbox('magic-offline')).messages).toEqual([]);
+  });
+
+  it('clears one device inbox, not the others', async () => {
+    const app = await newApp();
+    await app.addDevice({ cid: 'phone-b', online: true });
+    const push = pushClient(app);
+    await push.POST('/push_single', { body: { ...notification(), cid: 'magic-online' } });
+    await push.POST('/push_single', { body: { ...notification(), cid: 'phone-b' } });
+    await app.clearInbox('magic-online');
+    expect((await app.inbox('magic-online')).messages).toEqual([]);
+    expect((await app.inbox('phone-b')).messages).toHaveLength(1);
+  });
+});
+
+describe('the request log of a push', () => {
+  it('names the task a push made and keeps its body as received; other requests keep no body', async () => {
+    const app = await newApp();
+    const body = { ...notification('logged'), cid: 'magic-online', requestid: 'req-logged-0001' };
+    const answer = await pushClient(app).POST('/push_single', { body });
+    const requests = await app.requests();
+    const logged = requests.find((r) => r.operation === 'push_single')!;
+    expect(logged.taskids).toEqual([answer.taskid]);
+    expect(logged.body).toMatchObject({ cid: 'magic-online', requestid: 'req-logged-0001', notification: { style: { text: 'logged' } } });
+    const signIn = requests.find((r) => r.operation === 'auth_sign')!;
+    expect(signIn.body).toBeUndefined();
+    expect(JSON.stringify(requests)).not.toContain(app.mastersecret);
+  });
+});
+
+describe('the clock input the page and tests send', () => {
+  it('takes epoch milliseconds or ISO text, and a wrong time says both forms', async () => {
+    const app = await newApp();
+    expect((await app.setClock({ time: '2030-01-01T08:00:00+08:00' })).now).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    expect((await app.setClock({ time: 1893456000000 })).now).toBe(1893456000000);
+    const refused = (await app.setClock({ time: 'tomorrow' }).catch((e: unknown) => e)) as ControlError;
+    expect(refused.status).toBe(422);
+    expect(refused.problem?.validation?.[0]).toMatchObject({
+      location: ['body', 'time'],
+      message: 'must be an integer or an ISO 8601 date-time text with a time zone (2030-01-01T00:00:00Z)',
+    });
+    expect((await app.clock()).now).toBe(1893456000000);
+  });
+});
