@@ -17,6 +17,12 @@ Usage: pushapi-sandbox [options]
                            (SANDBOX_ALLOWED_HOSTS, comma-separated): a shared sandbox reached by a name
   --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
   --user-code, --auth-code             its DMP party's credentials (SANDBOX_USER_CODE, SANDBOX_AUTH_CODE)
+  --docs <dir>             a built reference site to serve at /docs/ (default: the workspace's docs/site; SANDBOX_DOCS)
+  --compat <mode>          how apps read push v1 and DMP requests unless they say otherwise: strict (default)
+                           refuses what the description forbids; lenient accepts the deviations of clients in
+                           use and records them (GET /control/apps/{appid}/deviations) (SANDBOX_COMPAT)
+  --seed <file>            a world (JSON or YAML: apps, devices, aliases, DMP parties) to load at start, saved
+                           as the snapshot "seed" (SANDBOX_SEED)
   --quiet                  no line per request
   --help                   this text
 `;
@@ -42,6 +48,9 @@ try {
       'master-secret': { type: 'string' },
       'user-code': { type: 'string' },
       'auth-code': { type: 'string' },
+      docs: { type: 'string' },
+      compat: { type: 'string' },
+      seed: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -70,11 +79,18 @@ const given = {
 const controlToken = values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN;
 const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
+const docsDir = values.docs ?? env.SANDBOX_DOCS;
+const compat = values.compat ?? env.SANDBOX_COMPAT ?? 'strict';
+if (compat !== 'strict' && compat !== 'lenient') fail(`compat mode "${compat}" is not one of: strict, lenient`);
+const seed = values.seed ?? env.SANDBOX_SEED;
 
 const sandbox = await listenSandbox({
   host,
   port,
   ...(dataDir ? { dataDir } : {}),
+  ...(docsDir ? { docsDir } : {}),
+  compat,
+  ...(seed ? { seed } : {}),
   ...(controlToken ? { controlToken } : {}),
   allowedHosts,
   defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
@@ -91,9 +107,12 @@ console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
   DMP base URL       ${sandbox.dmpBaseUrl}
   control API        ${sandbox.controlUrl}
   inbox page         ${sandbox.url}/
+  console            ${sandbox.url}/console/   (try any request of the reference)
+  reference          ${sandbox.url}/docs/
 default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
 its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
-state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}`);
+state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}
+compat mode          ${compat}${compat === 'strict' ? ' (--compat lenient accepts the deviations of clients in use)' : ' (deviations are accepted and recorded)'}`);
 if (!isLoopback(host)) {
   console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
 }

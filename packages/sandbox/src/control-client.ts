@@ -106,6 +106,12 @@ export interface SandboxApp {
    * waited for and what arrived instead. Default timeout 5 s.
    */
   waitForMessage(cid: string, match?: MessageMatch, options?: { timeoutMs?: number }): Promise<Schemas['InboxMessage']>;
+  /** Saves the app's state as a snapshot (named after the appid unless `name` is given), to `restore()` later. */
+  snapshot(name?: string): Promise<Schemas['Snapshot']>;
+  /** Goes back to a snapshot of this app (default: the one `snapshot()` saved without a name). */
+  restore(name?: string): Promise<Schemas['Snapshot']>;
+  /** The deviations from the description the app accepted in compat mode lenient. */
+  deviations(): Promise<Schemas['DeviationSummary']>;
   /** The task once it is in `state` (such as `sent` for a scheduled push); rejects with a WaitTimeoutError. */
   waitForTask(taskid: string, state: Schemas['Task']['state'], options?: { timeoutMs?: number }): Promise<Schemas['Task']>;
 }
@@ -136,7 +142,17 @@ const MAX_WAIT_MS = 60_000;
 /** Creates an isolated app and returns it with its helpers. */
 export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}): Promise<SandboxApp> {
   const { data: created } = await control.POST('/apps', { body: input });
-  const { appid, appkey, mastersecret, dmp } = created!.credentials;
+  return sandboxApp(control, origin, created!.credentials);
+}
+
+/** An app that exists already (one of a seeded world, say) with its helpers. */
+export async function openSandboxApp(control: ControlClient, origin: string, appid: string): Promise<SandboxApp> {
+  const { data: credentials } = await control.GET('/apps/{appid}/credentials', { params: { path: { appid } } });
+  return sandboxApp(control, origin, credentials!);
+}
+
+function sandboxApp(control: ControlClient, origin: string, credentials: Schemas['Credentials']): SandboxApp {
+  const { appid, appkey, mastersecret, dmp } = credentials;
   const path = { appid };
   const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
   return {
@@ -166,6 +182,9 @@ export async function createSandboxApp(control: ControlClient, origin: string, i
     updateDmp: (update) => data(control.PATCH('/apps/{appid}/dmp', { params: { path }, body: update })),
     requests: async () => (await data(control.GET('/requests', { params: { query: { appid } } }))).requests,
     reset: () => data(control.POST('/apps/{appid}/reset', { params: { path } })),
+    snapshot: (name = appid) => data(control.POST('/snapshots', { body: { name, appid } })),
+    restore: (name = appid) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } } })),
+    deviations: () => data(control.GET('/apps/{appid}/deviations', { params: { path } })),
     async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       const seen: Schemas['InboxMessage'][] = [];

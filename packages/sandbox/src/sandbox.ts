@@ -10,7 +10,13 @@ import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
+import { docsSite, pages, workspaceDocsDir } from './docs-site.js';
 import { staticPage } from './page.js';
+import type { Compat } from './areas/compat.js';
+import { Snapshots } from './areas/snapshots.js';
+import { loadWorld, type World } from './areas/world.js';
+import { Refusal } from './refusal.js';
+import { SeedError, worldOf } from './seed.js';
 import { loadStore } from './state/load.js';
 import { lmdbPersistence, memoryPersistence } from './state/persistence.js';
 import { snapshotOf } from './state/snapshot.js';
@@ -35,6 +41,15 @@ export interface SandboxOptions {
   defaultApp?: { appid?: string; appkey?: string; mastersecret?: string; userCode?: string; authCode?: string };
   /** One line per request (never a secret). Default: none. */
   log?: (line: string) => void;
+  /**
+   * How apps made without a `settings.compat` read push v1 and DMP requests: `strict` (the default) refuses what the
+   * description forbids; `lenient` reads the deviations of clients in use and records them (README: Compat mode).
+   */
+  compat?: Compat;
+  /** A world to load at start (its object, or the path of a JSON or YAML file), saved as the snapshot `seed`. */
+  seed?: World | string;
+  /** A built reference site (docs/site) to serve at /docs/; default: the workspace's, when this runs from it. */
+  docsDir?: string;
 }
 
 export interface RunningSandbox {
@@ -73,12 +88,15 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
   let store: Store;
+  let world: World | undefined;
   try {
     store = loadStore(persistence, documents.sandbox!, options.dataDir ?? '(memory)');
+    if (options.seed !== undefined) world = worldOf(options.seed, documents);
   } catch (error) {
     await committer.close();
     throw error;
   }
+  const compat = options.compat ?? 'strict';
   const defaultApp: AppInput & { appid: string } = {
     appid: options.defaultApp?.appid ?? DEFAULT_APP.appid,
     appkey: options.defaultApp?.appkey ?? DEFAULT_APP.appkey,
@@ -86,8 +104,9 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     userCode: options.defaultApp?.userCode ?? DEFAULT_APP.userCode,
     authCode: options.defaultApp?.authCode ?? DEFAULT_APP.authCode,
     name: 'Default app',
+    settings: { compat },
   };
-  const services: Omit<Services, 'faultOperations'> = {
+  const services: Omit<Services, 'faultOperations' | 'checkRequest'> = {
     store,
     events: new EventBus(),
     requestLog: new RequestLog(),
@@ -95,11 +114,24 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     durable: persistence.durable,
     version: VERSION,
     defaultApp,
+    compat,
+    snapshots: new Snapshots(),
   };
   if (!store.apps.has(defaultApp.appid)) {
     const unit = new Unit(store, services.realNow());
     createApp(unit, defaultApp);
     await commitUnit(services, committer, unit);
+  }
+  if (world) {
+    const unit = new Unit(store, services.realNow());
+    try {
+      loadWorld(unit, world, compat);
+    } catch (error) {
+      await committer.close();
+      throw error instanceof Refusal ? new SeedError(typeof options.seed === 'string' ? options.seed : '(the seed option)', error.detail) : error;
+    }
+    await commitUnit(services, committer, unit, [], true);
+    services.snapshots.save(store, 'seed', undefined, services.realNow());
   }
   const server = createSandboxServer({
     services,
@@ -107,7 +139,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     documents,
     controlToken: options.controlToken,
     allowedHosts: options.allowedHosts ?? [],
-    page: staticPage(),
+    page: pages(staticPage(), docsSite(options.docsDir ?? workspaceDocsDir())),
     log: options.log,
   });
   try {

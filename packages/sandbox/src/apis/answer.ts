@@ -18,6 +18,8 @@ export interface Reply {
   violations?: Violation[];
   /** Events to announce besides those of the changes (a reset of the whole sandbox). */
   announce?: Omit<SandboxEvent, 'id'>[];
+  /** The changes make no events of their own: a restore or a world of thousands of records announces itself once. */
+  quiet?: boolean;
   /** An answer that takes over the response (the event stream). */
   stream?: (res: ServerResponse) => void;
   /** An answer that waits (`?wait=`): until `ready()` after one of the `on` events, or `ms`; then `answer()`. */

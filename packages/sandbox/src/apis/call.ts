@@ -3,10 +3,13 @@
 // refusal. The server (http/server.ts) runs the same steps for all three.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppInput } from '../areas/apps.js';
+import type { Compat } from '../areas/compat.js';
+import type { Snapshots } from '../areas/snapshots.js';
 import type { ApiName, OperationSpec } from '../documents.js';
-import type { Refusal } from '../refusal.js';
+import type { Refusal, Violation } from '../refusal.js';
 import type { AppState, Store } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
+import type { RequestParts } from '../validation/request.js';
 import type { Reply } from './answer.js';
 import type { EventBus } from './events.js';
 import type { RequestLog } from './request-log.js';
@@ -25,6 +28,12 @@ export interface Services {
   defaultApp: AppInput & { appid: string };
   /** Operation names a fault may name: those of push v1 and DMP. */
   faultOperations: string[];
+  /** The compat mode of apps made without one (`--compat`). */
+  compat: Compat;
+  /** Snapshots saved by name (in memory). */
+  snapshots: Snapshots;
+  /** Checks a request against its operation as the server does (undefined: no such operation). */
+  checkRequest(api: ApiName, operationId: string, parts: RequestParts): { operation: string; violations: Violation[] } | undefined;
 }
 
 export interface Call<Body = unknown, Query = Record<string, unknown>> {

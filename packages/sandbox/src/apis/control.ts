@@ -5,8 +5,10 @@ import type { ServerResponse } from 'node:http';
 import { createApp, deleteApp, resetApp, resetSandbox, setClock, setRateLimits, updateParty, updateSettings } from '../areas/apps.js';
 import type { SentBody } from '../areas/bodies.js';
 import { addDevice, addDevices, deleteDevice, updateDevice } from '../areas/devices.js';
+import { deviationsView } from '../areas/compat.js';
 import { addFault } from '../areas/faults.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
+import { loadWorld } from '../areas/world.js';
 import type { operations } from '../generated/schema.js';
 import { notFound, unauthorized } from '../refusal.js';
 import type { DeviceState } from '../state/store.js';
@@ -32,9 +34,16 @@ const HANDLERS: Handlers = {
     resetSandbox(c.unit, c.services.defaultApp);
     return { ...json(200, info(c.services)), announce: [{ type: 'reset', appid: null }] };
   },
+  checkRequest: (c) => {
+    const { api, operationId, path = {}, query = {}, body } = c.body;
+    const checked = c.services.checkRequest(api, operationId, { params: path, query: new URLSearchParams(query), body });
+    if (!checked) throw notFound(`the ${api} document has no operation "${operationId}"`);
+    return json(200, checked);
+  },
   listApps: (c) => json(200, appsView(c.services.store, now(c))),
   createApp: (c) => {
-    const app = createApp(c.unit, c.body ?? {});
+    const input = c.body ?? {};
+    const app = createApp(c.unit, { ...input, settings: { compat: c.services.compat, ...input.settings } });
     return json(201, { ...appView(app, now(c)), credentials: credentialsView(app) });
   },
   getApp: (c) => json(200, appView(c.app, now(c))),
@@ -126,6 +135,19 @@ const HANDLERS: Handlers = {
   updateDmpParty: (c) => {
     updateParty(c.unit, c.app, c.body);
     return json(200, partyView(c.app));
+  },
+  listDeviations: (c) => json(200, deviationsView(c.app)),
+  loadWorld: (c) => ({ ...json(200, loadWorld(c.unit, c.body, c.services.compat)), quiet: true, announce: [{ type: 'reset', appid: null }] }),
+  listSnapshots: (c) => json(200, { snapshots: c.services.snapshots.list() }),
+  saveSnapshot: (c) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c))),
+  getSnapshot: (c) => json(200, c.services.snapshots.get(c.params.name!)),
+  deleteSnapshot: (c) => {
+    c.services.snapshots.delete(c.params.name!);
+    return noContent;
+  },
+  restoreSnapshot: (c) => {
+    const view = c.services.snapshots.restore(c.unit, c.params.name!);
+    return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: view.appid }] };
   },
   listRequests: (c) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100) }),
   streamEvents: (c) => {

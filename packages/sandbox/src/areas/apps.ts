@@ -116,7 +116,7 @@ export function updateParty(unit: Unit, app: AppState, update: ControlBody<'upda
 }
 
 /** The clock after a change: `time` sets it (and freezes it unless `frozen` is false), `advanceMs` moves it on. */
-function changedClock(clock: ClockRecord, change: ClockChange, realNow: number): ClockRecord {
+export function changedClock(clock: ClockRecord, change: ClockChange, realNow: number): ClockRecord {
   const frozen = change.frozen ?? (change.time !== undefined ? true : clock.frozenAt !== null);
   let now = clockNow(clock, realNow);
   if (change.time !== undefined) {

@@ -16,14 +16,16 @@ import { eventOf, type SandboxEvent } from '../apis/events.js';
 import { pushV1 } from '../apis/push-v1.js';
 import { notePush, type RequestLogEntry } from '../apis/request-log.js';
 import { appNow } from '../areas/apps.js';
+import { compatOf, noteDeviations } from '../areas/compat.js';
 import { processDue } from '../areas/due.js';
 import { takeFault } from '../areas/faults.js';
 import { listOperations, type ApiName, type OperationSpec } from '../documents.js';
 import type { PageServer } from '../page.js';
-import { Refusal } from '../refusal.js';
+import { Refusal, type Violation } from '../refusal.js';
 import type { AppState } from '../state/store.js';
 import { clockNow } from '../time.js';
 import { Unit, type Committer } from '../state/unit.js';
+import { lenientHint, readLeniently } from '../validation/lenient.js';
 import { queryValues, validateRequest } from '../validation/request.js';
 import { SchemaSet } from '../validation/schemas.js';
 import { MOUNTS } from '../config.js';
@@ -32,7 +34,7 @@ import { createGuard } from './guard.js';
 import { Router } from './router.js';
 
 export interface ServerSetup {
-  services: Omit<Services, 'faultOperations'>;
+  services: Omit<Services, 'faultOperations' | 'checkRequest'>;
   committer: Committer;
   documents: Record<string, Document>;
   /** When set, every control call needs `Authorization: Bearer <token>`. */
@@ -56,8 +58,8 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 /** Commits a unit, then announces its changes (computed now, so each event shows the state this unit left). */
-export async function commitUnit(services: Pick<Services, 'events'>, committer: Committer, unit: Unit, announce: Omit<SandboxEvent, 'id'>[] = []): Promise<void> {
-  const events = unit.changes().flatMap((change) => eventOf(change) ?? []);
+export async function commitUnit(services: Pick<Services, 'events'>, committer: Committer, unit: Unit, announce: Omit<SandboxEvent, 'id'>[] = [], quiet = false): Promise<void> {
+  const events = quiet ? [] : unit.changes().flatMap((change) => eventOf(change) ?? []);
   await committer.commit(unit);
   for (const event of [...events, ...announce]) services.events.emit(event);
 }
@@ -74,7 +76,14 @@ export function createSandboxServer(setup: ServerSetup): Server {
   const operations = listOperations(documents);
   const schemas = new SchemaSet(documents);
   const router = new Router(documents, operations);
-  const services: Services = { ...setup.services, faultOperations: operations.filter((op) => op.api !== 'control').map((op) => op.name) };
+  const services: Services = {
+    ...setup.services,
+    faultOperations: operations.filter((op) => op.api !== 'control').map((op) => op.name),
+    checkRequest(api, operationId, parts) {
+      const op = operations.find((o) => o.api === api && o.operationId === operationId);
+      return op && { operation: `${op.method} ${op.template}`, violations: validateRequest(schemas, op, parts) };
+    },
+  };
   const guard = createGuard({ allowedHosts: setup.allowedHosts, controlToken: setup.controlToken });
   const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(guard.hasControlToken) };
 
@@ -132,7 +141,10 @@ export function createSandboxServer(setup: ServerSetup): Server {
     try {
       api.guard?.(req.headers);
       const app = api.appOf(services, op, params, url.searchParams, req.headers);
-      if (app) entry.appid = app.record.appid;
+      if (app) {
+        entry.appid = app.record.appid;
+        entry.appAt = clockNow(app.record.clock, entry.at);
+      }
       const fault = app && op.api !== 'control' ? takeFault(app, op.name) : undefined;
       if (fault) {
         entry.fault = fault.kind;
@@ -155,7 +167,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.
       if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 0);
       if (app) await runDue(services, committer, app);
-      const reply = await runOperation(req, res, api, op, app, params, url, body);
+      const reply = await runOperation(req, res, api, op, app, params, url, body, entry);
       if (op.api === 'push-v1') notePush(entry, op.name, raw?.length ?? 0, body, reply?.body);
       return reply;
     } catch (error) {
@@ -166,8 +178,34 @@ export function createSandboxServer(setup: ServerSetup): Server {
     }
   }
 
+  /**
+   * The request against its document. A push v1 or DMP call of a lenient app is read through the deviations the
+   * compat mode accepts: the call goes on with the parts as read, and the log entry lists each deviation.
+   */
+  function checkRequest(call: Call, query: URLSearchParams, entry: Omit<RequestLogEntry, 'id'>): Violation[] {
+    const parts = { params: call.params, query, body: call.body };
+    if (!call.app || call.op.api === 'control' || compatOf(call.app) === 'strict') return validateRequest(schemas, call.op, parts);
+    const read = readLeniently(schemas, call.op, parts);
+    if (read.deviations.length > 0) {
+      call.params = read.parts.params;
+      call.body = read.parts.body;
+      entry.deviations = read.deviations;
+    }
+    return read.violations;
+  }
+
   /** One unit of work: checks, the handler, one commit. A refusal commits nothing. */
-  async function runOperation(req: IncomingMessage, res: ServerResponse, api: Api, op: OperationSpec, app: AppState | undefined, params: Record<string, string>, url: URL, body: unknown) {
+  async function runOperation(
+    req: IncomingMessage,
+    res: ServerResponse,
+    api: Api,
+    op: OperationSpec,
+    app: AppState | undefined,
+    params: Record<string, string>,
+    url: URL,
+    body: unknown,
+    entry: Omit<RequestLogEntry, 'id'>,
+  ) {
     const unit = new Unit(services.store, services.realNow());
     const call: Call = {
       unit,
@@ -184,8 +222,11 @@ export function createSandboxServer(setup: ServerSetup): Server {
     let reply: Reply;
     try {
       api.admit(call);
-      const violations = validateRequest(schemas, op, { params, query: url.searchParams, body });
-      if (violations.length > 0) throw new Refusal('invalid-request', `the request breaks ${DOCUMENT_NAMES[op.api]}`, api.invalidStatus, violations);
+      const violations = checkRequest(call, url.searchParams, entry);
+      if (violations.length > 0) {
+        const hint = app && op.api !== 'control' && compatOf(app) === 'strict' ? lenientHint(schemas, op, { params, query: url.searchParams, body }) : undefined;
+        throw new Refusal('invalid-request', `the request breaks ${DOCUMENT_NAMES[op.api]}${hint ? `; ${hint}` : ''}`, api.invalidStatus, violations);
+      }
       reply = api.handle(call);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
@@ -193,7 +234,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       if (unit.changed) throw new Error(`${op.operationId} was refused (${error.message}) after changing the state`);
       reply = api.refuse(error, req);
     }
-    await commitUnit(services, committer, unit, reply.announce);
+    await commitUnit(services, committer, unit, reply.announce, reply.quiet);
     if (reply.wait) {
       const { ms, on, ready, answer } = reply.wait;
       await services.events.until(on, ready, ms, res);
@@ -224,6 +265,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       outcome: null,
       desc: null,
       violations: [],
+      deviations: [],
       durationMs: 0,
       fault: null,
     };
@@ -242,6 +284,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
         // Reads of the control API and the page are the page's own traffic: not logged.
         if (entry.api === 'page' || (entry.api === 'control' && entry.method === 'GET' && entry.status < 400)) return;
         const logged = services.requestLog.add(entry);
+        if (entry.deviations.length > 0 && entry.appid !== null) noteDeviations(services.store.apps.get(entry.appid), logged);
         services.events.emit({ type: 'request', appid: entry.appid, request: logged });
         setup.log?.(`${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
       });

@@ -64,7 +64,7 @@ function placeLoaded<K extends KindName>(kind: K, store: Store, app: AppState, v
 }
 
 /** Orders what keys sorted by id, rebuilds the indexes, and finds the highest sequence number used. */
-function rebuild(store: Store, app: AppState): void {
+export function rebuild(store: Store, app: AppState): void {
   const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
   app.devices = new Map(bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]));
   app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));

@@ -182,3 +182,6 @@ export const emptyDay = (day: string): DayRecord => ({
 
 /** A fault waiting for calls of its operation (kept in memory only). */
 export type FaultRecord = Schemas['Fault'];
+
+/** The deviations a lenient app accepted, by rule: how often, and the last request (kept in memory only). */
+export type DeviationTally = Map<Schemas['DeviationRule'], Schemas['DeviationSummary']['deviations'][number]>;

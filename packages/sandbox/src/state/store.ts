@@ -2,7 +2,7 @@
 // tokens. Behaviour reads it directly; it changes only through a unit of work (unit.ts), which places records
 // here and records what changed. Indexes (aliases, the blacklist as a set, online count) are kept beside the
 // records they are derived from, so no request scans for what it could look up.
-import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, FaultRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+import type { AppRecord, DayRecord, DeviationTally, DeviceRecord, DmpTokenRecord, FaultRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
 
 export interface DeviceState {
   record: DeviceRecord;
@@ -28,9 +28,10 @@ export interface AppState {
   requestIds: Map<string, RequestIdRecord>;
   tokens: Map<string, TokenRecord>;
   days: Map<string, DayRecord>;
-  /** Not stored: faults waiting and the calls counted for rate limits. */
+  /** Not stored: faults waiting, the calls counted for rate limits, the deviations a lenient app accepted. */
   faults: FaultRecord[];
   rateHits: Map<string, number[]>;
+  deviations: DeviationTally;
   /** Not stored: the earliest app time at which something may fall due (see areas/due.ts). */
   nextDueAt: number;
 }
@@ -48,6 +49,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   days: new Map(),
   faults: [],
   rateHits: new Map(),
+  deviations: new Map(),
   nextDueAt: Number.POSITIVE_INFINITY,
 });
 

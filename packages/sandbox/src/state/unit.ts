@@ -45,6 +45,7 @@ export class Unit {
     const earlier = this.#changes.get(key);
     if (earlier) {
       earlier.record = record as never;
+      earlier.app = app; // a record removed with its app and put back with a new one (a restore) is stored from the new
       earlier.gone = gone;
     } else this.#changes.set(key, { kind, appid, record, app, gone } as Change);
   }

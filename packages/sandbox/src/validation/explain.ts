@@ -11,6 +11,16 @@ export type { Violation };
 
 const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
 
+/** What a violation expected, in the form a program reads (the compat mode reads values by it); not sent. */
+export interface Expectation {
+  types?: string[];
+  allowed?: unknown[];
+  pattern?: string;
+}
+const expectations = new WeakMap<Violation, Expectation>();
+const expecting = (v: Violation, expectation: Expectation): Violation => (expectations.set(v, expectation), v);
+export const expectationOf = (v: Violation): Expectation | undefined => expectations.get(v);
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -32,13 +42,13 @@ function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
     case 'additionalProperties':
       return violation([...at, String(params.additionalProperty)], 'additionalProperties', 'is not allowed here');
     case 'type':
-      return violation(at, 'type', `must be ${typeName(params.type)}`);
+      return expecting(violation(at, 'type', `must be ${typeName(params.type)}`), { types: [params.type].flat().map(String) });
     case 'const':
-      return violation(at, 'const', `must be ${text(params.allowedValue)}`);
+      return expecting(violation(at, 'const', `must be ${text(params.allowedValue)}`), { allowed: [params.allowedValue] });
     case 'enum':
-      return violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`);
+      return expecting(violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`), { allowed: params.allowedValues as unknown[] });
     case 'pattern':
-      return violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`);
+      return expecting(violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`), { pattern: String(params.pattern) });
     case 'format': {
       // A value that may also be of another type (a time as epoch milliseconds or as text) names both forms.
       const others = Array.isArray(node.type) ? node.type.filter((t) => t !== 'string') : [];
@@ -145,7 +155,7 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
       const sameType = atKey.flat().every((m) => typeof m.expected === typeof candidate.actual);
       const type = typeof atKey[0]![0]!.expected === 'number' ? 'an integer' : `a ${typeof atKey[0]![0]!.expected}`;
       const message = `${sameType ? 'must be' : `must be ${type},`} one of: ${allowed.join(', ')}`;
-      return [violation(candidate.location, 'const', message)];
+      return [expecting(violation(candidate.location, 'const', message), { allowed: atKey.flat().map((m) => m.expected) })];
     }
   }
   // Otherwise the data's discriminators choose: the branches whose consts it meets (all, when it meets none),
