@@ -42,6 +42,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a request against its document
+         * @description Checks a push v1, DMP or control request (its path and query parameters and its JSON body) against
+         *     its operation in the public documents, exactly as the sandbox checks a request it receives, and
+         *     lists the violations, the most useful first. Nothing is sent, signed or changed: the console page
+         *     calls this as a reader types. Credentials are not checked (they are not part of the document's
+         *     rules), so no credential belongs in the request.
+         */
+        post: operations["checkRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps": {
         parameters: {
             query?: never;
@@ -576,6 +600,143 @@ export interface paths {
         patch: operations["updateDmpParty"];
         trace?: never;
     };
+    "/apps/{appid}/deviations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an app's deviations
+         * @description The deviations from the description that the app accepted in compat mode `lenient` (see
+         *     `settings.compat`): each rule bent, how often, and the last request that bent it. Kept in memory since the
+         *     app was created, reset or restored. A strict app accepts none, and its list stays empty.
+         */
+        get: operations["listDeviations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/world": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load a world
+         * @description Creates the world's apps in one step, as `--seed <file>` does at start: each app as `POST /apps` creates
+         *     it (with the magic cids), then its devices (`POST /apps/{appid}/devices/batch`), aliases, rate limits and
+         *     DMP party. An app of the sandbox with the same appid is replaced; other apps stay. All or nothing: a world
+         *     that cannot be loaded whole (a cid twice in one app, a user_code another app holds) changes nothing.
+         */
+        post: operations["loadWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the snapshots
+         * @description The snapshots saved since the sandbox started, oldest first (`seed` first when it was started with `--seed`).
+         */
+        get: operations["listSnapshots"];
+        put?: never;
+        /**
+         * Save a snapshot
+         * @description Saves the current state of one app (`appid`) or of the whole sandbox under a name, to go back to it with
+         *     `POST /snapshots/{name}/restore` (before every test, for example). A snapshot holds what the app keeps:
+         *     settings, clock, devices, inboxes, tasks, tokens, statistics, rate limits and DMP party; not its faults
+         *     or the calls counted against rate limits. Snapshots live in memory while the sandbox runs; at most 64.
+         */
+        post: operations["saveSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a snapshot
+         * @description What a snapshot holds.
+         */
+        get: operations["getSnapshot"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot
+         * @description Forgets a snapshot. The state it was taken from is not touched.
+         */
+        delete: operations["deleteSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a snapshot
+         * @description Goes back to a snapshot. A snapshot of one app replaces that app (made again if it was deleted); other
+         *     apps stay. A snapshot of the whole sandbox replaces every app: those made since are removed. Faults and
+         *     the calls counted against rate limits of the restored apps start empty; the request log is kept. The page
+         *     and event stream get one `reset` event per restore rather than one per record.
+         */
+        post: operations["restoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests": {
         parameters: {
             query?: never;
@@ -724,6 +885,116 @@ export interface components {
             magicCids: components["schemas"]["MagicCid"][];
             limits: components["schemas"]["Limits"];
         };
+        /** @description A request to check, named by its interface and operationId, without credentials. */
+        RequestCheck: {
+            /**
+             * @description The interface whose document has the operation.
+             * @example push-v1
+             * @enum {string}
+             */
+            api: "push-v1" | "dmp" | "control";
+            /**
+             * @description The operation's operationId in that document, such as `pushSingle` or `getUserTags`.
+             * @example pushSingle
+             */
+            operationId: string;
+            /**
+             * @description Path parameters by name, as texts (the appid of push v1 excepted, which is not a document parameter).
+             * @example {}
+             */
+            path?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Query parameters by name, as texts.
+             * @example {}
+             */
+            query?: {
+                [key: string]: string;
+            };
+            /**
+             * @description The JSON body; left out for an operation without one.
+             * @example {
+             *       "cid": "CID_EXAMPLE_0001"
+             *     }
+             */
+            body?: unknown;
+        };
+        /** @description One rule that a request breaks. */
+        Violation: {
+            /**
+             * @description Where the problem is, as path segments starting with `body`, `path`, `query` or `header`.
+             * @example [
+             *       "body",
+             *       "message",
+             *       "msgtype"
+             *     ]
+             */
+            location: string[];
+            /**
+             * @description Always `Error`.
+             * @example Error
+             */
+            severity: string;
+            /**
+             * @description The JSON Schema keyword (or sandbox rule) that failed, such as `required` or `const`.
+             * @example required
+             */
+            code: string;
+            /**
+             * @description What is wrong, in words.
+             * @example is required
+             */
+            message: string;
+        };
+        /** @description What the sandbox would refuse in the request, before anything else. */
+        RequestCheckResult: {
+            /**
+             * @description The operation checked, as its method and the path its document writes.
+             * @example POST /push_single
+             */
+            operation: string;
+            /** @description Each broken rule, the most useful first; empty when the request is valid. */
+            violations: components["schemas"]["Violation"][];
+        };
+        /**
+         * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
+         *     request, in the shape the Prism mock uses, the most useful item first.
+         */
+        Problem: {
+            /**
+             * @description A URN naming the kind of problem: `urn:pushapi:sandbox:<kind>`.
+             * @example urn:pushapi:sandbox:not-found
+             */
+            type: string;
+            /**
+             * @description Short summary of the kind of problem.
+             * @example Not found
+             */
+            title: string;
+            /**
+             * @description The HTTP status of the answer.
+             * @example 404
+             */
+            status: number;
+            /**
+             * @description What is wrong, naming the field or the resource.
+             * @example no app with appid "app-missing"
+             */
+            detail: string;
+            /** @description Each rule the request breaks, the most useful first. */
+            validation?: components["schemas"]["Violation"][];
+        };
+        /**
+         * @description How strictly the app reads push v1 and DMP requests. `strict` (the default) refuses anything the
+         *     description forbids. `lenient` reads a known deviation of clients in use as the service would (a value of
+         *     the wrong JSON type that converts without loss, a date in the operation's other documented form, a
+         *     notypopload template without its style), records it (request log, events, `GET /apps/{appid}/deviations`)
+         *     and goes on; anything else is refused as in strict mode.
+         * @example lenient
+         * @enum {string}
+         */
+        Compat: "strict" | "lenient";
         /** @description Behaviour settings of one app. */
         AppSettings: {
             /**
@@ -748,6 +1019,16 @@ export interface components {
              * @example 200
              */
             inboxLimit: number;
+            /**
+             * @description How strictly the app reads push v1 and DMP requests. `strict` (the default) refuses anything the
+             *     description forbids. `lenient` reads a known deviation of clients in use as the service would (a value of
+             *     the wrong JSON type that converts without loss, a date in the operation's other documented form, a
+             *     notypopload template without its style), records it (request log, events, `GET /apps/{appid}/deviations`)
+             *     and goes on; anything else is refused as in strict mode.
+             * @example lenient
+             * @enum {string}
+             */
+            compat?: "strict" | "lenient";
         };
         /**
          * @description The app's test clock. It runs with real time from its offset, or stands still when frozen. Tokens
@@ -929,6 +1210,16 @@ export interface components {
              * @example 50
              */
             inboxLimit?: number;
+            /**
+             * @description How strictly the app reads push v1 and DMP requests. `strict` (the default) refuses anything the
+             *     description forbids. `lenient` reads a known deviation of clients in use as the service would (a value of
+             *     the wrong JSON type that converts without loss, a date in the operation's other documented form, a
+             *     notypopload template without its style), records it (request log, events, `GET /apps/{appid}/deviations`)
+             *     and goes on; anything else is refused as in strict mode.
+             * @example lenient
+             * @enum {string}
+             */
+            compat?: "strict" | "lenient";
         };
         /**
          * @description How to move the test clock. `time` sets it and freezes it (unless `frozen` is false); `advanceMs`
@@ -1029,61 +1320,6 @@ export interface components {
         /** @description A new app with its credentials. Keep them; the app's other operations never show the secrets again. */
         AppCreated: components["schemas"]["App"] & {
             credentials: components["schemas"]["Credentials"];
-        };
-        /** @description One rule that a request breaks. */
-        Violation: {
-            /**
-             * @description Where the problem is, as path segments starting with `body`, `path`, `query` or `header`.
-             * @example [
-             *       "body",
-             *       "message",
-             *       "msgtype"
-             *     ]
-             */
-            location: string[];
-            /**
-             * @description Always `Error`.
-             * @example Error
-             */
-            severity: string;
-            /**
-             * @description The JSON Schema keyword (or sandbox rule) that failed, such as `required` or `const`.
-             * @example required
-             */
-            code: string;
-            /**
-             * @description What is wrong, in words.
-             * @example is required
-             */
-            message: string;
-        };
-        /**
-         * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
-         *     request, in the shape the Prism mock uses, the most useful item first.
-         */
-        Problem: {
-            /**
-             * @description A URN naming the kind of problem: `urn:pushapi:sandbox:<kind>`.
-             * @example urn:pushapi:sandbox:not-found
-             */
-            type: string;
-            /**
-             * @description Short summary of the kind of problem.
-             * @example Not found
-             */
-            title: string;
-            /**
-             * @description The HTTP status of the answer.
-             * @example 404
-             */
-            status: number;
-            /**
-             * @description What is wrong, naming the field or the resource.
-             * @example no app with appid "app-missing"
-             */
-            detail: string;
-            /** @description Each rule the request breaks, the most useful first. */
-            validation?: components["schemas"]["Violation"][];
         };
         /** @description The clock after the change, and what fell due on the way. */
         ClockResult: components["schemas"]["Clock"] & {
@@ -1803,6 +2039,263 @@ export interface components {
             tags?: components["schemas"]["DmpTag"][];
         };
         /**
+         * @description The rule of the description a lenient app bent:
+         *     - `json-type`: "Types are JSON types. Where the interface says String, the value is a JSON string." A value
+         *       of another JSON type that converts without loss (a number where a string is due, digits where an
+         *       integer is due, `"true"`/`"false"` where a boolean is due) is read as the converted value.
+         *     - `date-form`: a date of query_app_user (`yyyy-MM-dd`) or query_app_push (`yyyyMMdd`) given in the other
+         *       form is read as that day.
+         *     - `notypopload-style`: "The request also carries a style object inside this template." A notypopload
+         *       template without `style` is read with a system style (type 0) made of its notytitle, notycontent and
+         *       notyicon.
+         * @example json-type
+         * @enum {string}
+         */
+        DeviationRule: "json-type" | "date-form" | "notypopload-style";
+        /** @description The deviations a lenient app accepted since it was created or reset (kept in memory only), one entry per rule. */
+        DeviationSummary: {
+            /**
+             * @description How strictly the app reads push v1 and DMP requests. `strict` (the default) refuses anything the
+             *     description forbids. `lenient` reads a known deviation of clients in use as the service would (a value of
+             *     the wrong JSON type that converts without loss, a date in the operation's other documented form, a
+             *     notypopload template without its style), records it (request log, events, `GET /apps/{appid}/deviations`)
+             *     and goes on; anything else is refused as in strict mode.
+             * @example lenient
+             * @enum {string}
+             */
+            compat: "strict" | "lenient";
+            /** @description One entry per rule bent, the most often bent first. */
+            deviations: {
+                /**
+                 * @description The rule of the description a lenient app bent:
+                 *     - `json-type`: "Types are JSON types. Where the interface says String, the value is a JSON string." A value
+                 *       of another JSON type that converts without loss (a number where a string is due, digits where an
+                 *       integer is due, `"true"`/`"false"` where a boolean is due) is read as the converted value.
+                 *     - `date-form`: a date of query_app_user (`yyyy-MM-dd`) or query_app_push (`yyyyMMdd`) given in the other
+                 *       form is read as that day.
+                 *     - `notypopload-style`: "The request also carries a style object inside this template." A notypopload
+                 *       template without `style` is read with a system style (type 0) made of its notytitle, notycontent and
+                 *       notyicon.
+                 * @example json-type
+                 * @enum {string}
+                 */
+                rule: "json-type" | "date-form" | "notypopload-style";
+                /**
+                 * @description The rule as the description states it.
+                 * @example Types are JSON types. Where the interface says String, the value is a JSON string.
+                 */
+                rule_text: string;
+                /**
+                 * @description How many times requests bent it.
+                 * @example 3
+                 */
+                count: number;
+                /** @description The last request that bent it. */
+                last: {
+                    /**
+                     * @description Its id in the request log (`GET /requests`).
+                     * @example 17
+                     */
+                    requestId: number;
+                    /**
+                     * Format: int64
+                     * @description When it arrived, epoch milliseconds of real time.
+                     * @example 1893456000000
+                     */
+                    at: number;
+                    /**
+                     * @description The operation, as its path names it.
+                     * @example auth_sign
+                     */
+                    operation: string;
+                    /**
+                     * @description Where the deviation was.
+                     * @example [
+                     *       "body",
+                     *       "timestamp"
+                     *     ]
+                     */
+                    location: string[];
+                    /**
+                     * @description What was sent, and what the sandbox read instead.
+                     * @example the number 1893456000000 read as the string "1893456000000"
+                     */
+                    detail: string;
+                };
+            }[];
+        };
+        /** @description A device of a world, as `POST /apps/{appid}/devices` would create it, and the alias bound to it. */
+        WorldDevice: {
+            /**
+             * @description The client id. 1 to 128 characters.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
+             * @description An alias bound to the cid (as bind_alias binds it). One alias may have several cids.
+             * @example alice
+             */
+            alias?: string;
+        } & components["schemas"]["DeviceFields"];
+        /**
+         * @description One app of a world, as `POST /apps` would create it (the magic cids come with it), then its devices
+         *     (with their aliases), rate limits and DMP party. An app of the sandbox with the same appid is replaced.
+         */
+        WorldApp: {
+            /**
+             * @description The app's appid. Letters, digits, `-` and `_`, 1 to 64 characters.
+             * @example checkout-tests
+             */
+            appid: string;
+            /**
+             * @description Appkey; generated when left out.
+             * @example YOUR_APP_KEY
+             */
+            appkey?: string;
+            /**
+             * @description Master secret; generated when left out.
+             * @example YOUR_MASTER_SECRET
+             */
+            mastersecret?: string;
+            /**
+             * @description The user_code of the app's DMP party; generated when left out. Unique in the sandbox.
+             * @example checkout-party
+             */
+            userCode?: string;
+            /**
+             * @description The auth_code of the app's DMP party; generated when left out.
+             * @example YOUR_AUTH_CODE
+             */
+            authCode?: string;
+            /**
+             * @description A label shown on the inbox page.
+             * @example Checkout tests
+             */
+            name?: string;
+            settings?: components["schemas"]["AppSettingsUpdate"];
+            clock?: components["schemas"]["ClockChange"];
+            rateLimits?: components["schemas"]["RateLimits"];
+            dmp?: components["schemas"]["DmpPartyUpdate"];
+            /** @description The app's devices besides the magic cids, registered in this order. At most 10,000. */
+            devices?: components["schemas"]["WorldDevice"][];
+        };
+        /**
+         * @description A world: apps with their devices, aliases, tags, DMP ids and DMP parties, described once in a file a
+         *     team commits (JSON or YAML). `--seed <file>` loads it at start (and saves it as the snapshot `seed`);
+         *     `POST /world` loads it into a running sandbox. Apps of the sandbox that the world does not name stay.
+         */
+        World: {
+            /**
+             * @description Where the file's schema is, for editors; ignored by the sandbox.
+             * @example ./node_modules/@pushapi/sandbox/world.schema.json
+             */
+            $schema?: string;
+            /** @description The apps, created in this order. Their appids and DMP user_codes must differ. */
+            apps: components["schemas"]["WorldApp"][];
+        };
+        /** @description What a world load did. */
+        WorldLoaded: {
+            /**
+             * @description The appids the world made, in order.
+             * @example [
+             *       "checkout-tests"
+             *     ]
+             */
+            apps: string[];
+            /**
+             * @description Devices registered, the magic cids included.
+             * @example 5
+             */
+            devices: number;
+            /**
+             * @description Appids that existed before and were replaced.
+             * @example []
+             */
+            replaced: string[];
+        };
+        /** @description A saved state, kept in memory while the sandbox runs. */
+        Snapshot: {
+            /**
+             * @description The snapshot's name.
+             * @example checkout-baseline
+             */
+            name: string;
+            /**
+             * @description The app it holds; null for the whole sandbox.
+             * @example checkout-tests
+             */
+            appid: string | null;
+            /**
+             * @description The appids it holds.
+             * @example [
+             *       "checkout-tests"
+             *     ]
+             */
+            apps: string[];
+            /**
+             * @description Devices it holds, over every app.
+             * @example 5
+             */
+            devices: number;
+            /**
+             * Format: int64
+             * @description When it was saved, epoch milliseconds of real time.
+             * @example 1893456000000
+             */
+            createdAt: number;
+        };
+        /** @description The saved snapshots, oldest first. */
+        SnapshotList: {
+            /** @description The snapshots. */
+            snapshots: components["schemas"]["Snapshot"][];
+        };
+        /**
+         * @description Saves the current state under a name: of one app (`appid`) or of the whole sandbox (no `appid`). A
+         *     snapshot of the same name is replaced.
+         */
+        SnapshotCreate: {
+            /**
+             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters.
+             * @example checkout-baseline
+             */
+            name: string;
+            /**
+             * @description The app to save; the whole sandbox when left out.
+             * @example checkout-tests
+             */
+            appid?: string;
+        };
+        /** @description One deviation from the description that a lenient app accepted, and how it was read. */
+        Deviation: {
+            /**
+             * @description The rule of the description a lenient app bent:
+             *     - `json-type`: "Types are JSON types. Where the interface says String, the value is a JSON string." A value
+             *       of another JSON type that converts without loss (a number where a string is due, digits where an
+             *       integer is due, `"true"`/`"false"` where a boolean is due) is read as the converted value.
+             *     - `date-form`: a date of query_app_user (`yyyy-MM-dd`) or query_app_push (`yyyyMMdd`) given in the other
+             *       form is read as that day.
+             *     - `notypopload-style`: "The request also carries a style object inside this template." A notypopload
+             *       template without `style` is read with a system style (type 0) made of its notytitle, notycontent and
+             *       notyicon.
+             * @example json-type
+             * @enum {string}
+             */
+            rule: "json-type" | "date-form" | "notypopload-style";
+            /**
+             * @description Where it is, as path segments starting with `body`, `path` or `query`.
+             * @example [
+             *       "body",
+             *       "timestamp"
+             *     ]
+             */
+            location: string[];
+            /**
+             * @description What was sent, and what the sandbox read instead.
+             * @example the number 1893456000000 read as the string "1893456000000"
+             */
+            detail: string;
+        };
+        /**
          * @description One request the sandbox answered. No secret is kept: no header, no body, and the query of
          *     /accesser/auth is dropped.
          */
@@ -1818,6 +2311,12 @@ export interface components {
              * @example 1893456000000
              */
             at: number;
+            /**
+             * Format: int64
+             * @description When it arrived on the clock of its app (epoch milliseconds of the app's test clock); absent when no app was found.
+             * @example 1893456000000
+             */
+            appAt?: number;
             /**
              * @description The app it concerned, when known.
              * @example checkout-tests
@@ -1860,6 +2359,8 @@ export interface components {
             desc: string | null;
             /** @description What was wrong with a refused request, most useful first. */
             violations: components["schemas"]["Violation"][];
+            /** @description The deviations from the description a lenient app accepted in this request, and how each was read. */
+            deviations: components["schemas"]["Deviation"][];
             /**
              * @description Time to answer, milliseconds.
              * @example 0.4
@@ -1954,8 +2455,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the state: an appid or cid that exists already. */
-        Conflict: {
+        /** @description No such app, device, message or task. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1972,8 +2473,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No such app, device, message or task. */
-        NotFound: {
+        /** @description The request conflicts with the state: an appid or cid that exists already. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2021,6 +2522,11 @@ export interface components {
          * @example sent
          */
         TaskStateQuery: "saved" | "sent" | "scheduled" | "stopped" | "failed" | "deleted";
+        /**
+         * @description The snapshot's name.
+         * @example checkout-baseline
+         */
+        SnapshotNamePath: string;
         /**
          * @description Only what concerns this app.
          * @example checkout-tests
@@ -2081,6 +2587,33 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxInfo"];
                 };
             };
+        };
+    };
+    checkRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestCheck"];
+            };
+        };
+        responses: {
+            /** @description The violations (none when the request is valid). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     listApps: {
@@ -3014,6 +3547,188 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    listDeviations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deviations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviationSummary"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    loadWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["World"];
+            };
+        };
+        responses: {
+            /** @description What the load made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldLoaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotList"];
+                };
+            };
+        };
+    };
+    saveSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SnapshotCreate"];
+            };
+        };
+        responses: {
+            /** @description The snapshot saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listRequests: {
