@@ -3,7 +3,7 @@
 // whenever the document's examples change and cannot drift from them. What the samples need beyond the
 // document comes from the API's registry entry (redocly.yaml): `client` (x-client) for the TypeScript sample,
 // which an API without a client does not get, and `curlCredentials` (x-curl-credentials) for curl.
-import { listOperations, requestExample, parameterExamples, securityOf, responseMediaTypes, label } from './document.mjs';
+import { deref, listOperations, requestExample, parameterExamples, securityOf, responseMediaTypes, label } from './document.mjs';
 import { tsLiteral } from './literal.mjs';
 
 // ---- curl -----------------------------------------------------------------------------------
@@ -45,9 +45,26 @@ function securityHeaders(doc, entry, api) {
   return headers;
 }
 
-export function curlSample(doc, entry, api) {
+/** Body fields the samples never show fixed (the registry's `fills`: requestid), found at any depth. */
+function markFilled(value, fields) {
+  let count = 0;
+  const mark = (node) => {
+    if (Array.isArray(node)) return node.map(mark);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, fields.includes(key) && typeof child === 'string' ? `__PUSHAPI_FILL_${key}_${++count}__` : mark(child)]));
+  };
+  const marked = mark(value);
+  return { value: marked, count };
+}
+
+/**
+ * A curl command for one request example (`example`: { mediaType, value }; the first one when left out). A field the
+ * client fills in per call (requestid) is a shell variable set on the line before, so that running the sample twice
+ * pushes twice: a fixed requestid would make the service answer the second run with the first answer.
+ */
+export function curlSample(doc, entry, api, example) {
   const examples = parameterExamples(doc, entry);
-  const body = requestExample(doc, entry);
+  const body = example ?? requestExample(doc, entry);
   const base = serverUrlForShell(doc);
   const rest = requestPath(entry, examples);
   const url = shellSafe.test(rest) ? `"${base}${rest}"` : `"${base}"${singleQuoted(rest)}`;
@@ -64,11 +81,24 @@ export function curlSample(doc, entry, api) {
   if (vendor) lines.push(`-H ${singleQuoted(`Accept: ${vendor}`)}`);
   for (const header of securityHeaders(doc, entry, api)) lines.push(`-H ${header}`);
   for (const [name, value] of Object.entries(examples.header)) lines.push(`-H ${singleQuoted(`${name}: ${value}`)}`);
+  const before = [];
   if (body) {
+    const fills = api.client?.fills ?? [];
+    const marked = markFilled(body.value, fills);
+    let data = singleQuoted(JSON.stringify(marked.value, null, 2));
+    for (const field of fills) {
+      const variable = field.toUpperCase();
+      let used = false;
+      data = data.replace(new RegExp(`__PUSHAPI_FILL_${field}_(\\d+)__`, 'g'), (_, n) => {
+        used = true;
+        return `'"\${${variable}}${marked.count > 1 ? `-${n}` : ''}"'`;
+      });
+      if (used) before.push(`${variable}=$(openssl rand -hex 12) # a new ${field} for each call`);
+    }
     lines.push(`-H ${singleQuoted(`Content-Type: ${body.mediaType}`)}`);
-    lines.push(`--data ${singleQuoted(JSON.stringify(body.value, null, 2))}`);
+    lines.push(`--data ${data}`);
   }
-  return lines.join(' \\\n  ');
+  return [...before, lines.join(' \\\n  ')].join('\n');
 }
 
 // ---- TypeScript client --------------------------------------------------------------------------
@@ -90,9 +120,10 @@ function withoutFilledFields(value, fields) {
   return { value: strip(value), removed: [...removed] };
 }
 
-export function typescriptSample(doc, entry, client) {
+/** The call of one example (`example`: { mediaType, value }; the first one when left out), and its notes. */
+function typescriptCall(doc, entry, client, example) {
   const examples = parameterExamples(doc, entry);
-  const body = requestExample(doc, entry);
+  const body = example ?? requestExample(doc, entry);
 
   const params = {};
   if (Object.keys(examples.path).length) params.path = examples.path;
@@ -113,18 +144,56 @@ export function typescriptSample(doc, entry, client) {
       (field) => `${field} is left out: the client fills in a new one for each call and sends that same one on retries.`,
     ),
   ];
+  return { call: `${client.variable}.${method}(${args})`, notes };
+}
+
+const comment = (text) => text.split('\n').map((line) => `// ${line}`);
+
+/** A JavaScript name for an example's answer: `notification`, `byCid`, `example2` for one that is not a name. */
+const answerName = (name, index) => (/^[A-Za-z][A-Za-z0-9]*$/.test(name) && !['push', 'dmp', 'control', 'answer'].includes(name) ? name : `example${index + 1}`);
+
+/**
+ * The TypeScript sample: the client made once, then the call of the first example (`examples` left out), or of each
+ * named example in turn (`examples`: [{ name, summary, mediaType, value }]).
+ */
+export function typescriptSample(doc, entry, client, examples) {
   // The clients resolve with the answer's JSON and throw a typed error on failure (see their READMEs).
-  return [
+  const setup = [
     `import { ${client.factory} } from '${client.package}';`,
     '',
     `const ${client.variable} = ${client.factory}({`,
     ...client.options.map((line) => `  ${line}`),
     '});',
     '',
-    ...notes.flatMap((note) => note.split('\n').map((line) => `// ${line}`)),
-    `const answer = await ${client.variable}.${method}(${args});`,
-    'console.log(answer);',
-  ].join('\n');
+  ];
+  if (!examples || examples.length < 2) {
+    const { call, notes } = typescriptCall(doc, entry, client, examples?.[0]);
+    return [...setup, ...notes.flatMap(comment), `const answer = await ${call};`, 'console.log(answer);'].join('\n');
+  }
+  const calls = examples.map((example, i) => {
+    const { call, notes } = typescriptCall(doc, entry, client, example);
+    const name = answerName(example.name, i);
+    return [...comment(`Example "${example.name}": ${example.summary}`), ...(i === 0 ? notes.flatMap(comment) : []), `const ${name} = await ${call};`, `console.log(${name});`].join('\n');
+  });
+  return [...setup, calls.join('\n\n')].join('\n');
+}
+
+/** Every named example of the operation's JSON request body: [{ name, summary, mediaType, value }] (none without). */
+export function requestExamples(doc, entry) {
+  if (!entry.operation.requestBody) return [];
+  const body = deref(doc, entry.operation.requestBody);
+  const [mediaType, media] = Object.entries(body.content ?? {}).find(([type]) => /json/.test(type)) ?? [];
+  if (!media?.examples) return [];
+  return Object.entries(media.examples).map(([name, raw]) => {
+    const example = deref(doc, raw);
+    return { name, summary: example.summary ?? name, mediaType, value: example.value };
+  });
+}
+
+/** The curl samples of each named example in turn, each under a comment naming it. */
+function curlSamples(doc, entry, api, examples) {
+  if (examples.length < 2) return curlSample(doc, entry, api, examples[0]);
+  return examples.map((example) => [`# Example "${example.name}": ${example.summary}`, curlSample(doc, entry, api, example)].join('\n')).join('\n\n');
 }
 
 // ---- the docs copy of a document --------------------------------------------------------------
@@ -136,12 +205,27 @@ export function typescriptSample(doc, entry, client) {
  */
 export function withCodeSamples(doc, api) {
   const copy = structuredClone(doc);
-  copy.info.description = `[← All APIs and guides](index.html)\n\n${copy.info.description ?? ''}`;
+  const console = CONSOLE_APIS.has(api.name);
+  copy.info.description = `[← All APIs and guides](index.html)\n\n${console ? `${TRY_IT_NOTE}\n\n` : ''}${copy.info.description ?? ''}`;
   for (const entry of listOperations(copy)) {
+    const examples = requestExamples(copy, entry);
     entry.operation['x-codeSamples'] = [
-      ...(api.client ? [{ lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, api.client) }] : []),
-      { lang: 'Shell', label: 'curl', source: curlSample(copy, entry, api) },
+      ...(api.client ? [{ lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, api.client, examples) }] : []),
+      { lang: 'Shell', label: 'curl', source: curlSamples(copy, entry, api, examples) },
     ];
+    if (console) {
+      const link = `[Try it in the sandbox](../console/#${api.name}/${entry.operation.operationId})`;
+      entry.operation.description = `${link}\n\n${entry.operation.description ?? ''}`;
+    }
   }
   return copy;
 }
+
+/** The APIs the sandbox's console sends (packages/sandbox/page/console/catalogue.mjs): their operations link to it. */
+export const CONSOLE_APIS = new Set(['push-v1', 'dmp']);
+
+const TRY_IT_NOTE =
+  '**Try it.** Each operation links to the console of a running sandbox, which sends its examples (or your edit of ' +
+  'them) for an app of the sandbox and shows the answer and what the target devices received. The links work when ' +
+  'this reference is opened from the sandbox: start one (`npx -y pnpm@10.34.9 run sandbox`) and open ' +
+  '<http://127.0.0.1:4020/docs/>.';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
-import { withCodeSamples, curlSample, typescriptSample } from '../src/code-samples.mjs';
+import { withCodeSamples, curlSample, typescriptSample, requestExamples, CONSOLE_APIS } from '../src/code-samples.mjs';
 import { listOperations, requestExample } from '../src/document.mjs';
 import { tsLiteral } from '../src/literal.mjs';
 
@@ -142,7 +142,22 @@ describe('withCodeSamples', () => {
       for (const entry of entries) {
         const [ts, curl] = entry.operation['x-codeSamples'];
         expect(ts.source).toContain(`.${entry.method.toUpperCase()}('${entry.path}'`);
-        expect(curl.source.split('\n')[0]).toMatch(/^curl /);
+        // One curl command per named request example (each under a comment naming it), or the one of the first.
+        const examples = requestExamples(doc, entry);
+        const commands = curl.source.split('\n').filter((line) => line.startsWith('curl '));
+        expect(commands.length).toBe(Math.max(1, examples.length));
+        if (examples.length > 1) {
+          for (const { name } of examples) {
+            expect(curl.source).toContain(`# Example "${name}"`);
+            expect(ts.source).toContain(`// Example "${name}"`);
+          }
+        }
+        // Never a fixed requestid: the TypeScript client fills one in, curl makes a new one for each run.
+        expect(curl.source).not.toMatch(/"requestid": "req-/);
+        expect(ts.source).not.toMatch(/requestid: 'req-/);
+        if (/"requestid"/.test(curl.source)) expect(curl.source).toContain('REQUESTID=$(openssl rand -hex 12)');
+        // Operations of the APIs the console sends link to it.
+        if (CONSOLE_APIS.has(api.name)) expect(entry.operation.description).toContain(`(../console/#${api.name}/${entry.operation.operationId})`);
       }
     });
   }

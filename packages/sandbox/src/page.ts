@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.json': 'application/json; charset=utf-8',
 };
 
 /** The built page of this package: dist/page/ beside the running code (dist/ in a package, src/../dist in the workspace). */
@@ -36,9 +37,15 @@ const FALLBACK = `<!doctype html><html lang="en"><meta charset="utf-8"><title>pu
 
 export function staticPage(dir = defaultPageDir()): PageServer {
   return {
-    handles: (pathname) => pathname === '/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico',
+    handles: (pathname) => pathname === '/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico' || pathname === '/console' || pathname.startsWith('/console/'),
     serve(req, res, pathname) {
-      const file = pathname === '/' ? 'index.html' : pathname.slice(1);
+      // The console (page/console/): its page at /console/, and the operations catalogue the build wrote beside it.
+      if (pathname === '/console') {
+        res.writeHead(308, { location: '/console/', 'content-length': 0 });
+        res.end();
+        return;
+      }
+      const file = pathname === '/' ? 'index.html' : pathname === '/console/' ? 'console/index.html' : pathname.slice(1);
       const full = path.resolve(dir, file);
       const inside = full.startsWith(path.resolve(dir) + path.sep);
       if (inside && fs.existsSync(full) && fs.statSync(full).isFile()) {

@@ -59,6 +59,9 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
         <h1>
           <img src="/assets/icon.svg" alt="" width="24" height="24" /> pushapi sandbox
         </h1>
+        <nav class="console-nav" aria-label="Sandbox pages">
+          <a href="/console/">Console</a> <a href="/docs/">Reference</a>
+        </nav>
         <p class={`live live-${state.live}`} role="status">
           <span class="live-dot" aria-hidden="true" /> {LIVE_TEXT[state.live]}
         </p>

@@ -1,0 +1,231 @@
+// "Try it": the reference served by a running sandbox (/docs/), its "Try it in the sandbox" links, and the sandbox's
+// console, in Debian's Chromium. From push_single: the example is edited into an invalid body (the violation shows
+// at its field), fixed, sent; the answer shows, and the message is drawn on the target device. The same for a DMP
+// /tags/user query. Every request the browser makes is checked: none leaves the machine (the one origin allowed is
+// the sandbox's). The screenshots go to docs/screenshots/console-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { launchBrowser, openWatchedPage } from '@pushapi/test-browser';
+import { DEFAULT_APP, startSandbox } from '@pushapi/sandbox';
+
+const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const siteDir = path.join(docsDir, 'site');
+const screenshots = path.join(docsDir, 'screenshots');
+// axe-core as the sandbox's own page tests run it (a devDependency of @pushapi/sandbox).
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js', { paths: [fs.realpathSync(path.join(docsDir, 'node_modules', '@pushapi', 'sandbox'))] }), 'utf8');
+
+let sandbox;
+let browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(siteDir, 'push-v1.html'))) throw new Error('docs/site is not built: run `pnpm run docs` in docs/ first');
+  sandbox = await startSandbox({ docsDir: siteDir });
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshots, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.stop();
+});
+
+/** A page that may reach only the sandbox, with every URL it asked for. */
+async function open(colorScheme = 'light') {
+  const watched = await openWatchedPage(browser, { allowedOrigin: sandbox.url, colorScheme, viewport: { width: 1400, height: 1000 } });
+  const requested = [];
+  watched.page.on('request', (request) => requested.push(request.url()));
+  return { ...watched, requested };
+}
+
+function expectLocalOnly(watched) {
+  expect(watched.problems()).toEqual([]);
+  expect(watched.requested.length).toBeGreaterThan(0);
+  for (const url of watched.requested) expect(new URL(url).origin === sandbox.url || /^(data|blob|about):/.test(url), url).toBe(true);
+}
+
+async function seriousViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Replaces the body editor's text, as a reader selecting all and typing would. */
+async function typeBody(page, text) {
+  const editor = page.getByLabel(/^Body \(JSON/);
+  await editor.fill(text);
+  return editor;
+}
+
+describe('the reference served by the sandbox, and its console', () => {
+  it('serves the reference at /docs/ with a Try it link on push_single that opens the console on it; send, see the answer and the drawn message', async () => {
+    const watched = await open('light');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/docs/push-v1.html#tag/Push/operation/pushSingle`);
+      const tryIt = page.locator('a[href="../console/#push-v1/pushSingle"]').first();
+      await tryIt.scrollIntoViewIfNeeded();
+      await expect(tryIt.textContent()).resolves.toBe('Try it in the sandbox');
+      await tryIt.click();
+      await page.waitForURL(`${sandbox.url}/console/#push-v1/pushSingle`);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await expect(page.locator('#console-op').inputValue()).resolves.toBe('pushSingle');
+
+      // The first named example, made ready for the default app: its appkey, an online device, a new requestid.
+      const editor = page.getByLabel(/^Body \(JSON/);
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      const example = JSON.parse(await editor.inputValue());
+      expect(example.message.msgtype).toBe('notification');
+      expect(example.message.appkey).toBe(DEFAULT_APP.appkey);
+      expect(example.cid).toBe('magic-online');
+      expect(example.requestid).toMatch(/^console-[0-9a-f]{16}$/);
+
+      // An invalid body: the violation is shown at its field (its line, its location), and the editor says so.
+      const broken = { ...example, message: { ...example.message, msgtype: 'notice' } };
+      await typeBody(page, JSON.stringify(broken, null, 2));
+      const violation = page.locator('#console-check .violation');
+      await violation.waitFor();
+      await expect(violation.getAttribute('data-location')).resolves.toBe('body.message.msgtype');
+      const line = JSON.stringify(broken, null, 2).split('\n').findIndex((l) => l.includes('"msgtype"')) + 1;
+      await expect(violation.textContent()).resolves.toContain(`Line ${line}: `);
+      await expect(violation.textContent()).resolves.toMatch(/must be one of: .*"notification"/);
+      await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
+      // "Go to the field" selects the field in the editor.
+      await violation.getByRole('button', { name: 'Go to the field' }).click();
+      const selected = await editor.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
+      expect(selected).toContain('"msgtype"');
+
+      // Fixed: valid again, then sent.
+      await typeBody(page, JSON.stringify(example, null, 2));
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      await expect(editor.getAttribute('aria-invalid')).resolves.toBe(null);
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+
+      // The answer, the sign-in step it took (the sign shown, never the master secret nor the token).
+      const status = page.locator('.console-status');
+      await status.waitFor();
+      await expect(status.textContent()).resolves.toContain('HTTP 200');
+      const answer = JSON.parse(await page.locator('.console-answer-body').textContent());
+      expect(answer.result).toBe('ok');
+      expect(answer.status).toBe('successed_online');
+      const step = page.locator('.console-step');
+      await expect(step.textContent()).resolves.toContain(`POST /v1/${DEFAULT_APP.appid}/auth_sign`);
+      await expect(step.textContent()).resolves.toContain('sha256(appkey + timestamp + mastersecret)');
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(text).not.toContain(DEFAULT_APP.mastersecret);
+      // The token the sandbox issued (64 hex digits, as the sign) is nowhere on the page: the only such text is the sign.
+      const sign = (await step.locator('.field', { hasText: 'sign' }).first().locator('code').textContent()).trim();
+      expect(sign).toMatch(/^[0-9a-f]{64}$/);
+      expect([...new Set((await page.content()).match(/[0-9a-f]{64}/g))]).toEqual([sign]);
+
+      // The request as curl and as a typed client call.
+      await expect(page.locator('.console-curl').textContent()).resolves.toContain(`curl -X POST '${sandbox.url}/v1/${DEFAULT_APP.appid}/push_single'`);
+      await expect(page.locator('.console-typed').textContent()).resolves.toContain("push.POST('/push_single', {");
+
+      // The message, drawn on the target device by the inbox page's own component.
+      const phone = page.locator('.console-device[data-cid="magic-online"]');
+      const card = phone.locator('article.msg');
+      await card.waitFor();
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      await expect(card.locator('.preview').first().textContent()).resolves.toContain(example.notification.style.text);
+      await expect(card.getAttribute('data-msgtype')).resolves.toBe('notification');
+
+      // The next send has a new requestid, so it pushes again.
+      const renewed = JSON.parse(await editor.inputValue());
+      expect(renewed.requestid).not.toBe(example.requestid);
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, 'console-push-single-light.png'), fullPage: true });
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('sends a DMP /tags/user query from its Try it link: signs in with sign1 and sign2, shows the answer, in the dark theme', async () => {
+    const watched = await open('dark');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/docs/dmp.html#tag/Tags/operation/getUserTags`);
+      const tryIt = page.locator('a[href="../console/#dmp/getUserTags"]').first();
+      await tryIt.scrollIntoViewIfNeeded();
+      await tryIt.click();
+      await page.waitForURL(`${sandbox.url}/console/#dmp/getUserTags`);
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      const editor = page.getByLabel(/^Body \(JSON/);
+      const example = JSON.parse(await editor.inputValue());
+
+      // A wrong type is refused at its field, then fixed.
+      const [field] = Object.keys(example).filter((k) => typeof example[k] === 'string');
+      await typeBody(page, JSON.stringify({ ...example, [field]: 42 }, null, 2));
+      const violation = page.locator('#console-check .violation');
+      await violation.waitFor();
+      await expect(violation.getAttribute('data-location')).resolves.toBe(`body.${field}`);
+      await expect(violation.textContent()).resolves.toContain('must be a string');
+      await typeBody(page, JSON.stringify(example, null, 2));
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+      await page.locator('.console-status').waitFor();
+      await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');
+      const step = page.locator('.console-step');
+      await expect(step.textContent()).resolves.toContain('GET /dmp/accesser/auth');
+      await expect(step.textContent()).resolves.toContain('MD5(user_code + auth_code + MD5(timestamp))');
+      const answer = JSON.parse(await page.locator('.console-answer-body').textContent());
+      expect(answer.code).toBeDefined();
+      await expect(page.locator('.console-typed').textContent()).resolves.toContain("dmp.POST('/tags/user', {");
+      const text = await page.evaluate(() => document.body.innerText);
+      expect(text).not.toContain(DEFAULT_APP.authCode);
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, 'console-dmp-dark.png'), fullPage: true });
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('is usable from the keyboard: operation, example, body and send are reached with Tab and work with the keys', async () => {
+    const watched = await open('light');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/console/#push-v1/queryBiTags`);
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      await page.locator('#console-op').focus();
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('console-op');
+      // Tab moves on to the send button (no body, no parameter on this operation), Enter sends.
+      for (let i = 0; i < 10; i++) {
+        const label = await page.evaluate(() => document.activeElement?.textContent ?? '');
+        if (label.startsWith('Send to')) break;
+        await page.keyboard.press('Tab');
+      }
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(`Send to ${DEFAULT_APP.appid}`);
+      await page.keyboard.press('Enter');
+      await page.locator('.console-status').waitFor();
+      await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('the inbox page links to the console and to the reference, and /docs/ serves the site index', async () => {
+    const watched = await open('light');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/docs/`);
+      await expect(page.title()).resolves.toBeTruthy();
+      await page.goto(`${sandbox.url}/`);
+      await page.getByRole('link', { name: 'Console' }).click();
+      await page.waitForURL(`${sandbox.url}/console/`);
+      await page.getByRole('link', { name: 'Reference' }).click();
+      await page.waitForURL(`${sandbox.url}/docs/`);
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+});
