@@ -10,6 +10,7 @@ import { repoRoot } from './paths.mjs';
 import { benchPipeline } from './pipeline.mjs';
 import { benchSandbox } from './sandbox.mjs';
 import { benchSandboxFanout } from './sandbox-fanout.mjs';
+import { benchSandboxSnapshots } from './sandbox-snapshots.mjs';
 import { benchSandboxLoad } from './sandbox-load.mjs';
 import { benchSize } from './size.mjs';
 import { renderTable } from './table.mjs';
@@ -25,6 +26,7 @@ export const SETTINGS = {
     sandbox: { runs: 3, durationS: 5, connections: 10 },
     'sandbox-load': { requests: 100_000 },
     'sandbox-fanout': { runs: 3, sizes: [1000, 8000, 64_000] },
+    'sandbox-snapshots': { runs: 5, sizes: [1250, 10_000] },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
@@ -34,10 +36,11 @@ export const SETTINGS = {
     sandbox: { runs: 1, durationS: 2, connections: 10 },
     'sandbox-load': { requests: 10_000 },
     'sandbox-fanout': { runs: 1, sizes: [1000, 8000] },
+    'sandbox-snapshots': { runs: 1, sizes: [1250, 10_000] },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots'];
 
 export const USAGE = `Usage: pnpm run bench [-- options]
 
@@ -93,6 +96,7 @@ export async function main(argv) {
     sandbox: () => benchSandbox(s.sandbox),
     'sandbox-load': () => benchSandboxLoad(s['sandbox-load']),
     'sandbox-fanout': () => benchSandboxFanout(s['sandbox-fanout']),
+    'sandbox-snapshots': () => benchSandboxSnapshots(s['sandbox-snapshots']),
   };
   const titles = {
     client: '1. Client overhead',
@@ -103,6 +107,7 @@ export async function main(argv) {
     sandbox: '6. Sandbox',
     'sandbox-load': '7. Sandbox under a mixed load',
     'sandbox-fanout': '8. Sandbox fan-out',
+    'sandbox-snapshots': '9. Sandbox snapshots',
   };
   const environment = {
     node: process.version,

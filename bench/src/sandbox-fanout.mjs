@@ -12,7 +12,7 @@ import { summarize } from './stats.mjs';
 const BATCH = 10_000;
 
 /** @param {string} url @param {string} method @param {unknown} [body] @param {Record<string, string>} [headers] */
-async function call(url, method, body, headers = {}) {
+export async function call(url, method, body, headers = {}) {
   const response = await fetch(url, {
     method,
     // The sandbox takes a control call that changes state only as JSON, even one without a body.
@@ -25,18 +25,27 @@ async function call(url, method, body, headers = {}) {
 }
 
 /**
- * A new app with `devices` online devices, then one push_app to all of them. Returns the time the sandbox spent on
- * the registration calls and on push_app, as its request log reports them (the time from reading the request to
- * answering it, so connection and client costs stay out of the figure).
+ * A new app with `devices` online devices (`d-0`, `d-1`...), registered in bulk; returns its credentials.
  * @param {string} origin @param {number} devices @param {string} appid
  */
-async function fanOut(origin, devices, appid) {
+export async function registerApp(origin, devices, appid) {
   const credentials = { appid, appkey: `${appid}-key`, mastersecret: `${appid}-secret` };
   await call(`${origin}/control/apps`, 'POST', credentials);
   for (let first = 0; first < devices; first += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, devices - first) }, (_, i) => ({ cid: `d-${first + i}`, online: true }));
     await call(`${origin}/control/apps/${appid}/devices/batch`, 'POST', { devices: batch });
   }
+  return credentials;
+}
+
+/**
+ * A new app with `devices` online devices, then one push_app to all of them. Returns the time the sandbox spent on
+ * the registration calls and on push_app, as its request log reports them (the time from reading the request to
+ * answering it, so connection and client costs stay out of the figure).
+ * @param {string} origin @param {number} devices @param {string} appid
+ */
+async function fanOut(origin, devices, appid) {
+  const credentials = await registerApp(origin, devices, appid);
   const timestamp = String(Date.now());
   const sign = createHash('sha256').update(credentials.appkey + timestamp + credentials.mastersecret).digest('hex');
   const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', { sign, timestamp, appkey: credentials.appkey });

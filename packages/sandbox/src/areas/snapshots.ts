@@ -1,9 +1,9 @@
 // Snapshots: the state of one app or of the whole sandbox saved under a name, to go back to between tests.
-// A snapshot holds every record of its apps in their stored form (kinds.ts encodes them, as for the data folder),
-// so it shares nothing with the live state; a restore replaces the apps through one unit of work, which stores
-// the result when the sandbox keeps a data folder. Snapshots themselves live in memory, at most MAX_SNAPSHOTS.
+// A snapshot holds a copy of every record of its apps (each kind's `copy` in kinds.ts), sharing nothing with the
+// live state that behaviour changes in place; a restore copies again and replaces the apps through one unit of
+// work, which stores the result when the sandbox keeps a data folder. Snapshots live in memory, at most MAX_SNAPSHOTS.
 import { conflict, notFound } from '../refusal.js';
-import { KINDS, type KindName, type Removal } from '../state/kinds.js';
+import { copyRecord, KINDS, type Removal } from '../state/kinds.js';
 import { rebuild } from '../state/load.js';
 import type { AppRecord } from '../state/records.js';
 import { newAppState, type AppState, type Store } from '../state/store.js';
@@ -14,17 +14,12 @@ export type SnapshotView = components['schemas']['Snapshot'];
 
 export const MAX_SNAPSHOTS = 64;
 
-/** A record as stored, with its kind. */
-interface SavedRecord {
-  kind: KindName;
-  json: string;
-}
-
 interface SavedApp {
   appid: string;
   userCode: string;
   devices: number;
-  records: SavedRecord[];
+  /** The app's record first, then the others in the order of KINDS (devices before their messages). */
+  records: Removal[];
 }
 
 interface Saved {
@@ -44,27 +39,22 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   return out;
 }
 
+const copies = (records: Removal[]): Removal[] => records.map(({ kind, record }) => ({ kind, record: copyRecord(kind, record) }) as Removal);
+
 function save(store: Store, app: AppState): SavedApp {
-  const records = recordsOf(store, app).map(({ kind, record }) => {
-    const spec = KINDS[kind];
-    return { kind, json: JSON.stringify(spec.encode ? spec.encode(record as never, app) : record) };
-  });
-  return { appid: app.record.appid, userCode: app.record.party.userCode, devices: app.devices.size, records };
+  // The app record as stored (its blacklist brought up to date from the set in memory).
+  const records = recordsOf(store, app).map((r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r));
+  records.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+  return { appid: app.record.appid, userCode: app.record.party.userCode, devices: app.devices.size, records: copies(records) };
 }
 
 /** Puts a saved app back in place of the live one of the same appid (if any), in the unit. */
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
   if (live) unit.remove('app', live, live.record);
-  const records = [...saved.records].sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
-  const app = newAppState(JSON.parse(records[0]!.json) as AppRecord);
-  for (const { kind, json } of records) {
-    const spec = KINDS[kind];
-    const value: unknown = JSON.parse(json);
-    // Records that carry their id in the stored key only were stored whole here: decode gets the key they had.
-    const record = kind === 'app' ? app.record : spec.decode ? spec.decode(value, spec.key(saved.appid, value as never)) : value;
-    unit.put(kind, app, record as never);
-  }
+  const records = copies(saved.records);
+  const app = newAppState(records[0]!.record as AppRecord);
+  for (const { kind, record } of records) unit.put(kind, app, record as never);
   // The indexes (aliases, online count, order by sequence) come from the records, as when a store is read back.
   rebuild(unit.store, app);
   return app;

@@ -25,7 +25,15 @@ export interface KindSpec<R> {
   decode?(value: any, key: Key): R;
   /** JSON Schema of the stored form (refs into the control document for the parts it describes). */
   schema: Record<string, unknown>;
+  /** A copy that shares nothing behaviour changes in place, for snapshots; default: a structured clone. */
+  copy?(record: R): R;
 }
+
+/** A record's copy for a snapshot: its kind's own, or a structured clone. */
+export const copyRecord = <K extends KindName>(kind: K, record: Records[K]): Records[K] => {
+  const spec: KindSpec<Records[K]> = KINDS[kind];
+  return spec.copy ? spec.copy(record) : structuredClone(record);
+};
 
 export interface Records {
   app: AppRecord;
@@ -112,6 +120,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       if (record.online) app.onlineCount--;
       if (record.alias !== null) unindexAlias(app, record.alias, record.cid);
     },
+    // The many records of a large app: copied by hand, several times faster than a structured clone.
+    copy: (r) => ({ ...r, tags: [...r.tags], dmpIds: { ...r.dmpIds }, dmpTags: [...r.dmpTags] }),
     dependents: (_store, app, record) => {
       const device = app.devices.get(record.cid);
       return device ? [...device.inbox.values(), ...device.pending.values()].map((m): Removal => ({ kind: 'message', record: m })) : [];
@@ -167,6 +177,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['m', appid, r.cid, String(r.seq).padStart(12, '0')],
     // A message lives in its device's waiting list or inbox, as its state says; expired and stopped ones are gone.
     kept: (m) => m.state === 'pending' || m.state === 'delivered',
+    // Its content is replaced, never changed in place (areas/content-budget.ts), so copies may share it.
+    copy: (m) => ({ ...m }),
     place(_store, app, m) {
       const device = app.devices.get(m.cid);
       if (!device) return;
