@@ -52,8 +52,35 @@ const knownText =
   known.map(([schemaName, values]) => `  ${JSON.stringify(schemaName)}: ${JSON.stringify(values)},\n`).join('') +
   '} as const;\n';
 
+/**
+ * The control document's World schema as a JSON Schema file of its own (with the schemas it uses), for editors:
+ * a world file names it in `$schema` and is completed as it is written.
+ */
+function worldSchema(doc) {
+  const schemas = doc.components?.schemas ?? {};
+  const needed = new Set(['World']);
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+          needed.add(value.split('/')[3]);
+          return [key, value.replace('#/components/schemas/', '#/$defs/')];
+        }
+        return [key, rewrite(value)];
+      }),
+    );
+  };
+  const defs = {};
+  for (const name of needed) defs[name] = rewrite(schemas[name]); // the set grows while it is walked
+  const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'A world of the pushapi sandbox (--seed <file>)', $ref: '#/$defs/World', $defs: defs };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
 const files = [
   [path.join(outDir, 'schema.ts'), header + astToString(ast)],
+  ...(api.name === 'sandbox' ? [[path.join(outDir, 'world.schema.json'), worldSchema(bundle)]] : []),
   [path.join(outDir, 'known-values.ts'), knownText],
   // Documented call signatures, for a client package built on @pushapi/client-core (it has src/call-types.ts).
   ...(fs.existsSync(path.resolve('src/call-types.ts')) ? [[path.join(outDir, 'calls.ts'), callsSource(bundle, header)]] : []),
