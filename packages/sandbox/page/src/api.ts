@@ -10,6 +10,7 @@ export type App = Schemas['App'];
 export type Device = Schemas['Device'];
 export type Inbox = Schemas['Inbox'];
 export type InboxMessage = Schemas['InboxMessage'];
+export type MessageList = Schemas['MessageList'];
 export type Task = Schemas['Task'];
 export type RequestLogEntry = Schemas['RequestLogEntry'];
 export type SandboxEvent = Schemas['SandboxEvent'];

@@ -1,14 +1,26 @@
-// What the page shows, read from the control API, and the actions it takes. Each part reloads when an event
-// says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
+// What the page shows, read from the control API, and the actions it takes: the app's timeline of messages (one
+// list of every device's messages, filtered), the devices with their unread counts, the tasks and the request log.
+// Each part reloads when an event says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
 // to many devices) costs two loads, not one per event. A load started for another selection is dropped.
 import { useEffect, useState } from 'preact/hooks';
-import { control, ControlCallError, data, type App, type Device, type Inbox, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import { control, ControlCallError, data, type App, type Device, type InboxMessage, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
 import { followEvents, type LiveState } from './live.js';
-import { readHash, writeHash, type Selection } from './selection.js';
+import { readHash, sameFilters, writeHash, type Selection } from './selection.js';
 import { controlToken, saveToken, takeTokenFromAddress } from './token.js';
 
-type Part = 'info' | 'apps' | 'devices' | 'inbox' | 'tasks' | 'requests';
-const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'inbox', 'tasks', 'requests'];
+type Part = 'info' | 'apps' | 'devices' | 'messages' | 'tasks' | 'requests';
+const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'messages', 'tasks', 'requests'];
+/** How many messages the timeline asks for, and how many expired ones it remembers. */
+export const TIMELINE_LIMIT = 200;
+
+const SEEN_KEY = (appid: string) => `pushapi-sandbox-seen:${appid}`;
+function readSeen(appid: string | undefined): Record<string, number> {
+  try {
+    return appid ? (JSON.parse(sessionStorage.getItem(SEEN_KEY(appid)) ?? '{}') as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
 
 export interface StoreState {
   selection: Selection;
@@ -17,7 +29,12 @@ export interface StoreState {
   /** Real time (this browser's) when `apps` was read: a running clock has moved on by as much since. */
   appsReadAt: number;
   devices: Device[];
-  inbox?: Inbox;
+  /** The timeline: the app's messages that pass the filters, newest first. */
+  messages?: MessageList;
+  /** Messages the page saw expire or stop (the sandbox keeps none of them), newest first. */
+  gone: InboxMessage[];
+  /** Per device, how many received messages were there when it was last viewed: the rest are unread. */
+  seen: Record<string, number>;
   tasks: Task[];
   requests: RequestLogEntry[];
   live: LiveState;
@@ -35,7 +52,7 @@ export interface StoreState {
 }
 
 export class SandboxStore {
-  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], tasks: [], requests: [], live: 'connecting', loaded: {} };
+  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], gone: [], seen: {}, tasks: [], requests: [], live: 'connecting', loaded: {} };
   readonly #listeners = new Set<() => void>();
   readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
@@ -67,20 +84,37 @@ export class SandboxStore {
     const selection = { ...before, ...change };
     const appAfter = selection.app ?? this.state.info?.defaultAppId;
     const appChanged = appAfter !== appBefore;
-    // Another app: its own devices, so no device is chosen unless the change names one.
-    if (appChanged && !('cid' in change)) delete selection.cid;
-    const cidChanged = selection.cid !== before.cid;
+    // Another app: its own devices, tasks and messages, so no filter or message stays unless the change names it.
+    if (appChanged) for (const key of ['cid', 'alias', 'task', 'msg', 'focus'] as const) if (!(key in change)) delete selection[key];
+    const filtersChanged = !sameFilters(before, selection);
     const logChanged = selection.log !== before.log;
     writeHash(selection);
-    if (!appChanged && !cidChanged && !logChanged && selection.tab === before.tab) return;
+    if (!appChanged && !filtersChanged && !logChanged && selection.tab === before.tab && selection.msg === before.msg && selection.focus === before.focus) return;
     const patch: Partial<StoreState> = { selection };
-    if (appChanged) Object.assign(patch, { devices: [], tasks: [], inbox: undefined, loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, inbox: undefined } });
-    else if (cidChanged) Object.assign(patch, { inbox: undefined, loaded: { ...this.state.loaded, inbox: undefined } });
-    if (appChanged || cidChanged || logChanged) this.#generation++;
+    if (appChanged) {
+      Object.assign(patch, { devices: [], tasks: [], messages: undefined, gone: [], seen: readSeen(appAfter), loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined } });
+    } else if (filtersChanged) Object.assign(patch, { messages: undefined, loaded: { ...this.state.loaded, messages: undefined } });
+    if (appChanged || filtersChanged || logChanged) this.#generation++;
     this.#set(patch);
-    if (appChanged) this.refresh('devices', 'tasks', 'inbox', 'requests');
-    else if (cidChanged) this.refresh('inbox');
+    if (selection.cid) this.#markSeen(selection.cid);
+    if (appChanged) this.refresh('devices', 'tasks', 'messages', 'requests');
+    else if (filtersChanged) this.refresh('messages');
     if (logChanged) this.refresh('requests');
+  }
+
+  /** The device is viewed: what it received so far is read. */
+  #markSeen(cid: string): void {
+    const device = this.state.devices.find((d) => d.cid === cid);
+    const appid = this.appid;
+    if (!device || !appid || this.state.seen[cid] === device.inboxCount) return;
+    const seen = { ...this.state.seen, [cid]: device.inboxCount };
+    sessionStorage.setItem(SEEN_KEY(appid), JSON.stringify(seen));
+    this.#set({ seen });
+  }
+
+  /** Messages received by a device since it was last viewed. */
+  unread(device: Device): number {
+    return Math.max(0, device.inboxCount - Math.min(this.state.seen[device.cid] ?? 0, device.inboxCount));
   }
 
   refresh(...parts: Part[]): void {
@@ -115,7 +149,10 @@ export class SandboxStore {
         const info = await data(control.GET('/'));
         if (current()) {
           this.#set({ info, ...loaded() });
-          if (!this.state.selection.app) this.refresh('devices', 'tasks', 'inbox', 'requests');
+          if (!this.state.selection.app) {
+            this.#set({ seen: readSeen(info.defaultAppId) });
+            this.refresh('devices', 'tasks', 'messages', 'requests');
+          }
         }
         return;
       }
@@ -128,19 +165,25 @@ export class SandboxStore {
         if (!appid) return;
         const { devices } = await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }));
         if (!current()) return;
-        this.#set({ devices, ...loaded() });
-        // With no device chosen, or the one chosen gone (a reset), show the first one's inbox.
+        // A device whose inbox shrank (a message deleted, the inbox cleared) has nothing unread below its count.
+        const seen = { ...this.state.seen };
+        for (const d of devices) if ((seen[d.cid] ?? 0) > d.inboxCount) seen[d.cid] = d.inboxCount;
+        this.#set({ devices, seen, ...loaded() });
         const cid = this.state.selection.cid;
-        if (!cid || !devices.some((d) => d.cid === cid)) this.select({ cid: devices[0]?.cid });
+        if (cid) this.#markSeen(cid);
         return;
       }
-      case 'inbox': {
-        // The device list first: a device that is gone has no inbox to ask for.
-        await this.#inflight.get('devices');
-        const cid = this.state.selection.cid;
-        if (!appid || !cid || !current() || !this.state.devices.some((d) => d.cid === cid)) return;
-        const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }));
-        if (current()) this.#set({ inbox, ...loaded() });
+      case 'messages': {
+        if (!appid) return;
+        const { cid, alias, template, task, q, state } = this.state.selection;
+        // Expired messages are not kept by the sandbox: the page lists those it saw go.
+        if (state === 'expired') {
+          if (current()) this.#set({ messages: { messages: [], matched: 0 }, ...loaded() });
+          return;
+        }
+        const query = { limit: TIMELINE_LIMIT, ...(cid ? { cid } : {}), ...(alias ? { alias } : {}), ...(template ? { template } : {}), ...(task ? { taskid: task } : {}), ...(q ? { q } : {}), ...(state ? { state } : {}) };
+        const messages = await data(control.GET('/apps/{appid}/messages', { params: { path: { appid }, query } }));
+        if (current()) this.#set({ messages, ...loaded() });
         return;
       }
       case 'tasks': {
@@ -158,33 +201,36 @@ export class SandboxStore {
     }
   }
 
-  /** Which parts an event changes, for the app and device shown. */
+  /** Which parts an event changes, for the app shown. */
   #onEvent(event: SandboxEvent): void {
     const mine = event.appid === null || event.appid === this.appid;
-    const onDevice = mine && event.cid !== undefined && event.cid === this.state.selection.cid;
     switch (event.type) {
       case 'reset':
         // Every app is gone but the default one: show it.
         if (this.state.selection.app !== undefined && this.state.selection.app !== this.state.info?.defaultAppId) this.select({ app: undefined });
+        this.#set({ gone: [] });
         this.refresh(...PARTS);
         return;
       case 'app':
         this.refresh('apps');
-        if (mine) this.refresh('devices', 'tasks', 'inbox');
+        if (mine) this.refresh('devices', 'tasks', 'messages');
         return;
       case 'clock':
         this.refresh('apps');
-        if (mine) this.refresh('tasks', 'devices', 'inbox');
+        if (mine) this.refresh('tasks', 'devices', 'messages');
         return;
       case 'device':
       case 'message':
-        if (mine) this.refresh('devices');
-        if (onDevice) this.refresh('inbox');
-        if (event.type === 'message') this.refresh('apps');
+        if (mine) this.refresh('devices', 'messages');
+        if (event.type === 'message') {
+          this.refresh('apps');
+          const m = event.message;
+          if (mine && m && (m.state === 'expired' || m.state === 'stopped')) this.#set({ gone: [m, ...this.state.gone.filter((g) => g.id !== m.id)].slice(0, TIMELINE_LIMIT) });
+        }
         return;
       case 'task':
         // A push may also leave messages waiting for offline devices, which no other event announces.
-        if (mine) this.refresh('tasks', 'devices', 'inbox');
+        if (mine) this.refresh('tasks', 'devices', 'messages');
         return;
       case 'request':
         if (mine || this.state.selection.log === 'all') this.refresh('requests');
@@ -247,7 +293,7 @@ export class SandboxStore {
 
   setOnline(cid: string, online: boolean): Promise<void> {
     const appid = this.appid!;
-    return this.act(`${cid} is now ${online ? 'online' : 'offline'}`, () => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: { online } })), 'devices', 'inbox', 'tasks');
+    return this.act(`${cid} is now ${online ? 'online' : 'offline'}`, () => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: { online } })), 'devices', 'messages', 'tasks');
   }
 
   advanceClock(advanceMs: number): Promise<void> {
@@ -261,14 +307,41 @@ export class SandboxStore {
       'apps',
       'tasks',
       'devices',
-      'inbox',
+      'messages',
     );
   }
 
-  tap(messageId: string): Promise<void> {
+  tap(cid: string, messageId: string): Promise<void> {
     const appid = this.appid!;
-    const cid = this.state.selection.cid!;
-    return this.act('Notification tapped', () => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })), 'inbox', 'tasks');
+    return this.act('Notification tapped', () => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })), 'messages', 'tasks');
+  }
+
+  deleteMessage(cid: string, messageId: string): Promise<void> {
+    const appid = this.appid!;
+    if (this.state.selection.msg === messageId) this.select({ msg: undefined });
+    return this.act(
+      `Message ${messageId} of ${cid} deleted`,
+      async () => {
+        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', { params: { path: { appid, cid, messageId } } });
+        if (!response.ok) await data(Promise.resolve({ response, error }));
+      },
+      'messages',
+      'devices',
+      'tasks',
+    );
+  }
+
+  clearInbox(cid: string): Promise<void> {
+    const appid = this.appid!;
+    return this.act(
+      `Inbox of ${cid} cleared`,
+      async () => {
+        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } });
+        if (!response.ok) await data(Promise.resolve({ response, error }));
+      },
+      'messages',
+      'devices',
+    );
   }
 
   resetApp(): Promise<void> {
@@ -279,7 +352,7 @@ export class SandboxStore {
   resetSandbox(): Promise<void> {
     // Every app but the default one goes, and the events of their removal name them: show the default app first,
     // so that no load asks for an app that is gone (a 404).
-    this.select({ app: undefined, cid: undefined });
+    this.select({ app: undefined, cid: undefined, msg: undefined });
     return this.act('Sandbox reset', () => data(control.POST('/reset')), ...PARTS);
   }
 }

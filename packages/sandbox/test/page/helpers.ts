@@ -1,5 +1,5 @@
-// Helpers of the inbox page's browser tests: open the page on one device's inbox, find a message's card and
-// read its fields, run axe-core in the page, and a TCP relay that can cut the page's connections.
+// Helpers of the inbox page's browser tests: open the page (on the timeline, or filtered to one device), find a
+// message's row, open it in the detail pane and read its fields, run axe-core in the page, and a TCP relay that can cut the page's connections.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -48,9 +48,27 @@ export async function openInbox(browser: Browser, origin: string, hash: Record<s
 
 export const live = (page: Page) => page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
 
-/** The card of the message whose heading is `headline`. */
+/** The card of the message whose heading is `headline`, open in the detail pane. */
 export const card = (page: Page, headline: string): Locator =>
-  page.locator('article.msg').filter({ has: page.getByRole('heading', { level: 3, name: headline, exact: true }) });
+  page.locator('section.detail article.msg').filter({ has: page.getByRole('heading', { level: 3, name: headline, exact: true }) });
+
+/** The timeline's row of the message whose title is `title` (the first, newest, when several have it). */
+export const row = (page: Page, title: string): Locator =>
+  page.locator('li.row').filter({ has: page.locator('.row-title').getByText(title, { exact: true }) }).first();
+
+/** Opens a message in the detail pane from its row (and its folded fields, with `fields`); answers its card. */
+export async function openMessage(page: Page, title: string, options: { fields?: boolean } = {}): Promise<Locator> {
+  const target = row(page, title);
+  const id = await target.getAttribute('data-message-id');
+  await target.locator('.row-pick').click();
+  const opened = page.locator(`section.detail article.msg[data-message-id="${id}"]`);
+  await opened.waitFor();
+  if (options.fields) {
+    const details = opened.locator('details.msg-fields');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  }
+  return opened;
+}
 
 /** A card's field list, term to description. */
 export const fieldsOf = (locator: Locator): Promise<Record<string, string>> =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, openWatchedPage, type Browser } from '@pushapi/test-browser';
 import { DEFAULT_APP, startSandbox, type Sandbox } from '../../src/index.js';
-import { card, live, pushSample, requireBuiltPage, seriousViolations, type PushClient } from './helpers.js';
+import { live, pushSample, requireBuiltPage, row, seriousViolations, type PushClient } from './helpers.js';
 import { STYLE_SAMPLES } from './messages.js';
 
 const TOKEN = `team-${randomBytes(16).toString('hex')}`;
@@ -101,13 +101,13 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toContain(TOKEN);
       await page.locator('li.device[data-cid="phone-team"]').waitFor();
       await page.locator('#app').and(page.locator(`:has(option[value="${DEFAULT_APP.appid}"]:checked)`)).waitFor();
-      await page.getByRole('heading', { name: 'Received by phone-team (0), newest first' }).waitFor();
+      await page.getByRole('heading', { name: 'Messages of phone-team (0), newest first' }).waitFor();
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
       // A push through the real client shows up without a reload: the event came through the fetch reader.
       const sample = STYLE_SAMPLES[0]!;
       await pushSample(push, DEFAULT_APP, sample, 'phone-team');
-      await card(page, sample.headline).waitFor();
+      await row(page, sample.headline).waitFor();
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
       // Every control call, the event stream included, carried the token in its header; none was refused.
@@ -119,7 +119,7 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       // A reload of the tab keeps it; another tab does not have it.
       await page.reload();
       await live(page);
-      await card(page, sample.headline).waitFor();
+      await row(page, sample.headline).waitFor();
       const other = await w.context.newPage();
       await other.goto(`${sandbox.url}/`);
       await other.getByRole('region', { name: 'This sandbox needs its control token' }).waitFor();
@@ -179,12 +179,12 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       await field.fill(TOKEN);
       await field.press('Enter');
       await page.locator('li.device[data-cid="phone-team"] .device-pick').click();
-      await page.getByRole('heading', { name: /^Received by phone-team \(\d+\), newest first$/ }).waitFor();
+      await page.getByRole('heading', { name: /^Messages of phone-team \(\d+\), newest first$/ }).waitFor();
       await live(page);
       await expect(tokenForm(w).count()).resolves.toBe(0);
       const sample = STYLE_SAMPLES[1]!;
       await pushSample(push, DEFAULT_APP, sample, 'phone-team');
-      await card(page, sample.headline).waitFor();
+      await row(page, sample.headline).waitFor();
       const streams = w.requests.filter((r) => new URL(r.url).pathname === '/control/events');
       expect(streams.at(-1)?.authorization).toBe(`Bearer ${TOKEN}`);
       await expectTokenKeptSecret(w);

@@ -5,6 +5,8 @@ import type { Style } from '../api.js';
 import { CHANNEL_LEVELS } from '../format.js';
 import { EmbeddedIcon, MessageImage, StyleIcon } from './Image.js';
 
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
 export interface BarContent {
   style: Style;
   /** What the bar shows: the style's title and text, or a notypopload template's own notytitle/notycontent. */
@@ -15,6 +17,8 @@ export interface BarContent {
   appName: string;
   /** `HH:mm` on the app's clock. */
   time: string;
+  /** Whether the full texts are drawn (not cut where the phone cuts them). */
+  full?: boolean;
 }
 
 /** channelLevel, for the styles that carry it (not 4). */
@@ -34,10 +38,10 @@ function LargeIcon({ style }: { style: Style }) {
 }
 
 /** Big image or long text of an expanded (6) or system (0) style. */
-function Expanded({ style }: { style: Style }) {
+function Expanded({ style, full }: { style: Style; full: boolean }) {
   if (style.type !== 0 && style.type !== 6) return null;
   if (style.big_style === '1' && style.big_image_url) return <MessageImage src={style.big_image_url} label="Big image (big_image_url)" size="big" />;
-  if (style.big_style === '2' && style.big_text) return <p class="notif-bigtext">{style.big_text}</p>;
+  if (style.big_style === '2' && style.big_text) return <p class="notif-bigtext">{full ? style.big_text : cut(style.big_text, 1000)}</p>;
   return null;
 }
 
@@ -79,7 +83,7 @@ export function NotificationBar({ content }: { content: BarContent }) {
               <LargeIcon style={style} />
               {style.type === 6 && style.banner_url && <MessageImage src={style.banner_url} label="Small image (banner_url)" size="thumb" />}
             </div>
-            {!collapsed && <Expanded style={style} />}
+            {!collapsed && <Expanded style={style} full={content.full === true} />}
           </>
         )}
         <ul class="notif-flags" aria-label="How it alerts">

@@ -1,5 +1,6 @@
-// The whole page: header (live state, theme, remote images), the app bar, the devices, and the tabs of the app
-// shown (a device's inbox, the tasks, the request log); or, while the control API refuses the page, the token form.
+// The whole page: header (live state, theme, remote images), the app bar, the devices (a filter of the timeline),
+// and the tabs of the app shown (the timeline of every message with its detail pane, the tasks, the request log);
+// or, while the control API refuses the page, the token form.
 import { useEffect, useState } from 'preact/hooks';
 import type { SandboxStore } from '../store.js';
 import { useStore } from '../store.js';
@@ -7,10 +8,10 @@ import { saveSettings, SettingsContext, type Settings, type Theme } from '../set
 import type { Tab } from '../selection.js';
 import { AppBar } from './AppBar.js';
 import { Devices } from './Devices.js';
-import { Inbox } from './Inbox.js';
 import { Requests } from './Requests.js';
 import { Tabs } from './Tabs.js';
 import { Tasks } from './Tasks.js';
+import { Timeline } from './Timeline.js';
 import { TokenForm } from './TokenForm.js';
 
 const LIVE_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', locked: 'Needs the control token' } as const;
@@ -35,10 +36,9 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
   const app = store.app;
   const { selection } = state;
   const now = useAppNow(app?.clock.now, app?.clock.frozen ?? true, state.appsReadAt);
-  const device = state.devices.find((d) => d.cid === selection.cid);
-  const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now, onTap: (id: string) => void store.tap(id) };
+  const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now, onTap: (cid: string, id: string) => void store.tap(cid, id) };
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'inbox', label: selection.cid ? `Inbox of ${selection.cid}` : 'Inbox' },
+    { id: 'inbox', label: selection.cid ? `Messages of ${selection.cid}` : 'Messages' },
     { id: 'tasks', label: `Tasks (${state.tasks.length})` },
     { id: 'requests', label: `Requests (${state.requests.length})` },
   ];
@@ -53,7 +53,7 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to the inbox
+        Skip to the messages
       </a>
       <header class="top">
         <h1>
@@ -107,16 +107,51 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
                 devices={state.devices}
                 selected={selection.cid}
                 loaded={state.loaded.devices === true}
-                onSelect={(cid) => store.select({ cid, tab: 'inbox' })}
+                unread={(device) => store.unread(device)}
+                onSelect={(cid) => store.select({ cid, alias: undefined, msg: undefined, tab: 'inbox' })}
+                onSelectAll={() => store.select({ cid: undefined, alias: undefined, msg: undefined, tab: 'inbox' })}
                 onOnline={(cid, online) => void store.setOnline(cid, online)}
               />
             </nav>
             <main id="main" tabIndex={-1}>
               <Tabs label="What the app shows" tabs={tabs} selected={selection.tab} onSelect={(tab) => store.select({ tab })}>
-                {selection.tab === 'inbox' && <Inbox device={device} cid={selection.cid} inbox={state.inbox} loaded={state.loaded.inbox === true} context={context} />}
-                {selection.tab === 'tasks' && <Tasks tasks={state.tasks} utcOffsetMinutes={context.utcOffsetMinutes} now={now} loaded={state.loaded.tasks === true} />}
+                {selection.tab === 'inbox' && (
+                  <Timeline
+                    selection={selection}
+                    devices={state.devices}
+                    tasks={state.tasks}
+                    requests={state.requests}
+                    list={state.messages}
+                    gone={state.gone}
+                    loaded={state.loaded.messages === true}
+                    context={context}
+                    onSelect={(change) => store.select(change)}
+                    onDelete={(cid, id) => void store.deleteMessage(cid, id)}
+                    onClear={(cid) => void store.clearInbox(cid)}
+                  />
+                )}
+                {selection.tab === 'tasks' && (
+                  <Tasks
+                    tasks={state.tasks}
+                    requests={state.requests}
+                    utcOffsetMinutes={context.utcOffsetMinutes}
+                    now={now}
+                    focus={selection.focus}
+                    loaded={state.loaded.tasks === true}
+                    onSelect={(change) => store.select(change)}
+                  />
+                )}
                 {selection.tab === 'requests' && (
-                  <Requests requests={state.requests} scope={selection.log} appid={store.appid} loaded={state.loaded.requests === true} onScope={(log) => store.select({ log })} />
+                  <Requests
+                    requests={state.requests}
+                    apps={state.apps}
+                    scope={selection.log}
+                    appid={store.appid}
+                    focus={selection.focus}
+                    loaded={state.loaded.requests === true}
+                    onScope={(log) => store.select({ log })}
+                    onSelect={(change) => store.select(change)}
+                  />
                 )}
               </Tabs>
             </main>

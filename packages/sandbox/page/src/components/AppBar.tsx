@@ -6,7 +6,7 @@ import { appTime, utcOffset } from '../format.js';
 
 const UNITS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
-function ConfirmButton({ label, question, onConfirm }: { label: string; question: string; onConfirm(): void }) {
+export function ConfirmButton({ label, question, onConfirm }: { label: string; question: string; onConfirm(): void }) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -1,5 +1,6 @@
-// The devices of the app shown: state (online or offline, active, blacklisted), alias, tags, and what waits for
-// each. Choosing one shows its inbox; the switch takes it online or offline (coming online delivers what waits).
+// The devices of the app shown: state (online or offline, active, blacklisted), alias, tags, what waits for each
+// and how many messages arrived since it was last viewed (unread). Choosing one filters the timeline to it ("Every
+// device" lifts the filter); the switch takes it online or offline (coming online delivers what waits).
 import type { Device } from '../api.js';
 
 function DeviceStates({ device }: { device: Device }) {
@@ -13,17 +14,38 @@ function DeviceStates({ device }: { device: Device }) {
   );
 }
 
-export function Devices(props: { devices: Device[]; selected: string | undefined; loaded: boolean; onSelect(cid: string): void; onOnline(cid: string, online: boolean): void }) {
+export function Devices(props: {
+  devices: Device[];
+  selected: string | undefined;
+  loaded: boolean;
+  /** Messages received since the device was last viewed (none shown without it). */
+  unread?(device: Device): number;
+  onSelect(cid: string): void;
+  /** Lifts the device filter: the entry "Every device" is shown only with it. */
+  onSelectAll?(): void;
+  onOnline(cid: string, online: boolean): void;
+}) {
   const { devices, selected } = props;
   return (
     <section class="devices" aria-labelledby="devices-title">
       <h2 id="devices-title">Devices ({devices.length})</h2>
       {props.loaded && devices.length === 0 && <p class="empty">No device yet: add one through the control API (POST /control/apps/&lbrace;appid&rbrace;/devices).</p>}
       <ul class="device-list">
+        {devices.length > 0 && props.onSelectAll && (
+          <li class={`device device-all${selected === undefined ? ' device-selected' : ''}`}>
+            <button type="button" class="device-pick" aria-current={selected === undefined ? 'true' : undefined} onClick={() => props.onSelectAll?.()}>
+              <span class="device-cid">Every device</span>
+              <span class="device-line">one timeline of all messages</span>
+            </button>
+          </li>
+        )}
         {devices.map((device) => (
           <li key={device.cid} class={`device${device.cid === selected ? ' device-selected' : ''}`} data-cid={device.cid}>
             <button type="button" class="device-pick" aria-current={device.cid === selected ? 'true' : undefined} onClick={() => props.onSelect(device.cid)}>
-              <span class="device-cid">{device.cid}</span>
+              <span class="device-cid">
+                {device.cid}
+                {(props.unread?.(device) ?? 0) > 0 && <span class="unread">{`${props.unread!(device)} unread`}</span>}
+              </span>
               <DeviceStates device={device} />
               <span class="device-line">alias: {device.alias ?? 'none'}</span>
               <span class="device-line">tags: {device.tags.length ? device.tags.join(', ') : 'none'}</span>

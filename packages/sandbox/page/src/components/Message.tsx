@@ -1,7 +1,10 @@
-// One received (or waiting) message: the phone's views of it (notification bar, lock screen, the download
-// dialog of notypopload, the iOS alert of push_info, or the raw content of a pass-through), then every field it
-// carries, named as the push v1 document names them.
+// One received (or waiting) message: the phone's views of it, drawn for the device's platform (an Android device:
+// notification bar and lock screen, the download dialog of notypopload; an iOS device: the lock screen and the
+// banner of push_info), or the raw content of a pass-through; how it arrived; then every field it carries, named as
+// the push v1 document names them (folded). Long titles and texts are cut where the phones cut them, with the full
+// text one click away.
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { received, type Envelope, type InboxMessage, type PushInfo, type Received, type Style } from '../api.js';
 import { appClock, appTime, duration, imageAddress, relative, STYLE_NAMES, TASK_KINDS, yesNo } from '../format.js';
 import { channelText, LockScreen, NotificationBar, type BarContent } from './Android.js';
@@ -12,7 +15,28 @@ export interface MessageContext {
   appName: string;
   utcOffsetMinutes: number;
   now: number;
-  onTap?: (id: string) => void;
+  onTap?: (cid: string, id: string) => void;
+}
+
+/** The platform a device's phonetype names: IOS, Android, or not set (drawn as both). */
+export type Platform = 'ios' | 'android' | 'unknown';
+export const platformOf = (phonetype: string | null | undefined): Platform =>
+  !phonetype ? 'unknown' : phonetype.toUpperCase() === 'IOS' ? 'ios' : 'android';
+
+/** At most this many characters of a text are drawn before "Show full text" (the phones show fewer lines still). */
+const DRAWN_CHARS = 240;
+export const cut = (text: string | undefined, max = DRAWN_CHARS): string | undefined =>
+  text === undefined || text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+
+/** How the message reached the device (or why it has not). */
+export function arrival(m: InboxMessage, at: (ms: number) => string, now: number): string {
+  if (m.state === 'pending') return `Waiting for the device to come online since ${at(m.sentAt)}${m.expiresAt === null ? '' : `; expires ${at(m.expiresAt)} (${relative(m.expiresAt, now)})`}`;
+  if (m.state === 'expired') return `Expired: not delivered (sent ${at(m.sentAt)})`;
+  if (m.state === 'stopped') return `Stopped with its task: not delivered (sent ${at(m.sentAt)})`;
+  const received = m.receivedAt === null ? '' : ` ${at(m.receivedAt)}`;
+  if (m.apn) return `Delivered at once through APNs while the device was offline${received}`;
+  if (m.via === 'offline') return `Kept while the device was offline, delivered when it came online${received}`;
+  return `Received online at once${received}`;
 }
 
 const TEMPLATE_NAMES: Record<Received['msgtype'], string> = {
@@ -28,15 +52,26 @@ function TemplateIcon({ value, label }: { value: string; label: string }) {
   return /^(https?|data):/i.test(value) ? <MessageImage src={value} label={label} size="icon" /> : <EmbeddedIcon name={value} size="icon" />;
 }
 
-function barContent(r: Received, context: MessageContext, time: string): BarContent | undefined {
+function barContent(r: Received, context: MessageContext, time: string, full: boolean): BarContent | undefined {
   if (r.msgtype === 'transmission') return undefined;
   const style = r.template.style;
-  const base = { style, appName: context.appName, time };
+  const clip = (text: string | undefined) => (full ? text : cut(text));
+  const base = { style, appName: context.appName, time, full };
   if (r.msgtype === 'notypopload') {
     const t = r.template;
-    return { ...base, title: t.notytitle, text: t.notycontent, icon: <TemplateIcon value={t.notyicon} label="Notification icon (notyicon)" /> };
+    return { ...base, title: clip(t.notytitle), text: clip(t.notycontent), icon: <TemplateIcon value={t.notyicon} label="Notification icon (notyicon)" /> };
   }
-  return style.type === 4 ? { ...base, title: undefined, text: undefined } : { ...base, title: style.title, text: style.text };
+  return style.type === 4 ? { ...base, title: undefined, text: undefined } : { ...base, title: clip(style.title), text: clip(style.text) };
+}
+
+/** Whether any text the phone draws is longer than what is drawn before "Show full text". */
+function hasLongText(r: Received, push: PushInfo | null): boolean {
+  const t = r.template as Record<string, unknown>;
+  const style = (t.style ?? {}) as Record<string, unknown>;
+  const alert = push?.aps?.alert ?? {};
+  return [style.title, style.text, style.big_text, t.notytitle, t.notycontent, t.popcontent, t.transmission_content, alert.title, alert.subtitle, alert.body].some(
+    (v) => typeof v === 'string' && v.length > DRAWN_CHARS,
+  );
 }
 
 /** What a tap on the notification does. */
@@ -165,50 +200,59 @@ function EnvelopeFields({ envelope }: { envelope: Envelope }) {
   );
 }
 
-function stateText(m: InboxMessage, context: MessageContext): string {
-  const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
-  if (m.state === 'pending') return `Waiting since ${at(m.sentAt)}${m.expiresAt === null ? '' : `, expires ${at(m.expiresAt)} (${relative(m.expiresAt, context.now)})`}`;
-  if (m.receivedAt !== null) return `Received ${at(m.receivedAt)}${m.via ? ` (${m.via === 'online' ? 'online at once' : 'kept offline, delivered later'})` : ''}`;
-  return `${m.state[0]!.toUpperCase()}${m.state.slice(1)}; sent ${at(m.sentAt)}`;
-}
+const PLATFORM_NOTES: Record<Platform, string> = {
+  ios: 'iOS device (phonetype IOS)',
+  android: 'Android device',
+  unknown: 'phone type not set: drawn as Android, and as iOS where push_info is given',
+};
 
-export function MessageCard({ message, context }: { message: InboxMessage; context: MessageContext }) {
+export function MessageCard({ message, context, phonetype }: { message: InboxMessage; context: MessageContext; phonetype?: string | null | undefined }) {
+  const [full, setFull] = useState(false);
   const r = received(message);
+  const platform = platformOf(phonetype);
   const time = appClock(message.receivedAt ?? message.sentAt, context.utcOffsetMinutes);
-  const bar = barContent(r, context, time);
+  const bar = barContent(r, context, time, full);
   // Checked against the push v1 document's PushInfo when it was sent; the sandbox document keeps it open.
   const push = message.push_info as PushInfo | null;
   const headline = bar?.title ?? push?.aps?.alert?.title ?? (bar ? 'Background image' : 'Pass-through message');
   const titleId = `msg-${message.id}`;
+  const android = platform !== 'ios';
+  const ios = platform !== 'android' && push !== null;
+  const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
   return (
-    <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''}>
+    <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''} data-platform={platform}>
       <header class="msg-head">
-        <h3 id={titleId}>{headline}</h3>
+        <h3 id={titleId}>{cut(headline, 120)}</h3>
         <ul class="chips" aria-label="Kind and state">
           <li class="chip chip-type">{message.msgtype}</li>
           {bar && <li class="chip">{`Style ${bar.style.type} · ${STYLE_NAMES[bar.style.type]}`}</li>}
-          <li class={`chip chip-${message.state}`}>{message.state}</li>
+          <li class={`chip chip-${message.state}`}>{message.state === 'pending' ? 'waiting' : message.state}</li>
+          {message.replacedBy && <li class="chip chip-replaced">replaced by {message.replacedBy}</li>}
           {message.apn && <li class="chip">via APNs</li>}
           {message.clicked && <li class="chip chip-ok">tapped</li>}
         </ul>
+        <p class="msg-arrival">{arrival(message, at, context.now)}</p>
         <p class="msg-meta">
-          {stateText(message, context)} · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({TASK_KINDS[message.kind] ?? message.kind})
+          {message.cid} ({PLATFORM_NOTES[platform]}) · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({TASK_KINDS[message.kind] ?? message.kind})
         </p>
+        {message.replacedBy && (
+          <p class="msg-note">No longer on the notification bar: {message.replacedBy} has the same notify_id and channel, and took its place.</p>
+        )}
       </header>
-      <div class="previews">
-        {bar && (
+      <div class={`previews${full ? '' : ' previews-cut'}`}>
+        {bar && android && (
           <>
             <figure class="preview">
-              <figcaption>Notification bar</figcaption>
+              <figcaption>Android notification bar</figcaption>
               <NotificationBar content={bar} />
             </figure>
             <figure class="preview">
-              <figcaption>Lock screen</figcaption>
+              <figcaption>Android lock screen</figcaption>
               <LockScreen content={bar} />
             </figure>
           </>
         )}
-        {r.msgtype === 'notypopload' && (
+        {r.msgtype === 'notypopload' && android && (
           <figure class="preview">
             <figcaption>Download dialog, after a tap</figcaption>
             <DownloadDialog r={r} />
@@ -217,17 +261,35 @@ export function MessageCard({ message, context }: { message: InboxMessage; conte
         {r.msgtype === 'transmission' && (
           <figure class={push ? 'preview' : 'preview preview-wide'}>
             <figcaption>Pass-through content, as the app receives it</figcaption>
-            <pre class="raw raw-block">{r.template.transmission_content}</pre>
+            <pre class="raw raw-block">{full ? r.template.transmission_content : cut(r.template.transmission_content, 2000)}</pre>
           </figure>
         )}
-        {push && (
-          <figure class="preview">
-            <figcaption>iOS alert (push_info)</figcaption>
-            <IosAlert info={push} appName={context.appName} time={time} />
-          </figure>
+        {ios && push && (
+          <>
+            <figure class="preview">
+              <figcaption>iOS lock screen (push_info)</figcaption>
+              <IosAlert info={push} appName={context.appName} time={time} full={full} lock />
+            </figure>
+            <figure class="preview">
+              <figcaption>iOS banner (push_info)</figcaption>
+              <IosAlert info={push} appName={context.appName} time={time} full={full} />
+            </figure>
+          </>
+        )}
+        {platform === 'ios' && !push && r.msgtype !== 'transmission' && (
+          <p class="preview-note preview-wide">
+            Nothing drawn by iOS: this push has no push_info, and an iOS device shows only push_info as an alert (the notification styles are Android's).
+          </p>
         )}
       </div>
-      <details class="msg-fields" open>
+      {hasLongText(r, push) && (
+        <p class="msg-actions">
+          <button type="button" class="button button-small" aria-pressed={full ? 'true' : 'false'} onClick={() => setFull(!full)}>
+            {full ? 'Cut as the phone does' : 'Show full text'}
+          </button>
+        </p>
+      )}
+      <details class="msg-fields">
         <summary>Fields</summary>
         <dl class="fields">
           <TemplateFields r={r} />
@@ -238,12 +300,14 @@ export function MessageCard({ message, context }: { message: InboxMessage; conte
             </Field>
           )}
           {push?.aps?.category !== undefined && <Field term="push_info category">{push.aps.category}</Field>}
+          {push && platform === 'android' && <Field term="push_info">given, for iOS devices: an Android device does not show it</Field>}
           {message.requestid && <Field term="requestid">{message.requestid}</Field>}
+          <Field term="Sent">{at(message.sentAt)}</Field>
         </dl>
       </details>
-      {context.onTap && message.state === 'delivered' && !message.clicked && bar && (
+      {context.onTap && message.state === 'delivered' && !message.clicked && (bar || ios) && (
         <p class="msg-actions">
-          <button type="button" class="button" onClick={() => context.onTap?.(message.id)}>
+          <button type="button" class="button" onClick={() => context.onTap?.(message.cid, message.id)}>
             Tap notification
           </button>
         </p>

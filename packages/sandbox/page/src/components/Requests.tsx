@@ -1,12 +1,39 @@
 // Recent requests, newest first, with their operation, status, outcome and violations, so that a refused
-// request can be read here rather than in the sandbox's console. The log holds no secret.
-import type { RequestLogEntry } from '../api.js';
-import { realTime } from '../format.js';
+// request can be read here rather than in the sandbox's console; a push links to its task and its messages. Times
+// are on the clock of each request's app (the sandbox's test clock), like every time on the page. The log holds no
+// secret.
+import { useEffect } from 'preact/hooks';
+import type { App, RequestLogEntry } from '../api.js';
+import { appTime, utcOffset } from '../format.js';
+import type { Selection } from '../selection.js';
+import { Folded } from './Timeline.js';
 
 const refused = (r: RequestLogEntry) => r.status >= 400 || r.status === 0 || (r.outcome !== null && !/^(ok|0|successed_)/.test(r.outcome)) || r.violations.length > 0;
 
-export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'all'; appid: string | undefined; loaded: boolean; onScope(scope: 'app' | 'all'): void }) {
-  const { requests } = props;
+export function Requests(props: {
+  requests: RequestLogEntry[];
+  apps: App[];
+  scope: 'app' | 'all';
+  appid: string | undefined;
+  focus: string | undefined;
+  loaded: boolean;
+  onScope(scope: 'app' | 'all'): void;
+  onSelect(change: Partial<Selection>): void;
+}) {
+  const { requests, focus } = props;
+  const offsets = new Map(props.apps.map((a) => [a.appid, a.settings.utcOffsetMinutes]));
+  /** A request's time on its app's clock, in the app's zone; a request of no app has only real time (UTC). */
+  const when = (r: RequestLogEntry) => {
+    const offset = r.appid === null ? undefined : offsets.get(r.appid);
+    return r.appAt !== undefined && offset !== undefined ? appTime(r.appAt, offset) : `${appTime(r.at, 0)} (real, UTC)`;
+  };
+  const shownOffset = props.appid === undefined ? undefined : offsets.get(props.appid);
+  useEffect(() => {
+    if (!focus) return;
+    const row = document.querySelector<HTMLElement>(`tr[data-request-id="${CSS.escape(focus)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus();
+  }, [focus, requests.length > 0]);
   return (
     <div class="requests">
       <p class="toolbar">
@@ -23,7 +50,7 @@ export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'a
             <caption class="visually-hidden">Recent requests, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
+                <th scope="col">App clock{props.scope === 'app' && shownOffset !== undefined ? ` (${utcOffset(shownOffset)})` : ''}</th>
                 <th scope="col">Operation</th>
                 <th scope="col">Status</th>
                 <th scope="col">Outcome</th>
@@ -32,8 +59,11 @@ export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'a
             </thead>
             <tbody>
               {requests.map((r) => (
-                <tr key={r.id} class={refused(r) ? 'log-refused' : undefined} data-request-id={r.id}>
-                  <td>{realTime(r.at)}</td>
+                <tr key={r.id} class={[refused(r) ? 'log-refused' : '', String(r.id) === focus ? 'log-focus' : ''].join(' ').trim() || undefined} data-request-id={r.id} tabIndex={-1}>
+                  <td>
+                    <time>{when(r)}</time>
+                    <br />#{r.id}
+                  </td>
                   <td>
                     <strong>{r.operation ?? r.api}</strong>
                     <br />
@@ -45,6 +75,31 @@ export function Requests(props: { requests: RequestLogEntry[]; scope: 'app' | 'a
                   <td>{r.outcome ?? ''}{r.fault ? ` (injected ${r.fault})` : ''}</td>
                   <td>
                     {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && <p class="log-desc">{r.desc}</p>}
+                    {r.taskids && r.taskids.length > 0 && (
+                      <p class="log-links">
+                        {r.taskids.map((taskid) => (
+                          <span key={taskid}>
+                            Task{' '}
+                            <button type="button" class="link" onClick={() => props.onSelect({ tab: 'tasks', focus: taskid })}>
+                              {taskid}
+                            </button>{' '}
+                            ·{' '}
+                            <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: taskid, cid: undefined, alias: undefined, msg: undefined, ...(r.appid && r.appid !== props.appid ? { app: r.appid } : {}) })}>
+                              its messages
+                            </button>
+                          </span>
+                        ))}
+                      </p>
+                    )}
+                    {r.body && (
+                      <Folded summary="Body as received (JSON)">
+                        {() => (
+                          <pre class="raw raw-json" tabIndex={0} aria-label={`Body of request ${r.id}, JSON`}>
+                            {JSON.stringify(r.body, null, 2)}
+                          </pre>
+                        )}
+                      </Folded>
+                    )}
                     {r.violations.length > 0 && (
                       <ul class="violations" aria-label="Violations">
                         {r.violations.map((v, i) => (

@@ -1,6 +1,8 @@
-// The app's tasks, newest first: kind, state, targets and statistics. A scheduled task shows its push time
-// against the app's sandbox clock.
-import type { Task } from '../api.js';
+// The app's tasks, newest first: kind, state, targets and statistics, with links to their messages and to the
+// request that made them. A scheduled task shows its push time against the app's sandbox clock.
+import { useEffect } from 'preact/hooks';
+import type { RequestLogEntry, Task } from '../api.js';
+import type { Selection } from '../selection.js';
 import { appTime, conditionText, relative, TASK_KINDS } from '../format.js';
 
 const STAT_NAMES: [keyof Task['stats'], string][] = [
@@ -30,15 +32,39 @@ function list(values: string[], max = 8): string {
   return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
 }
 
-export function Tasks({ tasks, utcOffsetMinutes, now, loaded }: { tasks: Task[]; utcOffsetMinutes: number; now: number; loaded: boolean }) {
+/** Who a task targets, in words. */
+function targetsText(task: Task): string | undefined {
+  const { cids, aliases, condition } = task.targets;
+  if (task.kind === 'app' || task.kind === 'scheduled') return condition && condition.length ? condition.map(conditionText).join('; ') : 'every device of the app (no condition)';
+  if (task.kind === 'list' && cids.length === 0 && aliases.length === 0) return task.state === 'saved' ? 'none yet (a saved list body waits for push_list)' : 'none';
+  return undefined;
+}
+
+export function Tasks(props: { tasks: Task[]; requests: RequestLogEntry[]; utcOffsetMinutes: number; now: number; focus: string | undefined; loaded: boolean; onSelect(change: Partial<Selection>): void }) {
+  const { tasks, utcOffsetMinutes, now, loaded, focus } = props;
+  useEffect(() => {
+    if (!focus) return;
+    const el = document.querySelector<HTMLElement>(`article.task[data-taskid="${CSS.escape(focus)}"]`);
+    el?.scrollIntoView({ block: 'start' });
+    el?.focus();
+  }, [focus, tasks.length > 0]);
   if (loaded && tasks.length === 0) return <p class="empty">No task yet: every push (single, batch, list, app, scheduled) makes one.</p>;
   return (
     <div class="tasks">
       {tasks.map((task) => {
         const due = task.pushTime ? pushTimeMs(task.pushTime, utcOffsetMinutes) : undefined;
-        const { cids, aliases, condition } = task.targets;
+        const { cids, aliases } = task.targets;
+        const targets = targetsText(task);
+        const request = props.requests.find((r) => r.taskids?.includes(task.taskid));
         return (
-          <article class="task" key={task.taskid} aria-labelledby={`task-${task.taskid}`} data-taskid={task.taskid} data-state={task.state}>
+          <article
+            class={`task${task.taskid === focus ? ' task-focus' : ''}`}
+            key={task.taskid}
+            tabIndex={-1}
+            aria-labelledby={`task-${task.taskid}`}
+            data-taskid={task.taskid}
+            data-state={task.state}
+          >
             <header class="msg-head">
               <h3 id={`task-${task.taskid}`}>
                 <code>{task.taskid}</code>
@@ -64,9 +90,22 @@ export function Tasks({ tasks, utcOffsetMinutes, now, loaded }: { tasks: Task[];
             <dl class="fields">
               {cids.length > 0 && <div class="field"><dt>cids ({cids.length})</dt><dd>{list(cids)}</dd></div>}
               {aliases.length > 0 && <div class="field"><dt>aliases ({aliases.length})</dt><dd>{list(aliases)}</dd></div>}
-              {condition && <div class="field"><dt>condition</dt><dd>{condition.length ? condition.map(conditionText).join('; ') : 'every device of the app'}</dd></div>}
-              {!condition && cids.length === 0 && aliases.length === 0 && <div class="field"><dt>targets</dt><dd>none yet (a saved list body waits for push_list)</dd></div>}
+              {targets !== undefined && <div class="field"><dt>{task.kind === 'app' || task.kind === 'scheduled' ? 'condition' : 'targets'}</dt><dd>{targets}</dd></div>}
             </dl>
+            <ul class="links" aria-label={`Related to ${task.taskid}`}>
+              <li>
+                <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: task.taskid, cid: undefined, alias: undefined, msg: undefined })}>
+                  Messages of this task
+                </button>
+              </li>
+              {request && (
+                <li>
+                  <button type="button" class="link" onClick={() => props.onSelect({ tab: 'requests', focus: String(request.id) })}>
+                    Request #{request.id} in the log
+                  </button>
+                </li>
+              )}
+            </ul>
             <dl class="stats" aria-label="Statistics">
               {STAT_NAMES.map(([key, name]) => (
                 <div key={key}>
