@@ -108,7 +108,10 @@ export interface SandboxApp {
   waitForMessage(cid: string, match?: MessageMatch, options?: { timeoutMs?: number }): Promise<Schemas['InboxMessage']>;
   /** Saves the app's state as a snapshot (named after the appid unless `name` is given), to `restore()` later. */
   snapshot(name?: string): Promise<Schemas['Snapshot']>;
-  /** Goes back to a snapshot of this app (default: the one `snapshot()` saved without a name). */
+  /**
+   * Goes back to this app as a snapshot holds it (default: the one `snapshot()` saved without a name); from a
+   * snapshot of the whole sandbox (such as `seed`), only this app is restored.
+   */
   restore(name?: string): Promise<Schemas['Snapshot']>;
   /** The deviations from the description the app accepted in compat mode lenient. */
   deviations(): Promise<Schemas['DeviationSummary']>;
@@ -183,7 +186,7 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     requests: async () => (await data(control.GET('/requests', { params: { query: { appid } } }))).requests,
     reset: () => data(control.POST('/apps/{appid}/reset', { params: { path } })),
     snapshot: (name = appid) => data(control.POST('/snapshots', { body: { name, appid } })),
-    restore: (name = appid) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } } })),
+    restore: (name = appid) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } }, body: { appid } })),
     deviations: () => data(control.GET('/apps/{appid}/deviations', { params: { path } })),
     async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;

@@ -3,33 +3,51 @@ import { createControlClient, createSandboxApp, openSandboxApp, type ControlClie
 import { listenSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 import type { components } from './generated/schema.js';
 
-export interface Sandbox extends Omit<RunningSandbox, 'store'> {
+type Schemas = components['schemas'];
+
+/** What a test does with a sandbox, whether it runs in this process or elsewhere. */
+export interface SandboxConnection {
+  /** The origin, such as http://127.0.0.1:4020. */
+  url: string;
   /** A typed client of the control API. */
   control: ControlClient;
   /** Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. */
-  app(input?: components['schemas']['AppCreate']): Promise<SandboxApp>;
+  app(input?: Schemas['AppCreate']): Promise<SandboxApp>;
   /** An app that exists already, such as one of the seeded world, with the same helpers. */
   openApp(appid: string): Promise<SandboxApp>;
   /** Loads a world into the running sandbox (its apps replace those of the same appid). */
-  loadWorld(world: components['schemas']['World']): Promise<components['schemas']['WorldLoaded']>;
+  loadWorld(world: Schemas['World']): Promise<Schemas['WorldLoaded']>;
   /** Saves the whole sandbox as a snapshot, to `restoreSnapshot(name)` later (`seed` is saved at start when seeded). */
-  saveSnapshot(name: string): Promise<components['schemas']['Snapshot']>;
-  restoreSnapshot(name: string): Promise<components['schemas']['Snapshot']>;
+  saveSnapshot(name: string): Promise<Schemas['Snapshot']>;
+  /** Goes back to a snapshot: every app it holds (and, for one of the whole sandbox, no other). */
+  restoreSnapshot(name: string): Promise<Schemas['Snapshot']>;
+}
+
+export interface Sandbox extends Omit<RunningSandbox, 'store'>, SandboxConnection {}
+
+/**
+ * A sandbox started elsewhere: by a global setup of the test runner, by `pushapi-sandbox`, or shared by CI jobs
+ * (with its control token). Nothing is started or stopped here.
+ */
+export function connectSandbox(options: { url: string; token?: string }): SandboxConnection {
+  const url = options.url.replace(/\/+$/, '');
+  const control = createControlClient({ baseUrl: url, ...(options.token ? { token: options.token } : {}) });
+  const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
+  return {
+    url,
+    control,
+    app: (input) => createSandboxApp(control, url, input),
+    openApp: (appid) => openSandboxApp(control, url, appid),
+    loadWorld: (world) => data(control.POST('/world', { body: world })),
+    saveSnapshot: (name) => data(control.POST('/snapshots', { body: { name } })),
+    restoreSnapshot: (name) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } } })),
+  };
 }
 
 /** Starts a sandbox in this process; `stop()` ends it. Port 0 (the default here) picks a free port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { store: _store, ...running } = await listenSandbox({ port: 0, ...options });
-  const control = createControlClient({ baseUrl: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) });
-  return {
-    ...running,
-    control,
-    app: (input) => createSandboxApp(control, running.url, input),
-    openApp: (appid) => openSandboxApp(control, running.url, appid),
-    loadWorld: async (world) => (await control.POST('/world', { body: world })).data!,
-    saveSnapshot: async (name) => (await control.POST('/snapshots', { body: { name } })).data!,
-    restoreSnapshot: async (name) => (await control.POST('/snapshots/{name}/restore', { params: { path: { name } } })).data!,
-  };
+  return { ...running, ...connectSandbox({ url: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) }) };
 }
 
 export { createControlClient, ControlError, WaitTimeoutError, type ControlClient, type ControlClientOptions, type MessageFilter, type MessageMatch, type SandboxApp } from './control-client.js';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ControlError, DEFAULT_APP, SeedError, startSandbox, type Sandbox } from '../src/index.js';
+import { connectSandbox, ControlError, DEFAULT_APP, SeedError, startSandbox, type Sandbox } from '../src/index.js';
 import { runCli } from './support/cli.js';
 
 const folders: string[] = [];
@@ -74,6 +74,19 @@ describe('a world file at start', () => {
       await sandbox.restoreSnapshot('seed');
       expect((await shop.inbox('alice-phone')).messages).toHaveLength(0);
       expect((await shop.device('alice-tablet')).alias).toBe('alice');
+
+      // One app of the seed, from another process's view (connectSandbox): the other apps keep their changes.
+      const elsewhere = connectSandbox({ url: sandbox.url });
+      const blog = await elsewhere.openApp('blog');
+      await blog.addDevice({ cid: 'blog-reader' });
+      await shop.addDevice({ cid: 'shop-visitor' });
+      expect(await shop.restore('seed')).toMatchObject({ name: 'seed', appid: null });
+      await expect(shop.device('shop-visitor')).rejects.toMatchObject({ status: 404 });
+      expect((await blog.device('blog-reader')).cid).toBe('blog-reader');
+      const stranger = await elsewhere.app();
+      const missing = (await stranger.restore('seed').catch((e: unknown) => e)) as ControlError;
+      expect(missing.status).toBe(404);
+      expect(missing.problem?.detail).toBe(`snapshot "seed" holds no app "${stranger.appid}"; it holds: ${DEFAULT_APP.appid}, shop, blog`);
     } finally {
       await sandbox.stop();
     }

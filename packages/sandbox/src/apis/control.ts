@@ -146,8 +146,9 @@ const HANDLERS: Handlers = {
     return noContent;
   },
   restoreSnapshot: (c) => {
-    const view = c.services.snapshots.restore(c.unit, c.params.name!);
-    return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: view.appid }] };
+    const appid = c.body?.appid;
+    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid);
+    return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
   listRequests: (c) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100) }),
   streamEvents: (c) => {

@@ -90,12 +90,17 @@ export class Snapshots {
     return view;
   }
 
-  /** Goes back to a snapshot: its apps replace the live ones; a snapshot of the whole sandbox removes the others. */
-  restore(unit: Unit, name: string): SnapshotView {
-    const { view, apps } = this.#find(name);
+  /**
+   * Goes back to a snapshot: its apps replace the live ones, and a snapshot of the whole sandbox removes the
+   * others; with `appid`, only that app of the snapshot is restored.
+   */
+  restore(unit: Unit, name: string, appid?: string): SnapshotView {
+    const { view, apps: saved } = this.#find(name);
+    const apps = appid === undefined ? saved : saved.filter((a) => a.appid === appid);
+    if (apps.length === 0) throw notFound(`snapshot "${name}" holds no app "${appid}"; it holds: ${view.apps.slice(0, 10).join(', ')}`);
     const { store } = unit;
     const restored = new Set(apps.map((a) => a.appid));
-    const leaving = view.appid === null ? [...store.apps.values()].filter((a) => !restored.has(a.record.appid)) : [];
+    const leaving = view.appid === null && appid === undefined ? [...store.apps.values()].filter((a) => !restored.has(a.record.appid)) : [];
     // Checked before anything changes: a DMP user_code that another app took since the snapshot.
     for (const saved of apps) {
       const holder = store.parties.get(saved.userCode);

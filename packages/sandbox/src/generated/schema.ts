@@ -726,7 +726,8 @@ export interface paths {
         /**
          * Restore a snapshot
          * @description Goes back to a snapshot. A snapshot of one app replaces that app (made again if it was deleted); other
-         *     apps stay. A snapshot of the whole sandbox replaces every app: those made since are removed. Faults and
+         *     apps stay. A snapshot of the whole sandbox replaces every app: those made since are removed; with `appid`
+         *     in the body, only that app of it is restored and the others stay. Faults and
          *     the calls counted against rate limits of the restored apps start empty; the request log is kept. The page
          *     and event stream get one `reset` event per restore rather than one per record.
          */
@@ -2265,6 +2266,15 @@ export interface components {
              */
             appid?: string;
         };
+        /** @description What to restore. Without `appid`, everything the snapshot holds; with it, that app only. */
+        SnapshotRestore: {
+            /**
+             * @description One app of the snapshot to restore, leaving the other apps as they are (an app of the seeded world from
+             *     the snapshot `seed`, say).
+             * @example checkout-tests
+             */
+            appid?: string;
+        };
         /** @description One deviation from the description that a lenient app accepted, and how it was read. */
         Deviation: {
             /**
@@ -3716,7 +3726,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SnapshotRestore"];
+            };
+        };
         responses: {
             /** @description The snapshot restored. */
             200: {
@@ -3727,8 +3741,10 @@ export interface operations {
                     "application/json": components["schemas"]["Snapshot"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     listRequests: {
