@@ -10,7 +10,7 @@ import { apis } from '../../scripts/apis.mjs';
 import { withCodeSamples } from './code-samples.mjs';
 import { documentFacts } from './facts.mjs';
 import { workedExampleValues } from './signs.mjs';
-import { renderGuide } from './guides.mjs';
+import { exampleValues, renderGuide } from './guides.mjs';
 import { renderPage, guidePages } from './page.mjs';
 import { buildRedocPage } from './redoc.mjs';
 
@@ -33,7 +33,7 @@ function main() {
   fs.rmSync(nextDir, { recursive: true, force: true });
   fs.mkdirSync(nextDir, { recursive: true });
 
-  const values = { ...workedExampleValues() };
+  const values = { ...workedExampleValues(), ...exampleValues(path.join(docsDir, 'examples')) };
   for (const api of apis) {
     const doc = readBundle(api);
     Object.assign(values, documentFacts(api.name, doc));

@@ -8,6 +8,7 @@ export const guidePages = [
   { file: 'errors.html', source: 'errors.md', nav: 'Errors' },
   { file: 'limits.html', source: 'limits.md', nav: 'Limits' },
   { file: 'deprecation.html', source: 'deprecation.md', nav: 'v1 deprecation' },
+  { file: 'testing.html', source: 'testing.md', nav: 'Testing with the sandbox' },
 ];
 
 const css = `

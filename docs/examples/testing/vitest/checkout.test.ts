@@ -1,0 +1,77 @@
+// The checkout service's push notifications, tested against the shared sandbox of the run.
+import { createPushClient, PushApiError } from '@pushapi/push-v1-client';
+import { connectSandbox } from '@pushapi/sandbox';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+
+const sandbox = connectSandbox({ url: inject('sandboxUrl') });
+
+// The client fills in a new requestid for each call.
+const shipped = {
+  message: { msgtype: 'notification' as const, is_offline: true },
+  notification: { style: { type: 0 as const, title: 'Order update', text: 'Your order has shipped', logo: 'icon.png' } },
+};
+
+describe('an app per test', () => {
+  it('an offline device gets the message when it comes online', async () => {
+    const app = await sandbox.app();
+    const push = createPushClient(app.pushOptions);
+    const answer = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-offline' } });
+    expect(answer.status).toBe('successed_offline');
+    await app.updateDevice('magic-offline', { online: true });
+    const message = await app.waitForMessage('magic-offline', { taskid: answer.taskid });
+    expect(message.via).toBe('offline');
+  });
+
+  it('waits for a push sent in the background, without sleeping', async () => {
+    const app = await sandbox.app();
+    const push = createPushClient(app.pushOptions);
+    // Your service would send this from a job; the test only knows that it will come.
+    setTimeout(() => void push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } }), 50);
+    const message = await app.waitForMessage('magic-online', { msgtype: 'notification' }, { timeoutMs: 5000 });
+    expect(message.template.style).toMatchObject({ title: 'Order update' });
+  });
+
+  it('the client retries a 503 of the service, and a refused call fails with the reason', async () => {
+    const app = await sandbox.app();
+    await app.fault({ operation: 'push_single', kind: 'http', status: 503, times: 1 });
+    const push = createPushClient({ ...app.pushOptions, retry: { baseDelayMs: 10 } });
+    expect((await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } })).result).toBe('ok');
+    await app.fault({ operation: 'push_single', kind: 'result', result: 'flow_exceeded', times: 1 });
+    const error = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PushApiError);
+    expect((error as PushApiError).result).toBe('flow_exceeded');
+  });
+
+  it('the test clock fires a scheduled push', async () => {
+    const app = await sandbox.app({ clock: { time: '2030-01-01T00:00:00Z' }, settings: { utcOffsetMinutes: 0 } });
+    const push = createPushClient(app.pushOptions);
+    const { taskid } = await push.POST('/push_app', {
+      body: { ...shipped, pushTime: '203001010800' },
+    });
+    await app.advance(8 * 3_600_000);
+    expect((await app.waitForTask(taskid!, 'sent')).state).toBe('sent');
+    expect((await app.inbox('magic-online')).messages).toHaveLength(1);
+  });
+});
+
+describe('the seeded shop', () => {
+  // This file owns the seeded app: each test starts from the world file again.
+  beforeEach(async () => {
+    const shop = await sandbox.openApp('shop');
+    await shop.restore('seed');
+  });
+
+  it('a push to an alias reaches each of its devices', async () => {
+    const shop = await sandbox.openApp('shop');
+    const push = createPushClient(shop.pushOptions);
+    await push.POST('/push_single', { body: { ...shipped, alias: 'alice' } });
+    expect((await shop.inbox('alice-phone')).messages).toHaveLength(1);
+    // The tablet is offline: the message waits for it.
+    expect((await shop.inbox('alice-tablet')).pending).toHaveLength(1);
+  });
+
+  it('starts from the world again', async () => {
+    const shop = await sandbox.openApp('shop');
+    expect((await shop.inbox('alice-phone')).messages).toHaveLength(0);
+  });
+});
