@@ -190,6 +190,44 @@ describe('lenient mode reads each deviation as the service would, and records it
   });
 });
 
+describe('DMP in compat mode', () => {
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  async function dmpToken(app: SandboxApp) {
+    const timestamp = String(Date.now());
+    const query = new URLSearchParams({ user_code: app.userCode, sign1: md5(app.userCode + md5(timestamp)), sign2: md5(app.userCode + app.authCode + md5(timestamp)), timestamp });
+    return (await raw(`${sandbox.current.dmpBaseUrl}/accesser/auth?${query}`)).body.access_token as string;
+  }
+  const tagsOf = async (app: SandboxApp, body: unknown) =>
+    raw(`${sandbox.current.dmpBaseUrl}/tags/user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await dmpToken(app)}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('a raw androidId sent as a number finds the device in a lenient app; a strict app answers 400 with the hint', async () => {
+    for (const compat of ['strict', 'lenient'] as const) {
+      const app = await appIn(compat);
+      await app.addDevice({ cid: 'tagged', dmpIds: { androidId: '1234567890' }, dmpTags: ['1001'] });
+      const answer = await tagsOf(app, { androidId: 1234567890 });
+      if (compat === 'strict') {
+        expect(answer.status).toBe(400);
+        expect(answer.body.validation[0].location).toEqual(['body', 'androidId']);
+      } else {
+        expect(answer.body).toEqual({ code: '0', data: ['1001'] });
+        expect((await app.deviations()).deviations.map((d) => [d.rule, d.last.operation, d.last.location.join('.')])).toEqual([['json-type', 'tags/user', 'body.androidId']]);
+      }
+    }
+  });
+
+  it('a number that converts but still breaks its rule is refused at that rule', async () => {
+    const app = await appIn('lenient');
+    const answer = await tagsOf(app, { macMD5: 12345 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.validation[0]).toMatchObject({ location: ['body', 'macMD5'], code: 'pattern' });
+    expect((await app.deviations()).deviations).toEqual([]);
+  });
+});
+
 describe('the invalid fixtures a lenient app accepts are exactly the deviations it knows', () => {
   it('each invalid push v1 and DMP fixture is refused at its field, or accepted through a rule at that field', async () => {
     const app = await appIn('lenient');
