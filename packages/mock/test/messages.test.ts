@@ -11,6 +11,6 @@ it('a refused push reads as Prism wrote it, whatever the master secret', async (
     (error: Error) => error.message,
   );
   expect(message).toBe(
-    "POST /push_single: HTTP 422, 59 violations, the first: body.notification.style: Request body property notification.style must have required property 'text'",
+    "POST /push_single: HTTP 422, 73 violations, the first: body.notification.style: Request body property notification.style must have required property 'text'",
   );
 });
