@@ -268,6 +268,9 @@ describe('the detail pane', { timeout: 120_000 }, () => {
       await page.screenshot({ path: path.join(screenshotsDir, 'sandbox-inbox-replaced.png'), fullPage: false });
       await page.getByRole('button', { name: `The message that replaced it (${newer})` }).click();
       await card(page, 'Score 2-0').waitFor();
+      const older7 = await row(page, 'Score 1-0').getAttribute('data-message-id');
+      await page.getByRole('button', { name: `The message it replaced on the bar (${older7})` }).click();
+      await card(page, 'Score 1-0').waitFor();
       await page.locator('#filter-state').selectOption('replaced');
       await heading(page, 'Messages of every device (1), newest first').waitFor();
       expect(await page.locator('li.row .row-title').allInnerTexts()).toEqual(['Score 1-0']);

@@ -172,6 +172,8 @@ export function Folded({ summary, children }: { summary: string; children: () =>
 
 function Detail({ message, props }: { message: InboxMessage; props: TimelineProps }) {
   const { context, devices, requests, tasks, onSelect } = props;
+  // The messages this one took the place of on the notification bar (those in the list).
+  const replaced = (props.list?.messages ?? []).filter((m) => m.replacedBy === message.id);
   const device = devices.find((d) => d.cid === message.cid);
   const request = requests.find((r) => r.taskids?.includes(message.taskid));
   const task = tasks.find((t) => t.taskid === message.taskid);
@@ -204,6 +206,13 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
             Every message of this task
           </button>
         </li>
+        {replaced.map((m) => (
+          <li key={m.id}>
+            <button type="button" class="link" onClick={() => onSelect({ msg: m.id })}>
+              The message it replaced on the bar ({m.id})
+            </button>
+          </li>
+        ))}
         {message.replacedBy && (
           <li>
             <button type="button" class="link" onClick={() => onSelect({ msg: message.replacedBy ?? undefined })}>
