@@ -46,7 +46,15 @@ export function catalogue() {
           .filter((p) => p.in === 'path' || p.in === 'query')
           .map((p) => {
             const example = exampleOf(doc, p);
-            return { name: p.name, in: p.in, required: p.required === true, description: text(p.description) ?? '', ...(example.found ? { example: String(example.value) } : {}) };
+            const type = p.schema ? deref(doc, p.schema).type : undefined;
+            return {
+              name: p.name,
+              in: p.in,
+              required: p.required === true,
+              description: text(p.description) ?? '',
+              type: type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string',
+              ...(example.found ? { example: String(example.value) } : {}),
+            };
           }),
         body: bodyExamples(doc, operation),
       };

@@ -524,10 +524,12 @@ export function Console({ initial }: { initial: Settings }) {
                     </p>
                   )}
                 </div>
+                {/"requestid"/.test(bodyText) && (
                 <label class="console-renew">
                   <input type="checkbox" checked={renew} onChange={(e) => setRenew((e.currentTarget as HTMLInputElement).checked)} /> New requestid after each send (clear it to send the same one
                   again and get the first answer back)
                 </label>
+                )}
               </div>
             )}
             {!op?.body && (
@@ -577,7 +579,8 @@ export function Console({ initial }: { initial: Settings }) {
             selected={undefined}
             loaded={true}
             onSelect={(cid) => {
-              location.href = `/#app=${encodeURIComponent(appid ?? '')}&cid=${encodeURIComponent(cid)}`;
+              // The inbox page shows a device's (or every device's) messages in full.
+              location.href = `/#app=${encodeURIComponent(appid ?? '')}${cid ? `&cid=${encodeURIComponent(cid)}` : ''}`;
             }}
             onOnline={(cid, online) =>
               void act(`${cid} is now ${online ? 'online' : 'offline'}`, async () => {

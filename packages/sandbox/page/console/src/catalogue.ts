@@ -5,6 +5,8 @@ export interface CatalogueParameter {
   in: 'path' | 'query';
   required: boolean;
   description: string;
+  /** The schema's type: the typed client call writes the value as one. */
+  type: 'string' | 'integer' | 'number' | 'boolean';
   example?: string;
 }
 

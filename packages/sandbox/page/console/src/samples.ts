@@ -50,9 +50,15 @@ export function clientCall(request: ConsoleRequest): string {
   const push = request.api === 'push-v1';
   const init: string[] = [];
   const params: string[] = [];
-  const pathParams = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, request.path[p.name] ?? '']));
+  // A parameter is sent as text; the typed client takes it as its schema's type.
+  const typed = (p: CatalogueOperation['parameters'][number], text: string): unknown => {
+    if ((p.type === 'integer' || p.type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+    if (p.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+    return text;
+  };
+  const pathParams = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, typed(p, request.path[p.name] ?? '')]));
   const queryParams = Object.fromEntries(
-    op.parameters.filter((p) => p.in === 'query' && (request.query[p.name] ?? '') !== '').map((p) => [p.name, request.query[p.name]!]),
+    op.parameters.filter((p) => p.in === 'query' && (request.query[p.name] ?? '') !== '').map((p) => [p.name, typed(p, request.query[p.name]!)]),
   );
   if (Object.keys(pathParams).length) params.push(`    path: ${literal(pathParams, '    ')},`);
   if (Object.keys(queryParams).length) params.push(`    query: ${literal(queryParams, '    ')},`);
