@@ -2256,7 +2256,7 @@ export interface components {
          */
         SnapshotCreate: {
             /**
-             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters.
+             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters, starting with a letter or digit (so that it is never a path segment such as `..`).
              * @example checkout-baseline
              */
             name: string;

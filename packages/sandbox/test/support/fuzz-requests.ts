@@ -105,6 +105,8 @@ function poolsOf(api: ApiName, world: FuzzWorld, operations: Operation[]): Pools
     messageId: weighted(fc.nat(5).map((n) => `@@message:${n}`), someText),
     operation: weighted(fc.constantFrom(...faultOperations), someText),
     userCode: weighted(fc.constant(world.userCode), someText, 1),
+    // Snapshot names (and app labels, which share the property name): one that saves and restores, or any.
+    name: weighted(fc.constant('fuzz-snapshot'), fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), 2),
     // A read that waits holds its request up to `wait` ms: short ones, so 10,000 requests stay quick.
     wait: fc.integer({ min: 0, max: 20 }),
   };
