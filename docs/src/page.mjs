@@ -9,6 +9,7 @@ export const guidePages = [
   { file: 'limits.html', source: 'limits.md', nav: 'Limits' },
   { file: 'deprecation.html', source: 'deprecation.md', nav: 'v1 deprecation' },
   { file: 'testing.html', source: 'testing.md', nav: 'Testing with the sandbox' },
+  { file: 'generators.html', source: 'generators.md', nav: 'Other generators' },
 ];
 
 const css = `
