@@ -100,6 +100,15 @@ export function Requests(props: {
                         )}
                       </Folded>
                     )}
+                    {r.deviations.length > 0 && (
+                      <ul class="deviations" aria-label="Deviations accepted in compat mode lenient">
+                        {r.deviations.map((d, i) => (
+                          <li key={i}>
+                            <span class="chip">lenient: {d.rule}</span> <code>{d.location.join('.')}</code>: {d.detail}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     {r.violations.length > 0 && (
                       <ul class="violations" aria-label="Violations">
                         {r.violations.map((v, i) => (
