@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectSandbox, ControlError, DEFAULT_APP, SeedError, startSandbox, type Sandbox } from '../src/index.js';
-import { runCli } from './support/cli.js';
+import { runCli, startCli } from './support/cli.js';
 
 const folders: string[] = [];
 const tempDir = () => {
@@ -127,6 +127,32 @@ describe('a world file at start', () => {
     const { code, output } = await runCli(['--port', '0', '--seed', broken]);
     expect(code).toBe(2);
     expect(output).toContain(`seed ${broken}: breaks the World schema of the control document: apps: must NOT have fewer than 1 items`);
+  });
+});
+
+describe('the command', () => {
+  it('--seed and --compat: the world is there, its apps read leniently, and the banner says both', async () => {
+    const file = worldFile();
+    const cli = await startCli(['--port', '0', '--seed', file, '--compat', 'lenient', '--quiet']);
+    try {
+      const banner = cli.lines.join('\n');
+      expect(banner).toContain(`seeded from          ${file} (snapshot "seed")`);
+      expect(banner).toContain('compat mode          lenient (deviations are accepted and recorded)');
+      const remote = connectSandbox({ url: cli.url });
+      expect((await (await remote.openApp('shop')).device('alice-phone')).alias).toBe('alice');
+      // An app made without a compat setting takes the sandbox's.
+      const made = await remote.control.GET('/apps/{appid}', { params: { path: { appid: (await remote.app()).appid } } });
+      expect(made.data!.settings.compat).toBe('lenient');
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('an unknown compat mode exits 2 naming the modes', async () => {
+    const { code, output } = await runCli(['--port', '0', '--compat', 'loose']);
+    expect(code).toBe(2);
+    expect(output).toContain('compat mode "loose" is not one of: strict, lenient');
   });
 });
 
