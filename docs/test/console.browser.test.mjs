@@ -188,6 +188,45 @@ describe('the reference served by the sandbox, and its console', () => {
     }
   });
 
+  it('has the app at hand: a push kept for an offline device is drawn waiting, then delivered when its switch turns it online; an injected fault answers the next send', async () => {
+    const watched = await open('light');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/console/#push-v1/pushSingle`);
+      await page.getByLabel('Example').selectOption('link');
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      const editor = page.getByLabel(/^Body \(JSON/);
+      const { alias: _alias, ...example } = JSON.parse(await editor.inputValue());
+      const body = { ...example, message: { ...example.message, is_offline: true, offline_expire_time: 3_600_000 }, cid: 'magic-offline' };
+      await typeBody(page, JSON.stringify(body, null, 2));
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+      await page.locator('.console-status').waitFor();
+      expect(JSON.parse(await page.locator('.console-answer-body').textContent()).status).toBe('successed_offline');
+      const card = page.locator('.console-device[data-cid="magic-offline"] article.msg');
+      await card.locator('.chip-pending').waitFor();
+
+      // The device comes online from the console's own device list: the message is delivered, and redrawn live.
+      await page.getByRole('switch', { name: 'magic-offline online' }).click();
+      await card.locator('.chip-delivered').waitFor();
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(body.link.style.title);
+      await page.screenshot({ path: path.join(screenshots, 'console-offline-delivered.png'), fullPage: true });
+
+      // A fault for the next push_single: the next send gets that result.
+      await page.getByLabel('Operation to fail').selectOption('push_single');
+      await page.getByLabel('Fault', { exact: true }).selectOption('result');
+      await page.getByLabel('Result or code').fill('too_frequent');
+      await page.getByRole('button', { name: 'Add fault' }).click();
+      await page.getByText('push_single: result, 1 more time(s)').waitFor();
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+      await page.locator('.console-status', { hasText: 'too_frequent' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('is usable from the keyboard: operation, example, body and send are reached with Tab and work with the keys', async () => {
     const watched = await open('light');
     const { page } = watched;
