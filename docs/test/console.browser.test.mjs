@@ -251,6 +251,27 @@ describe('the reference served by the sandbox, and its console', () => {
     }
   });
 
+  it('works on a sandbox started with a control token: given once in the address, kept for the tab, never shown', async () => {
+    const token = `team-${'0123456789abcdef'.repeat(2)}`;
+    const guarded = await startSandbox({ controlToken: token, docsDir: siteDir });
+    const watched = await openWatchedPage(browser, { allowedOrigin: guarded.url });
+    const { page } = watched;
+    try {
+      await page.goto(`${guarded.url}/console/#token=${token}`);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      expect(page.url()).not.toContain(token);
+      await page.locator('#console-op').selectOption('queryBiTags');
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+      await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');
+      expect(await page.content()).not.toContain(token);
+      expect(watched.problems()).toEqual([]);
+    } finally {
+      await watched.close();
+      await guarded.stop();
+    }
+  });
+
   it('the inbox page links to the console and to the reference, and /docs/ serves the site index', async () => {
     const watched = await open('light');
     const { page } = watched;
