@@ -93,6 +93,9 @@ describe('the reference served by the sandbox, and its console', () => {
       await expect(violation.textContent()).resolves.toContain(`Line ${line}: `);
       await expect(violation.textContent()).resolves.toMatch(/must be one of: .*"notification"/);
       await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
+      // The line is marked in the editor.
+      await expect(page.locator('.editor-bad-line').textContent()).resolves.toContain('"msgtype": "notice"');
+      await page.screenshot({ path: path.join(screenshots, 'console-violation.png'), clip: { x: 0, y: 0, width: 1400, height: 1000 } });
       // "Go to the field" selects the field in the editor.
       await violation.getByRole('button', { name: 'Go to the field' }).click();
       const selected = await editor.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));

@@ -95,6 +95,7 @@ export function Console({ initial }: { initial: Settings }) {
   const [notice, setNotice] = useState<string | undefined>();
   const tokens = useRef(new Map<string, string>());
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const backdropRef = useRef<HTMLPreElement>(null);
 
   const api = catalogue.find((a) => a.name === chosen.api);
   const op = api?.operations.find((o) => o.operationId === chosen.operationId) ?? api?.operations[0];
@@ -333,6 +334,7 @@ export function Console({ initial }: { initial: Settings }) {
     area.setSelectionRange(bodySpan.start, bodySpan.end);
   };
   const bodyInvalid = check.state === 'json' || bodyViolation !== undefined;
+  const badLine = check.state === 'json' ? check.line : bodySpan?.line;
 
   const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now };
   const act = async (what: string, action: () => Promise<unknown>) => {
@@ -494,16 +496,34 @@ export function Console({ initial }: { initial: Settings }) {
               <div class="console-body">
                 <label for="console-body">Body (JSON, checked as you type against the {api?.title} document)</label>
                 {changes.length > 0 && <p class="muted">Made ready for {appid}: {changes.join('; ')}.</p>}
-                <textarea
-                  id="console-body"
-                  ref={bodyRef}
-                  spellcheck={false}
-                  rows={Math.min(28, Math.max(8, bodyText.split('\n').length + 1))}
-                  value={bodyText}
-                  aria-invalid={bodyInvalid ? 'true' : undefined}
-                  aria-describedby="console-check"
-                  onInput={(e) => setBodyText((e.currentTarget as HTMLTextAreaElement).value)}
-                />
+                <div class="editor">
+                  {/* The line of the first violation, marked behind the text (the message below says it in words). */}
+                  <pre class="editor-backdrop" aria-hidden="true" ref={backdropRef}>
+                    {bodyText.split('\n').map((line, i) => (
+                      <span key={i} class={i + 1 === badLine ? 'editor-bad-line' : undefined}>
+                        {`${line}\n`}
+                      </span>
+                    ))}
+                  </pre>
+                  <textarea
+                    id="console-body"
+                    ref={bodyRef}
+                    spellcheck={false}
+                    wrap="off"
+                    rows={Math.min(28, Math.max(8, bodyText.split('\n').length + 1))}
+                    value={bodyText}
+                    aria-invalid={bodyInvalid ? 'true' : undefined}
+                    aria-describedby="console-check"
+                    onInput={(e) => setBodyText((e.currentTarget as HTMLTextAreaElement).value)}
+                    onScroll={(e) => {
+                      const backdrop = backdropRef.current;
+                      if (backdrop) {
+                        backdrop.scrollTop = e.currentTarget.scrollTop;
+                        backdrop.scrollLeft = e.currentTarget.scrollLeft;
+                      }
+                    }}
+                  />
+                </div>
                 <div id="console-check" class={`console-check${bodyInvalid ? ' console-check-bad' : ''}`} aria-live="polite">
                   {check.state === 'json' && (
                     <p>
