@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { loadDocument } from '@pushapi/openapi/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APP } from '../../src/config.js';
@@ -128,6 +129,16 @@ describe('/docs/ and /console/', () => {
     const served = JSON.parse((await get(`${bare.url}/console/catalogue.json`)).text);
     expect(served).toEqual(JSON.parse(JSON.stringify(catalogue())));
   });
+});
+
+it('the built console weighs at most its budget, gzipped (its page, bundle, styles and catalogue)', () => {
+  const packageDir = path.resolve(import.meta.dirname, '..', '..');
+  const dir = path.join(packageDir, 'dist', 'page', 'console');
+  const budget = (JSON.parse(fs.readFileSync(path.join(packageDir, 'page', 'console', 'budget.json'), 'utf8')) as { gzipBytes: number }).gzipBytes;
+  const files = ['index.html', 'console.js', 'console.css', 'catalogue.json'];
+  const total = files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length, 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(budget);
 });
 
 describe('the console catalogue and helpers', () => {
