@@ -9,7 +9,7 @@ import { Devices } from '../../src/components/Devices.js';
 import { MessageCard } from '../../src/components/Message.js';
 import { followEvents, type LiveState } from '../../src/live.js';
 import { saveSettings, SettingsContext, type Settings, type Theme } from '../../src/settings.js';
-import { loadCatalogue, operationHash, readOperationHash, type ApiName, type CatalogueApi, type CatalogueOperation } from './catalogue.js';
+import { loadCatalogue, operationHash, readOperationHash, type ApiName, type CatalogueApi } from './catalogue.js';
 import { Faults } from './Faults.js';
 import { locate } from './locate.js';
 import { prefill, renewRequestIds, taskIdsOf } from './prefill.js';
@@ -141,7 +141,6 @@ export function Console({ initial }: { initial: Settings }) {
     setBodyText(filled ? JSON.stringify(filled.value, null, 2) : '');
     setChanges(filled?.changes ?? []);
     setParams(Object.fromEntries(op.parameters.map((p) => [p.name, p.name === 'cid' && preferred && p.in === 'path' ? preferred : (p.example ?? '')])));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefillKey]);
 
   // Checked as typed, by the sandbox's own validation.
@@ -641,6 +640,9 @@ function SentView({ sent }: { sent: Sent }) {
           </dl>
         </details>
       ))}
+      {steps.length === 0 && request.op.secured && (
+        <p class="muted">Sent with the token of an earlier sign-in for {request.appid} (kept by this page, not shown).</p>
+      )}
       <p class="console-status" data-status={answer.status}>
         <strong>
           HTTP {answer.status} {answer.statusText}
@@ -683,5 +685,3 @@ function SentView({ sent }: { sent: Sent }) {
     </div>
   );
 }
-
-export type { CatalogueOperation };
