@@ -230,6 +230,41 @@ describe('the reference served by the sandbox, and its console', () => {
     }
   });
 
+  it("fires a scheduled push_app when the app's clock is advanced from the console, and draws it on the devices", async () => {
+    const watched = await open('light');
+    const { page } = watched;
+    try {
+      await page.goto(`${sandbox.url}/console/#push-v1/pushApp`);
+      await page.getByLabel('Example').selectOption('scheduled');
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      const editor = page.getByLabel(/^Body \(JSON/);
+      const example = JSON.parse(await editor.inputValue());
+      // pushTime an hour from now on the app's clock, in its time zone (yyyyMMddHHmm).
+      const app = (await sandbox.control.GET('/apps/{appid}', { params: { path: { appid: DEFAULT_APP.appid } } })).data;
+      const at = new Date(app.clock.now + 3_600_000 + app.settings.utcOffsetMinutes * 60_000);
+      const pad = (n) => String(n).padStart(2, '0');
+      const pushTime = `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}`;
+      await typeBody(page, JSON.stringify({ ...example, pushTime }, null, 2));
+      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
+      await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
+      await page.locator('.console-status').waitFor();
+      expect(JSON.parse(await page.locator('.console-answer-body').textContent()).result).toBe('ok');
+      await page.getByText(/has no device yet/).waitFor();
+
+      // Two hours later on the app's clock, with the clock form the inbox page has.
+      await page.getByLabel('Advance the clock by').fill('2');
+      await page.getByLabel('Unit').selectOption('hours');
+      await page.getByRole('button', { name: 'Advance clock' }).click();
+      await page.getByText(/1 scheduled task\(s\) fired/).waitFor();
+      const card = page.locator('.console-device[data-cid="magic-online"] article.msg');
+      await card.waitFor();
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      expectLocalOnly(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('is usable from the keyboard: operation, example, body and send are reached with Tab and work with the keys', async () => {
     const watched = await open('light');
     const { page } = watched;
