@@ -370,3 +370,20 @@ describe('tasks, clock and accessibility', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('a message waiting for its display time', { timeout: 120_000 }, () => {
+  it('says it waits for duration_begin, not for an online device to come online', async () => {
+    const { app, push } = await freshApp('Display time');
+    const body = note(app, 'Morning sale', 'opens at nine');
+    await push.POST('/push_single', { body: { ...body, notification: { ...body.notification, duration_begin: '2030-06-02 09:00:00' }, cid: 'magic-online' } });
+    const w = await openInbox(browser, sandbox.url, { app: app.appid });
+    try {
+      const text = await (await openMessage(w.page, 'Morning sale')).innerText();
+      expect(text).toContain('Waiting for its display time (duration_begin) 2030-06-02 09:00:00');
+      expect(text).not.toContain('Waiting for the device to come online');
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});

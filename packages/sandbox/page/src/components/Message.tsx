@@ -30,7 +30,12 @@ export const cut = (text: string | undefined, max = DRAWN_CHARS): string | undef
 
 /** How the message reached the device (or why it has not). */
 export function arrival(m: InboxMessage, at: (ms: number) => string, now: number): string {
-  if (m.state === 'pending') return `Waiting for the device to come online since ${at(m.sentAt)}${m.expiresAt === null ? '' : `; expires ${at(m.expiresAt)} (${relative(m.expiresAt, now)})`}`;
+  if (m.state === 'pending') {
+    const expires = m.expiresAt === null ? '' : `; expires ${at(m.expiresAt)} (${relative(m.expiresAt, now)})`;
+    // A message whose display time (duration_begin) has not come waits for it, online or not.
+    if (m.displayFrom !== null && now < m.displayFrom) return `Waiting for its display time (duration_begin) ${at(m.displayFrom)} (${relative(m.displayFrom, now)}), and for the device to be online then; sent ${at(m.sentAt)}${expires}`;
+    return `Waiting for the device to come online since ${at(m.sentAt)}${expires}`;
+  }
   if (m.state === 'expired') return `Expired: not delivered (sent ${at(m.sentAt)})`;
   if (m.state === 'stopped') return `Stopped with its task: not delivered (sent ${at(m.sentAt)})`;
   const received = m.receivedAt === null ? '' : ` ${at(m.receivedAt)}`;
