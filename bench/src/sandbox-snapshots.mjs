@@ -11,6 +11,9 @@ import { startSandboxChild } from './sandbox.mjs';
 import { call, registerApp } from './sandbox-fanout.mjs';
 import { summarize } from './stats.mjs';
 
+/** Restores per app and run; the run's figure is their median. */
+const RESTORES = 5;
+
 /** @param {string} origin @param {number} devices @param {string} appid */
 async function saveAndRestore(origin, devices, appid) {
   const credentials = await registerApp(origin, devices, appid);
@@ -21,15 +24,20 @@ async function saveAndRestore(origin, devices, appid) {
   await call(`${origin}/v1/${appid}/push_app`, 'POST', { ...body, requestid: `snap${appid}`.padEnd(20, '0') }, { authtoken: token });
   await call(`${origin}/control/snapshots`, 'POST', { name: appid, appid });
   await call(`${origin}/control/apps/${appid}/devices/batch`, 'POST', { devices: Array.from({ length: 100 }, (_, i) => ({ cid: `extra-${i}` })) });
-  const restored = await call(`${origin}/control/snapshots/${appid}/restore`, 'POST');
-  if (restored.devices !== devices + 3) throw new Error(`the snapshot of ${devices} devices holds ${restored.devices}`);
+  // Restored several times (a restore of a restored app is the same work): one collection of the garbage
+  // collector falling in one restore would otherwise decide the figure.
+  for (let i = 0; i < RESTORES; i++) {
+    const restored = await call(`${origin}/control/snapshots/${appid}/restore`, 'POST');
+    if (restored.devices !== devices + 3) throw new Error(`the snapshot of ${devices} devices holds ${restored.devices}`);
+  }
   const { devices: after } = await call(`${origin}/control/apps/${appid}/devices`, 'GET');
   if (after.length !== devices + 3) throw new Error(`after the restore the app has ${after.length} devices, not ${devices + 3}`);
   // The newest requests of the sandbox are this app's (the snapshot calls name no app in the log: read by path).
   /** @type {{ requests: { operation: string, path: string, method: string, durationMs: number }[] }} */
   const { requests } = await call(`${origin}/control/requests?limit=100`, 'GET');
   const spent = (/** @type {(r: { operation: string, path: string, method: string }) => boolean} */ which) => requests.filter(which).reduce((ms, r) => ms + r.durationMs, 0);
-  const restoreMs = spent((r) => r.path === `/control/snapshots/${appid}/restore`);
+  const restores = requests.filter((r) => r.path === `/control/snapshots/${appid}/restore`).map((r) => r.durationMs);
+  const restoreMs = summarize(restores).median;
   const saveMs = spent((r) => r.path === '/control/snapshots' && r.method === 'POST');
   // Rebuilding the same state instead: the app's batches without the last one (the 100 devices added after the
   // save), and the push.
@@ -87,7 +95,7 @@ export async function benchSandboxSnapshots({ runs, sizes }) {
       },
     ],
     notes: [
-      `${runs} runs; each app has ${sizes.join(' or ')} online devices (and the 3 magic cids), each with one message, and is saved, changed (100 more devices) and restored; the restored device count is checked.`,
+      `${runs} runs; each app has ${sizes.join(' or ')} online devices (and the 3 magic cids), each with one message, and is saved, changed (100 more devices) and restored ${RESTORES} times (the run's figure is their median); the restored device count is checked.`,
       `median restore: ${sizes.map((n) => `${n.toLocaleString('en')} devices ${median(n, 'restoreMs').toFixed(1)} ms`).join(', ')}; median save: ${sizes.map((n) => `${n.toLocaleString('en')} devices ${median(n, 'saveMs').toFixed(1)} ms`).join(', ')}.`,
       'The sandbox keeps state in memory here; with --data a restore also writes every record of the app in one LMDB batch.',
     ],
