@@ -5,8 +5,8 @@ export const TABS: readonly Tab[] = ['inbox', 'tasks', 'requests'];
 
 export const TEMPLATES = ['notification', 'link', 'notypopload', 'startactivity', 'transmission'] as const;
 export type Template = (typeof TEMPLATES)[number];
-/** The states the timeline filters by: the server's four, and `expired` (the messages the page saw expire). */
-export const STATES = ['waiting', 'delivered', 'expired', 'replaced', 'clicked'] as const;
+/** The states the timeline filters by (those of GET …/messages). */
+export const STATES = ['waiting', 'delivered', 'expired', 'stopped', 'replaced', 'clicked'] as const;
 export type StateFilter = (typeof STATES)[number];
 
 export interface Selection {

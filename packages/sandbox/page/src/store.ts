@@ -3,14 +3,14 @@
 // Each part reloads when an event says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
 // to many devices) costs two loads, not one per event. A load started for another selection is dropped.
 import { useEffect, useState } from 'preact/hooks';
-import { control, ControlCallError, data, type App, type Device, type InboxMessage, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import { control, ControlCallError, data, type App, type Device, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
 import { followEvents, type LiveState } from './live.js';
 import { readHash, sameFilters, writeHash, type Selection } from './selection.js';
 import { controlToken, saveToken, takeTokenFromAddress } from './token.js';
 
 type Part = 'info' | 'apps' | 'devices' | 'messages' | 'tasks' | 'requests';
 const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'messages', 'tasks', 'requests'];
-/** How many messages the timeline asks for, and how many expired ones it remembers. */
+/** How many messages the timeline asks for. */
 export const TIMELINE_LIMIT = 200;
 
 const SEEN_KEY = (appid: string) => `pushapi-sandbox-seen:${appid}`;
@@ -31,8 +31,6 @@ export interface StoreState {
   devices: Device[];
   /** The timeline: the app's messages that pass the filters, newest first. */
   messages?: MessageList;
-  /** Messages the page saw expire or stop (the sandbox keeps none of them), newest first. */
-  gone: InboxMessage[];
   /** Per device, how many received messages were there when it was last viewed: the rest are unread. */
   seen: Record<string, number>;
   tasks: Task[];
@@ -52,7 +50,7 @@ export interface StoreState {
 }
 
 export class SandboxStore {
-  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], gone: [], seen: {}, tasks: [], requests: [], live: 'connecting', loaded: {} };
+  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], seen: {}, tasks: [], requests: [], live: 'connecting', loaded: {} };
   readonly #listeners = new Set<() => void>();
   readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
@@ -92,7 +90,7 @@ export class SandboxStore {
     if (!appChanged && !filtersChanged && !logChanged && selection.tab === before.tab && selection.msg === before.msg && selection.focus === before.focus) return;
     const patch: Partial<StoreState> = { selection };
     if (appChanged) {
-      Object.assign(patch, { devices: [], tasks: [], messages: undefined, gone: [], seen: readSeen(appAfter), loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined } });
+      Object.assign(patch, { devices: [], tasks: [], messages: undefined, seen: readSeen(appAfter), loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined } });
     } else if (filtersChanged) Object.assign(patch, { messages: undefined, loaded: { ...this.state.loaded, messages: undefined } });
     if (appChanged || filtersChanged || logChanged) this.#generation++;
     this.#set(patch);
@@ -176,11 +174,6 @@ export class SandboxStore {
       case 'messages': {
         if (!appid) return;
         const { cid, alias, template, task, q, state } = this.state.selection;
-        // Expired messages are not kept by the sandbox: the page lists those it saw go.
-        if (state === 'expired') {
-          if (current()) this.#set({ messages: { messages: [], matched: 0 }, ...loaded() });
-          return;
-        }
         const query = { limit: TIMELINE_LIMIT, ...(cid ? { cid } : {}), ...(alias ? { alias } : {}), ...(template ? { template } : {}), ...(task ? { taskid: task } : {}), ...(q ? { q } : {}), ...(state ? { state } : {}) };
         const messages = await data(control.GET('/apps/{appid}/messages', { params: { path: { appid }, query } }));
         if (current()) this.#set({ messages, ...loaded() });
@@ -208,7 +201,6 @@ export class SandboxStore {
       case 'reset':
         // Every app is gone but the default one: show it.
         if (this.state.selection.app !== undefined && this.state.selection.app !== this.state.info?.defaultAppId) this.select({ app: undefined });
-        this.#set({ gone: [] });
         this.refresh(...PARTS);
         return;
       case 'app':
@@ -222,11 +214,7 @@ export class SandboxStore {
       case 'device':
       case 'message':
         if (mine) this.refresh('devices', 'messages');
-        if (event.type === 'message') {
-          this.refresh('apps');
-          const m = event.message;
-          if (mine && m && (m.state === 'expired' || m.state === 'stopped')) this.#set({ gone: [m, ...this.state.gone.filter((g) => g.id !== m.id)].slice(0, TIMELINE_LIMIT) });
-        }
+        if (event.type === 'message') this.refresh('apps');
         return;
       case 'task':
         // A push may also leave messages waiting for offline devices, which no other event announces.

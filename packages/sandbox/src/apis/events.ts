@@ -26,9 +26,9 @@ export function eventOf(change: Change): NewEvent | undefined {
     case 'task':
       return { type: 'task', appid, taskid: change.record.taskid };
     case 'message': {
+      // A message removed (an inbox trimmed or cleared, a message deleted) makes none.
       const m = change.record;
-      const silent = change.gone && (m.state === 'delivered' || m.state === 'pending');
-      return silent ? undefined : { type: 'message', appid, cid: m.cid, message: messageView(m) };
+      return change.gone ? undefined : { type: 'message', appid, cid: m.cid, message: messageView(m) };
     }
     default:
       return undefined;

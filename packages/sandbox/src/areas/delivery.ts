@@ -116,8 +116,11 @@ function countTask(unit: Unit, app: AppState, taskid: string, change: (stats: Ta
 
 /** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
 function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
-  if (message.displayUntil !== null && now > message.displayUntil) return; // never shown: its display time is over
-  if (message.expiresAt !== null && now >= message.expiresAt) return; // offline_expire_time 0: expired as it was sent
+  // Never shown: its display time is over, or (offline_expire_time 0) it expired as it was sent.
+  if ((message.displayUntil !== null && now > message.displayUntil) || (message.expiresAt !== null && now >= message.expiresAt)) {
+    end(unit, app, device, message, 'expired');
+    return;
+  }
   if (receivable(device, message, now)) {
     receive(unit, app, device, message, now);
     return;
@@ -128,9 +131,21 @@ function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRe
   // Waiting messages are bounded like the inbox: beyond inboxLimit, the oldest expires.
   for (const oldest of device.pending.values()) {
     if (device.pending.size <= app.record.settings.inboxLimit) break;
-    oldest.state = 'expired';
-    unit.put('message', app, oldest);
+    end(unit, app, device, oldest, 'expired');
     countTask(unit, app, oldest.taskid, (stats) => stats.pending--);
+  }
+}
+
+/**
+ * A waiting message that will never arrive: it expired, or its task was stopped. The device keeps it among those
+ * that never arrived (the page and `GET …/messages?state=expired` show them), at most inboxLimit, oldest out first.
+ */
+function end(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, state: 'expired' | 'stopped'): void {
+  message.state = state;
+  unit.put('message', app, message);
+  for (const oldest of device.ended.values()) {
+    if (device.ended.size <= app.record.settings.inboxLimit) break;
+    unit.remove('message', app, oldest);
   }
 }
 
@@ -206,8 +221,7 @@ export function reviewPending(unit: Unit, app: AppState, device: DeviceState, no
     const over = (message.expiresAt !== null && now >= message.expiresAt) || (message.displayUntil !== null && now > message.displayUntil);
     if (over) {
       expired++;
-      message.state = 'expired';
-      unit.put('message', app, message);
+      end(unit, app, device, message, 'expired');
     } else if (receivable(device, message, now)) {
       receive(unit, app, device, message, now);
     } else {
@@ -244,8 +258,7 @@ export function stopPending(unit: Unit, app: AppState, taskid: string): number {
   for (const device of app.devices.values()) {
     for (const m of [...device.pending.values()]) {
       if (m.taskid !== taskid) continue;
-      m.state = 'stopped';
-      unit.put('message', app, m);
+      end(unit, app, device, m, 'stopped');
       stopped++;
     }
   }

@@ -24,16 +24,17 @@ export function clickMessage(unit: Unit, app: AppState, device: DeviceState, mes
   return message;
 }
 
+/** Clears what the device got: its messages received, and those that never arrived; waiting ones stay. */
 export function clearInbox(unit: Unit, app: AppState, device: DeviceState): void {
-  for (const message of [...device.inbox.values()]) unit.remove('message', app, message);
+  for (const message of [...device.inbox.values(), ...device.ended.values()]) unit.remove('message', app, message);
   // The device's view (its inbox count) changed.
   unit.put('device', app, device.record);
 }
 
-/** Deletes one message of a device, received or waiting; a waiting one is no longer counted as waiting by its task. */
+/** Deletes one message of a device, of any state; a waiting one is no longer counted as waiting by its task. */
 export function deleteMessage(unit: Unit, app: AppState, device: DeviceState, messageId: string): void {
-  const message = device.inbox.get(messageId) ?? device.pending.get(messageId);
-  if (!message) throw notFound(`device ${device.record.cid} has no message "${messageId}" (received or waiting)`);
+  const message = device.inbox.get(messageId) ?? device.pending.get(messageId) ?? device.ended.get(messageId);
+  if (!message) throw notFound(`device ${device.record.cid} has no message "${messageId}" (received, waiting, expired or stopped)`);
   if (message.state === 'pending') {
     const task = app.tasks.get(message.taskid);
     if (task) {
@@ -52,7 +53,7 @@ export interface MessageFilter {
   template?: string;
   taskid?: string;
   q?: string;
-  state?: 'waiting' | 'delivered' | 'replaced' | 'clicked';
+  state?: 'waiting' | 'delivered' | 'expired' | 'stopped' | 'replaced' | 'clicked';
   limit: number;
 }
 
@@ -67,6 +68,8 @@ function texts(value: unknown, out: string[] = []): string[] {
 const STATE_TESTS: Record<NonNullable<MessageFilter['state']>, (m: MessageRecord) => boolean> = {
   waiting: (m) => m.state === 'pending',
   delivered: (m) => m.state === 'delivered',
+  expired: (m) => m.state === 'expired',
+  stopped: (m) => m.state === 'stopped',
   replaced: (m) => m.replacedBy !== null,
   clicked: (m) => m.clicked,
 };
@@ -82,7 +85,7 @@ export function listMessages(app: AppState, filter: MessageFilter): { messages: 
   const state = filter.state === undefined ? undefined : STATE_TESTS[filter.state];
   const found: MessageRecord[] = [];
   for (const device of devices) {
-    for (const list of [device.inbox, device.pending]) {
+    for (const list of [device.inbox, device.pending, device.ended]) {
       for (const m of list.values()) {
         if (filter.template !== undefined && m.content.msgtype !== filter.template) continue;
         if (filter.taskid !== undefined && m.taskid !== filter.taskid) continue;

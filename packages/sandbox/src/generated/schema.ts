@@ -433,10 +433,10 @@ export interface paths {
         };
         /**
          * List the messages of every device of an app
-         * @description One timeline of the app: every message kept, received or waiting, on every device, newest first (in the
-         *     order the sandbox made them). Filters combine with "and". At most `limit` messages are answered; `matched`
-         *     says how many match in all. Expired and stopped messages are not kept (the event stream reports them as
-         *     they happen), so no filter finds them here.
+         * @description One timeline of the app: every message kept on every device (received, waiting, and those that never
+         *     arrived: expired or stopped, the latest `inboxLimit` of each device), newest first (in the order the sandbox
+         *     made them). Filters combine with "and". At most `limit` messages are answered; `matched` says how many match
+         *     in all.
          */
         get: operations["listMessages"];
         put?: never;
@@ -3246,11 +3246,13 @@ export interface operations {
                  */
                 q?: string;
                 /**
-                 * @description `waiting`: kept for an offline device (pending); `delivered`: received; `replaced`: received, then
-                 *     replaced on the notification bar by a newer message with the same notify_id; `clicked`: tapped.
+                 * @description `waiting`: kept for an offline device (pending); `delivered`: received; `expired`: never received, its
+                 *     offline time (offline_expire_time) or display time (duration_end) over; `stopped`: never received, its
+                 *     task stopped (stop_task); `replaced`: received, then replaced on the notification bar by a newer message
+                 *     with the same notify_id; `clicked`: tapped.
                  * @example delivered
                  */
-                state?: "waiting" | "delivered" | "replaced" | "clicked";
+                state?: "waiting" | "delivered" | "expired" | "stopped" | "replaced" | "clicked";
                 /**
                  * @description At most this many messages. Default 200.
                  * @example 50

@@ -15,8 +15,6 @@ export interface KindSpec<R> {
   place(store: Store, app: AppState, record: R): void;
   /** Takes it out of memory. */
   unplace(store: Store, app: AppState, record: R): void;
-  /** Whether the record stays after this change (a message that expired is reported, then gone). Default: yes. */
-  kept?(record: R): boolean;
   /** Records that go with it when it is removed. */
   dependents?(store: Store, app: AppState, record: R): Removal[];
   /** Its stored form, when that is not the record as it is. */
@@ -124,7 +122,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     copy: (r) => ({ ...r, tags: [...r.tags], dmpIds: { ...r.dmpIds }, dmpTags: [...r.dmpTags] }),
     dependents: (_store, app, record) => {
       const device = app.devices.get(record.cid);
-      return device ? [...device.inbox.values(), ...device.pending.values()].map((m): Removal => ({ kind: 'message', record: m })) : [];
+      return device ? [...device.inbox.values(), ...device.pending.values(), ...device.ended.values()].map((m): Removal => ({ kind: 'message', record: m })) : [];
     },
     schema: object({
       seq: int,
@@ -175,8 +173,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
   message: {
     prefix: 'm',
     key: (appid, r) => ['m', appid, r.cid, String(r.seq).padStart(12, '0')],
-    // A message lives in its device's waiting list or inbox, as its state says; expired and stopped ones are gone.
-    kept: (m) => m.state === 'pending' || m.state === 'delivered',
+    // A message lives in its device's waiting list, inbox or list of those that never arrived, as its state says.
     // Its content is replaced, never changed in place (areas/content-budget.ts), so copies may share it.
     copy: (m) => ({ ...m }),
     place(_store, app, m) {
@@ -185,7 +182,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       if (m.state === 'pending') device.pending.set(m.id, m);
       else {
         device.pending.delete(m.id);
-        if (m.state === 'delivered') device.inbox.set(m.id, m);
+        (m.state === 'delivered' ? device.inbox : device.ended).set(m.id, m);
       }
       let ofTask = app.messagesByTask.get(m.taskid);
       if (!ofTask) app.messagesByTask.set(m.taskid, (ofTask = new Set()));
@@ -195,6 +192,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       const device = app.devices.get(m.cid);
       device?.pending.delete(m.id);
       device?.inbox.delete(m.id);
+      device?.ended.delete(m.id);
       const ofTask = app.messagesByTask.get(m.taskid);
       ofTask?.delete(m);
       if (ofTask?.size === 0) app.messagesByTask.delete(m.taskid);
@@ -207,7 +205,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       kind: doc('TaskKind'),
       requestid: orNull(str),
       content: contentSchema,
-      state: { enum: ['pending', 'delivered'] },
+      state: doc('InboxMessage/properties/state'),
       via: orNull({ enum: ['online', 'offline'] }),
       apn: bool,
       sentAt: num,

@@ -77,8 +77,8 @@ export function rebuild(store: Store, app: AppState): void {
     if (record.alias !== null) indexAlias(app, record.alias, record.cid);
     device.inbox = new Map(bySeq([...device.inbox.values()]).map((m) => [m.id, m]));
     device.pending = new Map(bySeq([...device.pending.values()]).map((m) => [m.id, m]));
-    for (const m of device.inbox.values()) see(m.seq);
-    for (const m of device.pending.values()) see(m.seq);
+    device.ended = new Map(bySeq([...device.ended.values()]).map((m) => [m.id, m]));
+    for (const list of [device.inbox, device.pending, device.ended]) for (const m of list.values()) see(m.seq);
   }
   for (const task of app.tasks.values()) see(task.seq);
   store.seq = Math.max(store.seq, seq);

@@ -10,6 +10,8 @@ export interface DeviceState {
   inbox: Map<string, MessageRecord>;
   /** Offline (or not yet displayable) messages waiting, oldest first, by id. */
   pending: Map<string, MessageRecord>;
+  /** Messages that never arrived (expired or stopped), oldest first, by id: at most the app's inboxLimit. */
+  ended: Map<string, MessageRecord>;
 }
 
 export interface AppState {
@@ -53,7 +55,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   nextDueAt: Number.POSITIVE_INFINITY,
 });
 
-export const newDeviceState = (record: DeviceRecord): DeviceState => ({ record, inbox: new Map(), pending: new Map() });
+export const newDeviceState = (record: DeviceRecord): DeviceState => ({ record, inbox: new Map(), pending: new Map(), ended: new Map() });
 
 export class Store {
   readonly apps = new Map<string, AppState>();

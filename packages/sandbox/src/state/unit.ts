@@ -23,11 +23,8 @@ export class Unit {
 
   /** Records a new or changed record and puts it in its place in memory. */
   put<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
-    const spec = KINDS[kind];
-    const kept = spec.kept?.(record) ?? true;
-    if (kept) spec.place(this.store, app, record);
-    else spec.unplace(this.store, app, record);
-    this.#note(kind, app, record, !kept);
+    KINDS[kind].place(this.store, app, record);
+    this.#note(kind, app, record, false);
   }
 
   /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */

@@ -93,6 +93,41 @@ describe('the app messages', () => {
     expect([limited.messages.length, limited.matched]).toEqual([1, 3]);
   });
 
+  it('keeps the messages that never arrived, expired or stopped, and finds them by state', async () => {
+    const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' }, settings: { inboxLimit: 2 } });
+    const push = pushClient(app);
+    const short = await push.POST('/push_single', {
+      body: { ...notification('Flash sale'), message: { msgtype: 'notification', is_offline: true, offline_expire_time: 60_000 }, cid: 'magic-offline' },
+    });
+    await app.advance(120_000);
+    // A list push, stopped while its message waits for the offline device.
+    const stopped = await push.POST('/save_list_body', { body: notification('List push') });
+    await push.POST('/push_list', { body: { taskid: stopped.taskid!, cid: ['magic-offline'] } });
+    await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: stopped.taskid! } } });
+    const expired = await app.messages({ state: 'expired' });
+    expect(expired.messages.map((m) => [m.cid, m.taskid, m.state])).toEqual([['magic-offline', short.taskid, 'expired']]);
+    expect((await app.messages({ state: 'stopped' })).messages.map((m) => [m.taskid, m.state])).toEqual([[stopped.taskid, 'stopped']]);
+    // Neither is in the device's inbox or waiting list, and coming online delivers neither.
+    await app.updateDevice('magic-offline', { online: true });
+    expect(await app.inbox('magic-offline')).toMatchObject({ messages: [], pending: [] });
+    // At most inboxLimit of them per device: the oldest goes first.
+    for (const n of [1, 2]) {
+      await app.updateDevice('magic-offline', { online: false });
+      await push.POST('/push_single', {
+        body: { ...notification(`Gone ${n}`), message: { msgtype: 'notification', is_offline: true, offline_expire_time: 1000 }, cid: 'magic-offline' },
+      });
+      await app.advance(2000);
+    }
+    const ended = await app.messages({ cid: 'magic-offline' });
+    expect(ended.messages.map((m) => [m.state, (m.template as { style?: { text?: string } }).style?.text])).toEqual([
+      ['expired', 'Gone 2'],
+      ['expired', 'Gone 1'],
+    ]);
+    // Clearing the inbox clears them too.
+    await app.clearInbox('magic-offline');
+    expect((await app.messages({ cid: 'magic-offline' })).matched).toBe(0);
+  });
+
   it('refuses a filter it does not know, naming it, and an unknown app', async () => {
     const app = await newApp();
     const refused = await app.messages({ state: 'read' as never }).catch((e: unknown) => e);

@@ -387,3 +387,23 @@ describe('a message waiting for its display time', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('messages that never arrived', { timeout: 120_000 }, () => {
+  it('a message that expired before the page opened is listed by the expired filter, with how it ended', async () => {
+    const { app, push } = await freshApp('Expired');
+    const body = note(app, 'Flash sale', 'ten minutes only');
+    await push.POST('/push_single', { body: { ...body, message: { ...body.message, offline_expire_time: 1000 }, cid: 'magic-offline' } });
+    await app.advance(2000);
+    await push.POST('/push_single', { body: { ...note(app, 'Delivered one', 'here'), cid: 'magic-online' } });
+    const w = await openInbox(browser, sandbox.url, { app: app.appid, state: 'expired' });
+    try {
+      const text = await (await openMessage(w.page, 'Flash sale')).innerText();
+      expect(text).toContain('Expired: not delivered');
+      // The filter leaves out the delivered message.
+      expect(await w.page.locator('li.row').count()).toBe(1);
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+});

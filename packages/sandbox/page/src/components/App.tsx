@@ -122,7 +122,6 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
                     tasks={state.tasks}
                     requests={state.requests}
                     list={state.messages}
-                    gone={state.gone}
                     loaded={state.loaded.messages === true}
                     context={context}
                     onSelect={(change) => store.select(change)}

@@ -16,8 +16,6 @@ export interface TimelineProps {
   tasks: Task[];
   requests: RequestLogEntry[];
   list: MessageList | undefined;
-  /** Messages the page saw expire or stop. */
-  gone: InboxMessage[];
   loaded: boolean;
   context: MessageContext;
   onSelect(change: Partial<Selection>): void;
@@ -35,23 +33,6 @@ export function titleOf(m: InboxMessage): string {
 }
 
 export const stateOf = (m: InboxMessage): string => (m.state === 'pending' ? 'waiting' : m.state);
-
-/** The gone messages that pass the filters the page can apply itself. */
-function goneMatching(gone: InboxMessage[], s: Selection, devices: Device[]): InboxMessage[] {
-  if (s.state !== undefined && s.state !== 'expired') return [];
-  const aliasCids = s.alias === undefined ? undefined : new Set(devices.filter((d) => d.alias === s.alias).map((d) => d.cid));
-  const q = s.q?.toLowerCase();
-  return gone.filter(
-    (m) =>
-      (s.cid === undefined || m.cid === s.cid) &&
-      (aliasCids === undefined || aliasCids.has(m.cid)) &&
-      (s.template === undefined || m.msgtype === s.template) &&
-      (s.task === undefined || m.taskid === s.task) &&
-      (q === undefined || JSON.stringify([m.template, m.push_info]).toLowerCase().includes(q)),
-  );
-}
-
-const order = (m: InboxMessage) => Number(m.id.replace(/\D/g, '')) || 0;
 
 function Filters({ selection, devices, tasks, onSelect }: Pick<TimelineProps, 'selection' | 'devices' | 'tasks' | 'onSelect'>) {
   const [text, setText] = useState(selection.q ?? '');
@@ -248,11 +229,10 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
 }
 
 export function Timeline(props: TimelineProps) {
-  const { selection, devices, list, gone, context, onSelect } = props;
+  const { selection, devices, list, context, onSelect } = props;
   const aliasOf = new Map(devices.map((d) => [d.cid, d.alias]));
-  const extra = goneMatching(gone, selection, devices);
-  const messages = [...(list?.messages ?? []), ...extra].sort((a, b) => order(b) - order(a));
-  const matched = (list?.matched ?? 0) + extra.length;
+  const messages = list?.messages ?? [];
+  const matched = list?.matched ?? 0;
   const selected = messages.find((m) => m.id === selection.msg);
   const device = selection.cid ? devices.find((d) => d.cid === selection.cid) : undefined;
   const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
@@ -269,7 +249,7 @@ export function Timeline(props: TimelineProps) {
           </h2>
           {!list && !props.loaded && <p class="empty">Loading the messages…</p>}
           {list && messages.length === 0 && (
-            <p class="empty">{selection.state === 'expired' ? 'No message seen expiring since the page opened (the sandbox keeps no expired message).' : 'No message matches. Pushes appear here at once.'}</p>
+            <p class="empty">No message matches. Pushes appear here at once.</p>
           )}
           <ol class="rows">
             {messages.map((m) => {
