@@ -295,10 +295,12 @@ describe('the reference served by the sandbox, and its console', () => {
     const watched = await openWatchedPage(browser, { allowedOrigin: guarded.url });
     const { page } = watched;
     try {
-      await page.goto(`${guarded.url}/console/#token=${token}`);
+      // Given with an operation, as a link to one operation of a guarded sandbox: the console opens on it.
+      await page.goto(`${guarded.url}/console/#push-v1/queryBiTags&token=${token}`);
       await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
       expect(page.url()).not.toContain(token);
-      await page.locator('#console-op').selectOption('queryBiTags');
+      expect(new URL(page.url()).hash).toBe('#push-v1/queryBiTags');
+      await expect(page.locator('#console-op').inputValue()).resolves.toBe('queryBiTags');
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
       await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');

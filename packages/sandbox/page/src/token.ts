@@ -26,14 +26,16 @@ export function saveToken(token: string): void {
 
 /**
  * Takes `token=` out of the address at once (replacing the history entry, so Back does not bring it back), keeping
- * the rest of the fragment (the view: #app=…&cid=…). True when the address held one.
+ * the rest of the fragment as it was written (the page's view, #app=…&cid=…, or the console's operation,
+ * #push-v1/pushSingle). True when the address held one.
  */
 export function takeTokenFromAddress(): boolean {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const token = params.get('token');
-  if (token === null) return false;
-  params.delete('token');
-  const rest = params.toString();
+  const parts = location.hash.slice(1).split('&');
+  const at = parts.findIndex((part) => part.startsWith('token='));
+  if (at < 0) return false;
+  const token = new URLSearchParams(parts[at]).get('token') ?? '';
+  parts.splice(at, 1);
+  const rest = parts.join('&');
   history.replaceState(history.state, '', rest ? `#${rest}` : location.pathname + location.search);
   if (token) saveToken(token);
   return true;
