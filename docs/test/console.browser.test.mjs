@@ -133,6 +133,8 @@ describe('the reference served by the sandbox, and its console', () => {
       const card = phone.locator('article.msg');
       await card.waitFor();
       await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      // The clock's notice stays until the next action (no shorter notice replaces it).
+      await expect(page.locator('.messages .notice').textContent()).resolves.toContain('1 scheduled task(s) fired');
       await expect(card.locator('.preview').first().textContent()).resolves.toContain(example.notification.style.text);
       await expect(card.getAttribute('data-msgtype')).resolves.toBe('notification');
 
@@ -259,6 +261,8 @@ describe('the reference served by the sandbox, and its console', () => {
       const card = page.locator('.console-device[data-cid="magic-online"] article.msg');
       await card.waitFor();
       await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      // The clock's notice stays until the next action (no shorter notice replaces it).
+      await expect(page.locator('.messages .notice').textContent()).resolves.toContain('1 scheduled task(s) fired');
       expectLocalOnly(watched);
     } finally {
       await watched.close();

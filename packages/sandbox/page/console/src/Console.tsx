@@ -336,10 +336,11 @@ export function Console({ initial }: { initial: Settings }) {
   const badLine = check.state === 'json' ? check.line : bodySpan?.line;
 
   const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now };
+  /** Runs an action of the app bar; its notice is the text the action answers, or `what`. */
   const act = async (what: string, action: () => Promise<unknown>) => {
     try {
-      await action();
-      setNotice(what);
+      const said = await action();
+      setNotice(typeof said === 'string' ? said : what);
       setError(undefined);
     } catch (e) {
       setError(`${what} failed: ${errorText(e)}`);
@@ -387,8 +388,8 @@ export function Console({ initial }: { initial: Settings }) {
           onAdvance={(ms) =>
             void act('Clock advanced', async () => {
               const result = await data(control.POST('/apps/{appid}/clock', { params: { path: { appid: appid! } }, body: { advanceMs: ms } }));
-              setNotice(`Clock of ${appid} is now ${result.local}: ${result.fired.length} scheduled task(s) fired, ${result.expired} offline message(s) expired`);
               await loadApps();
+              return `Clock of ${appid} is now ${result.local}: ${result.fired.length} scheduled task(s) fired, ${result.expired} offline message(s) expired`;
             })
           }
           onResetApp={() => void act(`App ${appid} reset`, () => data(control.POST('/apps/{appid}/reset', { params: { path: { appid: appid! } } })))}
