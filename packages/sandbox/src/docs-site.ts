@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PageServer } from './page.js';
+import { fileInside, type PageServer } from './page.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -67,9 +67,8 @@ export function docsSite(dir: string | undefined): PageServer {
       } catch {
         return end(400, 'text/plain; charset=utf-8', 'bad path');
       }
-      const full = path.resolve(root, relative);
-      const inside = full.startsWith(root + path.sep) && !relative.includes('\0');
-      if (inside && fs.existsSync(full) && fs.statSync(full).isFile() && TYPES[path.extname(full)]) {
+      const full = fileInside(root, relative);
+      if (full && TYPES[path.extname(full)]) {
         return end(200, TYPES[path.extname(full)]!, fs.readFileSync(full));
       }
       end(404, 'text/plain; charset=utf-8', 'not found');

@@ -35,6 +35,21 @@ const FALLBACK = `<!doctype html><html lang="en"><meta charset="utf-8"><title>pu
 <body><h1>pushapi sandbox</h1><p>The inbox page has not been built (run the package's build).</p>
 <ul><li>push v1: <code>/v1/&lt;appid&gt;/</code></li><li>DMP: <code>/dmp</code></li><li>control API: <code>/control</code></li></ul></body></html>`;
 
+/**
+ * The file `relative` names inside `root`, or undefined when there is none or it lies outside: the real paths are
+ * compared (symlinks resolved), so a link inside the folder to a file outside it is outside.
+ */
+export function fileInside(root: string, relative: string): string | undefined {
+  if (relative.includes('\0')) return undefined;
+  try {
+    const realRoot = fs.realpathSync(root);
+    const real = fs.realpathSync(path.resolve(realRoot, relative));
+    return real.startsWith(realRoot + path.sep) && fs.statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined; // missing, or a link to nowhere
+  }
+}
+
 export function staticPage(dir = defaultPageDir()): PageServer {
   return {
     handles: (pathname) => pathname === '/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico' || pathname === '/console' || pathname.startsWith('/console/'),
@@ -46,9 +61,8 @@ export function staticPage(dir = defaultPageDir()): PageServer {
         return;
       }
       const file = pathname === '/' ? 'index.html' : pathname === '/console/' ? 'console/index.html' : pathname.slice(1);
-      const full = path.resolve(dir, file);
-      const inside = full.startsWith(path.resolve(dir) + path.sep);
-      if (inside && fs.existsSync(full) && fs.statSync(full).isFile()) {
+      const full = fileInside(dir, file);
+      if (full) {
         const body = fs.readFileSync(full);
         res.writeHead(200, { 'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache', ...SECURITY_HEADERS });
         res.end(req.method === 'HEAD' ? undefined : body);

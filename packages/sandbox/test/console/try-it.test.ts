@@ -25,6 +25,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Reference</title><p>index</p>');
   fs.writeFileSync(path.join(site, 'push-v1.html'), '<!doctype html><title>Push v1</title>');
   fs.writeFileSync(outside, 'not part of the site');
+  fs.symlinkSync(outside, path.join(site, 'linked.html'));
+  fs.symlinkSync(path.dirname(site), path.join(site, 'parent'));
   sandbox = await startSandbox({ docsDir: site });
   bare = await startSandbox({ docsDir: path.join(site, 'missing') });
 });
@@ -112,6 +114,12 @@ describe('/docs/ and /console/', () => {
     for (const escape of ['/docs/../' + path.basename(outside), `/docs/%2e%2e/${path.basename(outside)}`, `/docs/..%2f${path.basename(outside)}`]) {
       const answer = await get(`${sandbox.url}${escape}`);
       expect(answer.text, escape).not.toContain('not part of the site');
+    }
+    // A symlink inside the folder to a file (or a folder) outside it: its real path is outside, so not found.
+    for (const link of ['/docs/linked.html', `/docs/parent/${path.basename(outside)}`]) {
+      const answer = await get(`${sandbox.url}${link}`);
+      expect(answer.status, link).toBe(404);
+      expect(answer.text, link).not.toContain('not part of the site');
     }
     const rebound = await get(`${sandbox.url}/docs/`, { host: 'attacker.example' });
     expect(rebound.status).toBe(403);
