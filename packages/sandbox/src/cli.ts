@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pushapi-sandbox` (`run sandbox` in the workspace): starts the sandbox, prints where everything is and the
 // default app's credentials, and stops cleanly on Ctrl-C or SIGTERM.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
 import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
@@ -12,7 +13,10 @@ Usage: pushapi-sandbox [options]
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
   --data <dir>             keep state in this folder across restarts (default: memory; SANDBOX_DATA)
-  --control-token <token>  token the control API requires, 16 characters or more; needed beyond 127.0.0.1 (SANDBOX_CONTROL_TOKEN)
+  --control-token <token>  token the control API requires, 16 characters or more; needed beyond 127.0.0.1
+                           (SANDBOX_CONTROL_TOKEN). Other local users see a flag (ps, /proc/<pid>/cmdline):
+                           on a shared machine give the variable or --control-token-file instead
+  --control-token-file <path>  read the control token from this file (its first line, spaces trimmed)
   --allowed-host <name>    a host name to answer besides localhost and IP addresses, repeatable
                            (SANDBOX_ALLOWED_HOSTS, comma-separated): a shared sandbox reached by a name
   --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
@@ -32,6 +36,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The control token kept in a file (out of the command line, which other local users can read). */
+function tokenFromFile(file: string, alsoGiven: string | undefined): string {
+  if (alsoGiven !== undefined) fail('give the control token once: --control-token or --control-token-file, not both');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`control token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const token = text.trim().split(/\r?\n/)[0]!.trim();
+  if (token === '') fail(`control token file ${file} is empty: write the token (16 characters or more) on its first line`);
+  return token;
+}
+
 let values;
 try {
   ({ values } = parseArgs({
@@ -42,6 +60,7 @@ try {
       port: { type: 'string' },
       data: { type: 'string' },
       'control-token': { type: 'string' },
+      'control-token-file': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       appid: { type: 'string' },
       appkey: { type: 'string' },
@@ -76,7 +95,7 @@ const given = {
   userCode: values['user-code'] ?? env.SANDBOX_USER_CODE,
   authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
 };
-const controlToken = values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN;
+const controlToken = values['control-token-file'] !== undefined ? tokenFromFile(values['control-token-file'], values['control-token']) : (values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN);
 const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
 const docsDir = values.docs ?? env.SANDBOX_DOCS;

@@ -1,5 +1,8 @@
 // `run sandbox` (the pushapi-sandbox command): prints where everything is and the default app's credentials,
 // takes flags and environment variables, refuses what it cannot do with a clear message, stops on Ctrl-C.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP } from '../src/config.js';
@@ -45,6 +48,34 @@ describe('the command', () => {
     await cli.exited;
   });
 
+  it('takes the control token from SANDBOX_CONTROL_TOKEN or --control-token-file, out of the command line, and never prints it', async () => {
+    const token = 'token-kept-off-the-command-line';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-token-'));
+    const file = path.join(dir, 'control-token');
+    fs.writeFileSync(file, `  ${token}  \n`);
+    try {
+      for (const [args, env] of [[[], { SANDBOX_CONTROL_TOKEN: token }], [['--control-token-file', file], {}]] as const) {
+        const cli = await startCli(['--port', '0', ...args], env);
+        const apps = (authorization?: string) => fetch(`${cli.url}/control/apps`, { headers: authorization ? { authorization } : {} });
+        expect((await apps()).status).toBe(401);
+        expect((await apps(`Bearer ${token}`)).status).toBe(200);
+        expect(fs.readFileSync(`/proc/${cli.child.pid}/cmdline`, 'utf8')).not.toContain(token);
+        cli.child.kill('SIGTERM');
+        await cli.exited;
+        expect(cli.lines.join('\n')).not.toContain(token);
+      }
+      const missing = await runCli(['--port', '0', '--control-token-file', path.join(dir, 'absent')]);
+      expect(missing).toMatchObject({ code: 2, output: expect.stringContaining(`control token file ${path.join(dir, 'absent')} cannot be read (ENOENT)`) });
+      fs.writeFileSync(file, ' \n\n');
+      expect(await runCli(['--port', '0', '--control-token-file', file])).toMatchObject({ code: 2, output: expect.stringContaining(`control token file ${file} is empty`) });
+      const both = await runCli(['--port', '0', '--control-token-file', file, '--control-token', token]);
+      expect(both).toMatchObject({ code: 2, output: expect.stringContaining('--control-token or --control-token-file, not both') });
+      expect(both.output).not.toContain(token);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad flag, a bad port and a taken port with a clear message', async () => {
     expect(await runCli(['--prot', '1'])).toMatchObject({ code: 2, output: expect.stringContaining("Unknown option '--prot'") });
     expect(await runCli(['--port', 'abc'])).toMatchObject({ code: 2, output: expect.stringContaining('port "abc" is not a port number') });
@@ -60,6 +91,7 @@ describe('the command', () => {
     expect(help.code).toBe(0);
     expect(help.output).toContain('--data <dir>');
     expect(help.output).toContain('--allowed-host <name>');
+    expect(help.output).toContain('--control-token-file <path>');
     const viaPnpm = await runCli(['--', '--help']);
     expect(viaPnpm.code).toBe(0);
     expect(viaPnpm.output).toContain('--data <dir>');
