@@ -54,4 +54,7 @@ export { createControlClient, ControlError, WaitTimeoutError, type ControlClient
 export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
 export type { SandboxOptions } from './sandbox.js';
 export { SeedError } from './seed.js';
+// The document validator and its explainer, for tools that check answers of the real service (@pushapi/verify).
+export { SchemaSet, child as schemaChild, type Schema } from './validation/schemas.js';
+export { explain, type Violation } from './validation/explain.js';
 export type { components, paths } from './generated/schema.js';
