@@ -80,7 +80,8 @@ function worldSchema(doc) {
 
 const files = [
   [path.join(outDir, 'schema.ts'), header + astToString(ast)],
-  ...(api.name === 'sandbox' ? [[path.join(outDir, 'world.schema.json'), worldSchema(bundle)]] : []),
+  // At the package root, where a world file's `$schema: ./node_modules/@pushapi/sandbox/world.schema.json` finds it.
+  ...(api.name === 'sandbox' ? [[path.resolve('world.schema.json'), worldSchema(bundle)]] : []),
   [path.join(outDir, 'known-values.ts'), knownText],
   // Documented call signatures, for a client package built on @pushapi/client-core (it has src/call-types.ts).
   ...(fs.existsSync(path.resolve('src/call-types.ts')) ? [[path.join(outDir, 'calls.ts'), callsSource(bundle, header)]] : []),

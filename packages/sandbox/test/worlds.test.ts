@@ -315,9 +315,10 @@ describe('snapshots', () => {
 describe('the world file schema for editors', () => {
   it('the package exports the World schema as a JSON Schema file that accepts a world and names a typo', async () => {
     const { Ajv2020 } = await import('ajv/dist/2020.js');
-    const schema = JSON.parse(fs.readFileSync(new URL('../src/generated/world.schema.json', import.meta.url), 'utf8')) as object;
+    const schema = JSON.parse(fs.readFileSync(new URL('../world.schema.json', import.meta.url), 'utf8')) as object;
     const exported = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string> }).exports['./world.schema.json'];
-    expect(exported).toBe('./src/generated/world.schema.json');
+    // At the package root, so that `$schema: ./node_modules/@pushapi/sandbox/world.schema.json` is a file path too.
+    expect(exported).toBe('./world.schema.json');
     const validate = new Ajv2020({ strict: false }).compile(schema);
     const { parse } = await import('yaml');
     expect(validate({ $schema: './node_modules/@pushapi/sandbox/world.schema.json', ...parse(WORLD_YAML) }), JSON.stringify(validate.errors)).toBe(true);
