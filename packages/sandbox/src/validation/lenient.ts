@@ -33,15 +33,33 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const jsonText = (value: unknown) => JSON.stringify(value);
 const kindOf = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'value');
 
+/**
+ * Why a number does not convert to text without loss, if it does not. JSON.parse has already dropped what the text
+ * said beyond a double (9007199254740993 reads as 9007199254740992, 1.50 as 1.5), so only a safe integer's text
+ * is known: the service, reading the text, would keep digits the sandbox no longer has.
+ */
+function lossOf(value: number): string | undefined {
+  if (!Number.isFinite(value)) return 'the number is beyond what a JSON number holds; send it as a string';
+  if (!Number.isInteger(value) || Object.is(value, -0)) return `the number ${jsonText(value)} is not an integer, and a JSON number does not keep how it was written (1.50 reads as 1.5); send it as a string`;
+  if (!Number.isSafeInteger(value)) return `the number ${jsonText(value)} is beyond 2^53, where a JSON number loses digits (9007199254740993 reads as 9007199254740992); send it as a string`;
+  return undefined;
+}
+
 /** The value as one of the expected types, when it converts without loss. */
 function converted(value: unknown, expected: string[]): unknown {
   for (const type of expected) {
-    if (type === 'string' && typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (type === 'string' && typeof value === 'number' && lossOf(value) === undefined) return String(value);
     if (type === 'integer' && typeof value === 'string' && DIGITS.test(value) && Number.isSafeInteger(Number(value))) return Number(value);
     if (type === 'number' && typeof value === 'string' && DECIMAL.test(value) && Number.isSafeInteger(Math.trunc(Number(value)))) return Number(value);
     if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   }
   return undefined;
+}
+
+/** Why a lenient app does not read a number where text is due, when a rule would read it but with loss. */
+function lossyReading(v: Violation, value: unknown): string | undefined {
+  const types = expectationOf(v)?.types;
+  return v.code === 'type' && typeof value === 'number' && types?.includes('string') ? lossOf(value) : undefined;
 }
 
 /** How a lenient app reads the value a violation is about, if a rule lets it. */
@@ -78,6 +96,7 @@ export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: Requ
   // Changed on copies: a request whose reading still fails is answered as it was sent.
   const read: RequestParts = { params: { ...parts.params }, query: new URLSearchParams(parts.query), body: structuredClone(parts.body) };
   const deviations: Deviation[] = [];
+  const losses = new Map<string, string>();
   // Each pass reads what the last one uncovered (a style whose `type` was "6" is then checked as style 6).
   for (let pass = 0; pass < 4 && violations.length > 0; pass++) {
     let changed = false;
@@ -89,7 +108,11 @@ export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: Requ
         const container = path.slice(0, -1).reduce<unknown>((at, step) => (isContainer(at) ? at[step] : undefined), read.body);
         if (!isContainer(container)) continue;
         const reading = readingOf(v, container[key], container);
-        if (!reading) continue;
+        if (!reading) {
+          const loss = lossyReading(v, container[key]);
+          if (loss) losses.set(v.location.join('.'), loss);
+          continue;
+        }
         container[key] = reading.value;
         deviations.push({ rule: reading.rule, location: v.location, detail: reading.detail });
         changed = true;
@@ -105,7 +128,9 @@ export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: Requ
     violations = validateRequest(schemas, op, read);
   }
   // Refused: what no rule reads is what the caller must fix, so those are the violations answered.
-  return violations.length === 0 ? { parts: read, deviations, violations } : { parts, deviations: [], violations };
+  // A value a rule would read but for the loss says why it was not read.
+  const said = (v: Violation) => (losses.has(v.location.join('.')) ? { ...v, message: `${v.message}; not read: ${losses.get(v.location.join('.'))}` } : v);
+  return violations.length === 0 ? { parts: read, deviations, violations } : { parts, deviations: [], violations: losses.size > 0 ? violations.map(said) : violations };
 }
 
 /** For a strict app's refusal: what a lenient app would have read, in a few words (undefined: it would refuse too). */
