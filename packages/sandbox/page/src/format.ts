@@ -1,6 +1,9 @@
 // How times, durations and the description's codes read on the page. Sandbox times are an app's clock, shown in
 // the app's own time zone (its utcOffsetMinutes), in the description's `yyyy-MM-dd HH:mm:ss` form.
 
+// The facts the page shares with the MCP server's text of a message (styles, channel levels, durations).
+export { CHANNEL_LEVELS, duration, relative, STYLE_NAMES } from '../../src/phone-view.js';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An app-clock instant as `yyyy-MM-dd HH:mm:ss` in the app's time zone. */
@@ -21,46 +24,12 @@ export function utcOffset(minutes: number): string {
 /** A real instant (the request log's), in the reader's own time zone. */
 export const realTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 
-/** `2 d 3 h`, `5 min 10 s`, `1 h`: at most the two largest units, adjacent. */
-export function duration(ms: number): string {
-  const units: [string, number][] = [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['min', 60_000],
-    ['s', 1000],
-  ];
-  let rest = Math.abs(Math.round(ms));
-  if (rest < 1000) return `${rest} ms`;
-  const parts: string[] = [];
-  for (const [name, size] of units) {
-    const n = Math.floor(rest / size);
-    if (n > 0) parts.push(`${n} ${name}`);
-    else if (parts.length > 0) break;
-    rest -= n * size;
-    if (parts.length === 2) break;
-  }
-  return parts.join(' ');
-}
-
-/** "in 5 min" or "5 min ago", relative to the app's clock. */
-export const relative = (ms: number, now: number) => (ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`);
-
 /** An image address as the page prints it: an inline (data:) image by its kind and size, not its bytes. */
 export const imageAddress = (src: string) => (src.startsWith('data:') ? `${src.slice(0, src.search(/[;,]/))} (inline, ${src.length} characters)` : src);
 
 /** How a task was pushed, by the operation that made it. */
 export const TASK_KINDS: Record<string, string> = { single: 'push_single', batch: 'push_single_batch', list: 'push_list', app: 'push_app', scheduled: 'push_app with pushTime' };
 
-export const STYLE_NAMES: Record<number, string> = { 0: 'system', 1: 'vendor', 4: 'background image', 6: 'expanded' };
-
-/** What each channelLevel means (the description's table). */
-export const CHANNEL_LEVELS: Record<number, string> = {
-  0: 'No sound, no vibration, not shown',
-  1: 'No sound, no vibration, hidden on the lock screen, collapsed in the bar, no navigation icon',
-  2: 'No sound, no vibration, shown on the lock screen and in the bar, does not wake the screen',
-  3: 'Sound and vibration, shown on the lock screen and in the bar, wakes the screen',
-  4: 'Sound and vibration, floating display when the screen is on, shown on the lock screen, wakes the screen',
-};
 
 export const MULTIMEDIA_TYPES: Record<number, string> = { 1: 'image', 2: 'audio', 3: 'video' };
 

@@ -3,9 +3,10 @@
 import type { ComponentChildren } from 'preact';
 import type { Style } from '../api.js';
 import { CHANNEL_LEVELS } from '../format.js';
+import { channelLevel, CUT_AT, cut, soundFlags } from '../../../src/phone-view.js';
 import { EmbeddedIcon, MessageImage, StyleIcon } from './Image.js';
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+export { channelLevel, soundFlags };
 
 export interface BarContent {
   style: Style;
@@ -20,9 +21,6 @@ export interface BarContent {
   /** Whether the full texts are drawn (not cut where the phone cuts them). */
   full?: boolean;
 }
-
-/** channelLevel, for the styles that carry it (not 4). */
-export const channelLevel = (style: Style): number | undefined => (style.type === 4 ? undefined : style.channelLevel);
 
 function SmallIcon({ content }: { content: BarContent }) {
   if (content.icon) return <>{content.icon}</>;
@@ -41,21 +39,8 @@ function LargeIcon({ style }: { style: Style }) {
 function Expanded({ style, full }: { style: Style; full: boolean }) {
   if (style.type !== 0 && style.type !== 6) return null;
   if (style.big_style === '1' && style.big_image_url) return <MessageImage src={style.big_image_url} label="Big image (big_image_url)" size="big" />;
-  if (style.big_style === '2' && style.big_text) return <p class="notif-bigtext">{full ? style.big_text : cut(style.big_text, 1000)}</p>;
+  if (style.big_style === '2' && style.big_text) return <p class="notif-bigtext">{full ? style.big_text : cut(style.big_text, CUT_AT.bigText)}</p>;
   return null;
-}
-
-export function soundFlags(style: Style): string[] {
-  const level = channelLevel(style);
-  const flags: string[] = [];
-  if (level !== undefined && level <= 2) flags.push(`Silent (channel level ${level})`);
-  else {
-    flags.push(style.is_ring === false ? 'No ring' : 'Rings');
-    flags.push(style.is_vibrate === false ? 'No vibration' : 'Vibrates');
-  }
-  if (style.is_clearable === false) flags.push('Cannot be swiped away');
-  if (level === 4) flags.push('Floats over the screen');
-  return flags;
 }
 
 export function NotificationBar({ content }: { content: BarContent }) {

@@ -3,17 +3,16 @@
 // badge its autoBadge sets, the sound and the attached media.
 import type { PushInfo } from '../api.js';
 import { MULTIMEDIA_TYPES } from '../format.js';
+import { cut as cutAt, iosAlertTexts } from '../../../src/phone-view.js';
 import { MessageImage } from './Image.js';
 
 const isSilent = (sound: string) => /\.silence$/i.test(sound);
 
-const cut = (text: string | undefined, full: boolean) => (text === undefined || full || text.length <= 240 ? text : `${text.slice(0, 239)}…`);
+const cut = (text: string | undefined, full: boolean) => (full ? text : cutAt(text));
 
 export function IosAlert({ info, appName, time, full = false, lock = false }: { info: PushInfo; appName: string; time: string; full?: boolean; lock?: boolean }) {
   const aps = info.aps ?? {};
-  const alert = aps.alert ?? {};
-  const title = alert.title ?? (alert['title-loc-key'] ? `⟨${alert['title-loc-key']}⟩` : undefined);
-  const body = alert.body ?? (alert['loc-key'] ? `⟨${alert['loc-key']}⟩` : undefined);
+  const { title, subtitle, body } = iosAlertTexts(info);
   const images = (info.multimedia ?? []).filter((m) => m.type === 1);
   return (
     <div class={`ios${lock ? ' ios-lock' : ''}`}>
@@ -34,7 +33,7 @@ export function IosAlert({ info, appName, time, full = false, lock = false }: { 
         <div class="ios-body">
           <div class="ios-words">
             {title && <p class="ios-title">{cut(title, full)}</p>}
-            {alert.subtitle && <p class="ios-subtitle">{cut(alert.subtitle, full)}</p>}
+            {subtitle && <p class="ios-subtitle">{cut(subtitle, full)}</p>}
             {body && <p class="ios-text">{cut(body, full)}</p>}
           </div>
           {images[0] && <MessageImage src={images[0].url} label="Attached image (multimedia)" size="thumb" />}

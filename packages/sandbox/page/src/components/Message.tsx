@@ -6,7 +6,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { received, type Envelope, type InboxMessage, type PushInfo, type Received, type Style } from '../api.js';
-import { appClock, appTime, duration, imageAddress, relative, STYLE_NAMES, TASK_KINDS, yesNo } from '../format.js';
+import { appClock, appTime, duration, imageAddress, STYLE_NAMES, TASK_KINDS, yesNo } from '../format.js';
+import { arrival, barTexts, CUT_AT, cut, DRAWN_CHARS, platformOf, replacedText, TEMPLATE_NAMES, type Platform } from '../../../src/phone-view.js';
 import { channelText, LockScreen, NotificationBar, type BarContent } from './Android.js';
 import { EmbeddedIcon, MessageImage } from './Image.js';
 import { IosAlert } from './Ios.js';
@@ -18,39 +19,7 @@ export interface MessageContext {
   onTap?: (cid: string, id: string) => void;
 }
 
-/** The platform a device's phonetype names: IOS, Android, or not set (drawn as both). */
-export type Platform = 'ios' | 'android' | 'unknown';
-export const platformOf = (phonetype: string | null | undefined): Platform =>
-  !phonetype ? 'unknown' : phonetype.toUpperCase() === 'IOS' ? 'ios' : 'android';
-
-/** At most this many characters of a text are drawn before "Show full text" (the phones show fewer lines still). */
-const DRAWN_CHARS = 240;
-export const cut = (text: string | undefined, max = DRAWN_CHARS): string | undefined =>
-  text === undefined || text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-
-/** How the message reached the device (or why it has not). */
-export function arrival(m: InboxMessage, at: (ms: number) => string, now: number): string {
-  if (m.state === 'pending') {
-    const expires = m.expiresAt === null ? '' : `; expires ${at(m.expiresAt)} (${relative(m.expiresAt, now)})`;
-    // A message whose display time (duration_begin) has not come waits for it, online or not.
-    if (m.displayFrom !== null && now < m.displayFrom) return `Waiting for its display time (duration_begin) ${at(m.displayFrom)} (${relative(m.displayFrom, now)}), and for the device to be online then; sent ${at(m.sentAt)}${expires}`;
-    return `Waiting for the device to come online since ${at(m.sentAt)}${expires}`;
-  }
-  if (m.state === 'expired') return `Expired: not delivered (sent ${at(m.sentAt)})`;
-  if (m.state === 'stopped') return `Stopped with its task: not delivered (sent ${at(m.sentAt)})`;
-  const received = m.receivedAt === null ? '' : ` ${at(m.receivedAt)}`;
-  if (m.apn) return `Delivered at once through APNs while the device was offline${received}`;
-  if (m.via === 'offline') return `Kept while the device was offline, delivered when it came online${received}`;
-  return `Received online at once${received}`;
-}
-
-const TEMPLATE_NAMES: Record<Received['msgtype'], string> = {
-  notification: 'Notification: opens the app',
-  link: 'Link: opens a web page',
-  notypopload: 'Notification, then a download dialog',
-  startactivity: 'Opens a page inside the app',
-  transmission: 'Pass-through: no notification',
-};
+export { arrival, cut, platformOf, type Platform };
 
 /** An icon named by a template field: an address is an image, anything else a file inside the app. */
 function TemplateIcon({ value, label }: { value: string; label: string }) {
@@ -59,14 +28,11 @@ function TemplateIcon({ value, label }: { value: string; label: string }) {
 
 function barContent(r: Received, context: MessageContext, time: string, full: boolean): BarContent | undefined {
   if (r.msgtype === 'transmission') return undefined;
-  const style = r.template.style;
+  const texts = barTexts(r.msgtype, r.template)!;
   const clip = (text: string | undefined) => (full ? text : cut(text));
-  const base = { style, appName: context.appName, time, full };
-  if (r.msgtype === 'notypopload') {
-    const t = r.template;
-    return { ...base, title: clip(t.notytitle), text: clip(t.notycontent), icon: <TemplateIcon value={t.notyicon} label="Notification icon (notyicon)" /> };
-  }
-  return style.type === 4 ? { ...base, title: undefined, text: undefined } : { ...base, title: clip(style.title), text: clip(style.text) };
+  const base = { style: texts.style, appName: context.appName, time, full, title: clip(texts.title), text: clip(texts.text) };
+  if (r.msgtype === 'notypopload') return { ...base, icon: <TemplateIcon value={r.template.notyicon} label="Notification icon (notyicon)" /> };
+  return base;
 }
 
 /** Whether any text the phone draws is longer than what is drawn before "Show full text". */
@@ -227,7 +193,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
   return (
     <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''} data-platform={platform}>
       <header class="msg-head">
-        <h3 id={titleId}>{cut(headline, 120)}</h3>
+        <h3 id={titleId}>{cut(headline, CUT_AT.headline)}</h3>
         <ul class="chips" aria-label="Kind and state">
           <li class="chip chip-type">{message.msgtype}</li>
           {bar && <li class="chip">{`Style ${bar.style.type} · ${STYLE_NAMES[bar.style.type]}`}</li>}
@@ -241,7 +207,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
           {message.cid} ({PLATFORM_NOTES[platform]}) · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({TASK_KINDS[message.kind] ?? message.kind})
         </p>
         {message.replacedBy && (
-          <p class="msg-note">No longer on the notification bar: {message.replacedBy} has the same notify_id and channel, and took its place.</p>
+          <p class="msg-note">{replacedText(message.replacedBy)}</p>
         )}
       </header>
       <div class={`previews${full ? '' : ' previews-cut'}`}>
@@ -266,7 +232,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         {r.msgtype === 'transmission' && (
           <figure class={push ? 'preview' : 'preview preview-wide'}>
             <figcaption>Pass-through content, as the app receives it</figcaption>
-            <pre class="raw raw-block">{full ? r.template.transmission_content : cut(r.template.transmission_content, 2000)}</pre>
+            <pre class="raw raw-block">{full ? r.template.transmission_content : cut(r.template.transmission_content, CUT_AT.passThrough)}</pre>
           </figure>
         )}
         {ios && push && (
