@@ -133,6 +133,41 @@ describe('the test clock', () => {
     expect(running.frozen).toBe(false);
     expect((await app.clock()).now).toBeGreaterThanOrEqual(back.now);
   });
+
+  it('reads `time` as it is written: a read written back sets the same clock, and a world seeds it the same way', async () => {
+    const app = await sandbox.current.app();
+    await app.setClock({ time: '2030-01-01T00:00:00Z' });
+    const read = await app.clock();
+    expect(read).toMatchObject({ time: '2030-01-01T00:00:00.000Z', iso: '2030-01-01T00:00:00.000Z', now: Date.parse('2030-01-01T00:00:00Z'), frozen: true });
+    await app.advance(3_600_000);
+    const { time, frozen } = read;
+    expect(await app.setClock({ time, frozen })).toMatchObject({ time, now: read.now, frozen: true });
+    const appid = `wc-${app.appid}`.slice(0, 64);
+    await sandbox.current.control.POST('/world', { body: { apps: [{ appid, clock: { time, frozen } }] } });
+    const seeded = await sandbox.current.control.GET('/apps/{appid}/clock', { params: { path: { appid } } });
+    expect(seeded.data).toMatchObject({ time, frozen: true });
+  });
+});
+
+describe('a new device', () => {
+  it("takes the fields of a world's device, alias included", async () => {
+    const app = await sandbox.current.app();
+    const device = await app.addDevice({ cid: 'with-alias', alias: 'alice', online: true, tags: ['vip'] });
+    expect(device).toMatchObject({ cid: 'with-alias', alias: 'alice', online: true, tags: ['vip'] });
+    await app.addDevices([{ cid: 'batch-alias', alias: 'alice' }]);
+    const push = createPushClient({ ...app.pushOptions, retry: false });
+    expect((await push.GET('/query_cid/{alias}', { params: { path: { alias: 'alice' } } })).cid.sort()).toEqual(['batch-alias', 'with-alias']);
+  });
+
+  it('is refused whole (409) when its alias would have more than 10 cids', async () => {
+    const app = await sandbox.current.app();
+    await app.addDevices(Array.from({ length: 10 }, (_, i) => ({ cid: `full-${i}`, alias: 'crowded' })));
+    const before = sandbox.current.snapshot();
+    const error = await refusal(app.addDevice({ cid: 'eleventh', alias: 'crowded' }));
+    expect(error.status).toBe(409);
+    expect(error.problem?.detail).toContain('alias "crowded" would have 11 cids');
+    expect(sandbox.current.snapshot()).toEqual(before);
+  });
 });
 
 describe('events and the request log', () => {

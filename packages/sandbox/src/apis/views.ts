@@ -23,7 +23,8 @@ export function sandboxView(persistent: boolean, version: string, defaultAppId: 
 export function clockView(app: AppState, realNow: number): Schemas['Clock'] {
   const now = clockNow(app.record.clock, realNow);
   const { clock, settings } = app.record;
-  return { now, iso: new Date(now).toISOString(), local: formatLocal(now, settings.utcOffsetMinutes), frozen: clock.frozenAt !== null, offsetMs: clock.offsetMs };
+  const iso = new Date(now).toISOString();
+  return { time: iso, now, iso, local: formatLocal(now, settings.utcOffsetMinutes), frozen: clock.frozenAt !== null, offsetMs: clock.offsetMs };
 }
 
 export function partyView(app: AppState): Schemas['DmpParty'] {

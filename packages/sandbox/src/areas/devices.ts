@@ -5,6 +5,7 @@ import { conflict } from '../refusal.js';
 import type { DeviceRecord } from '../state/records.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
+import { CIDS_PER_ALIAS, setAlias } from './aliases.js';
 import type { ControlBody } from './bodies.js';
 import { countDay, recordOnlineCount } from './days.js';
 import { comeOnline, goOffline } from './delivery.js';
@@ -15,23 +16,30 @@ export type DeviceInput = ControlBody<'createDevice'>;
 const taken = (app: AppState, cid: string) => conflict(`app ${app.record.appid} already has a device with cid "${cid}"`);
 
 export function addDevice(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null = null): DeviceState {
-  if (app.devices.has(input.cid)) throw taken(app, input.cid);
-  return register(unit, app, input, now, magic);
+  return addDevices(unit, app, [input], now, magic)[0]!;
 }
 
-/** Registers every device, or none: every cid is checked (new, and once in the list) before anything changes. */
-export function addDevices(unit: Unit, app: AppState, inputs: DeviceInput[], now: number): DeviceState[] {
+/**
+ * Registers every device, or none: every cid (new, and once in the list) and every alias (at most CIDS_PER_ALIAS
+ * cids with the ones it has) is checked before anything changes.
+ */
+export function addDevices(unit: Unit, app: AppState, inputs: DeviceInput[], now: number, magic: DeviceStateName | null = null): DeviceState[] {
   const seen = new Set<string>();
-  for (const { cid } of inputs) {
+  const perAlias = new Map<string, number>();
+  for (const { cid, alias } of inputs) {
     if (app.devices.has(cid)) throw taken(app, cid);
     if (seen.has(cid)) throw conflict(`cid "${cid}" is in the list more than once`);
     seen.add(cid);
+    if (alias !== undefined) perAlias.set(alias, (perAlias.get(alias) ?? app.aliases.get(alias)?.size ?? 0) + 1);
   }
-  return inputs.map((input) => register(unit, app, input, now, null));
+  for (const [alias, count] of perAlias) {
+    if (count > CIDS_PER_ALIAS) throw conflict(`alias "${alias}" would have ${count} cids in app ${app.record.appid}; an alias has at most ${CIDS_PER_ALIAS}`);
+  }
+  return inputs.map((input) => register(unit, app, input, now, magic));
 }
 
 function register(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null): DeviceState {
-  const { cid, ...fields } = input;
+  const { cid, alias, ...fields } = input;
   const record: DeviceRecord = {
     seq: unit.store.nextSeq(),
     cid,
@@ -51,7 +59,9 @@ function register(unit: Unit, app: AppState, input: DeviceInput, now: number, ma
   };
   unit.put('device', app, record);
   countDay(unit, app, now, (day) => day.newRegist++);
-  return updateDevice(unit, app, app.devices.get(cid)!, fields, now);
+  const device = app.devices.get(cid)!;
+  if (alias !== undefined) setAlias(unit, app, device, alias);
+  return updateDevice(unit, app, device, fields, now);
 }
 
 export function updateDevice(unit: Unit, app: AppState, device: DeviceState, fields: DeviceFields, now: number): DeviceState {

@@ -6,7 +6,7 @@ import type { components } from '../generated/schema.js';
 import { conflict } from '../refusal.js';
 import type { Unit } from '../state/unit.js';
 import { realClock } from '../time.js';
-import { CIDS_PER_ALIAS, setAlias } from './aliases.js';
+import { CIDS_PER_ALIAS } from './aliases.js';
 import { appNow, changedClock, createApp, setRateLimits, updateParty } from './apps.js';
 import type { Compat } from './compat.js';
 import { addDevices } from './devices.js';
@@ -62,10 +62,7 @@ export function loadWorld(unit: Unit, world: World, compat: Compat): WorldLoaded
     const app = createApp(unit, { ...created, settings: { compat, ...settings } });
     if (rateLimits) setRateLimits(unit, app, rateLimits);
     if (dmp) updateParty(unit, app, dmp);
-    const added = addDevices(unit, app, deviceInputs.map(({ alias: _alias, ...device }) => device), appNow(unit, app));
-    deviceInputs.forEach((input, i) => {
-      if (input.alias !== undefined) setAlias(unit, app, added[i]!, input.alias);
-    });
+    addDevices(unit, app, deviceInputs, appNow(unit, app));
     devices += app.devices.size;
   }
   return { apps: world.apps.map((a) => a.appid), devices, replaced };

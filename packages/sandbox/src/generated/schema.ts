@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Register a device
-         * @description Adds a device (a cid) to the app, offline and active unless told otherwise.
+         * @description Adds a device (a cid) to the app, offline and active unless told otherwise, with its alias when one is given.
          */
         post: operations["createDevice"];
         delete?: never;
@@ -1033,9 +1033,17 @@ export interface components {
         };
         /**
          * @description The app's test clock. It runs with real time from its offset, or stands still when frozen. Tokens
-         *     expire, scheduled pushes fire and offline messages expire by this clock.
+         *     expire, scheduled pushes fire and offline messages expire by this clock. `time` and `frozen` are the fields a
+         *     clock change (`POST /apps/{appid}/clock`) and a world's `clock` take: written back, they set the same clock.
          */
         Clock: {
+            /**
+             * Format: date-time
+             * @description The app's time as an ISO 8601 text in UTC, as `time` of a clock change takes it (the same instant as `now`
+             *     and `iso`).
+             * @example 2030-01-01T00:00:00.000Z
+             */
+            time: string;
             /**
              * Format: int64
              * @description The app's time, in epoch milliseconds.
@@ -1531,13 +1539,22 @@ export interface components {
              */
             dmpTags?: string[];
         };
-        /** @description A new device of the app. Keys other than those below are refused. */
+        /**
+         * @description A new device of the app, with the fields a world's device takes (`alias` included). Keys other than those
+         *     below are refused.
+         */
         DeviceCreate: {
             /**
              * @description The client id. 1 to 128 characters.
              * @example CID_EXAMPLE_0001
              */
             cid: string;
+            /**
+             * @description An alias bound to the cid (as bind_alias binds it). One alias has at most 10 cids; a device that would
+             *     be the 11th is refused (409) and nothing is created.
+             * @example alice
+             */
+            alias?: string;
         } & components["schemas"]["DeviceFields"];
         /** @description Devices to register in one call. */
         DeviceBatch: {
@@ -2125,19 +2142,6 @@ export interface components {
                 };
             }[];
         };
-        /** @description A device of a world, as `POST /apps/{appid}/devices` would create it, and the alias bound to it. */
-        WorldDevice: {
-            /**
-             * @description The client id. 1 to 128 characters.
-             * @example CID_EXAMPLE_0001
-             */
-            cid: string;
-            /**
-             * @description An alias bound to the cid (as bind_alias binds it). One alias may have several cids.
-             * @example alice
-             */
-            alias?: string;
-        } & components["schemas"]["DeviceFields"];
         /**
          * @description One app of a world, as `POST /apps` would create it (the magic cids come with it), then its devices
          *     (with their aliases), rate limits and DMP party. An app of the sandbox with the same appid is replaced.
@@ -2177,8 +2181,11 @@ export interface components {
             clock?: components["schemas"]["ClockChange"];
             rateLimits?: components["schemas"]["RateLimits"];
             dmp?: components["schemas"]["DmpPartyUpdate"];
-            /** @description The app's devices besides the magic cids, registered in this order. At most 10,000. */
-            devices?: components["schemas"]["WorldDevice"][];
+            /**
+             * @description The app's devices besides the magic cids, registered in this order, each as `POST /apps/{appid}/devices`
+             *     creates one (alias included). At most 10,000.
+             */
+            devices?: components["schemas"]["DeviceCreate"][];
         };
         /**
          * @description A world: apps with their devices, aliases, tags, DMP ids and DMP parties, described once in a file a
