@@ -11,9 +11,10 @@ import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/
 import { loadWorld } from '../areas/world.js';
 import type { operations } from '../generated/schema.js';
 import { notFound, unauthorized } from '../refusal.js';
-import type { DeviceState } from '../state/store.js';
+import type { AppState, DeviceState } from '../state/store.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import { header, type Api, type AppCall, type Call, type Services } from './call.js';
+import type { SandboxEvent } from './events.js';
 import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
@@ -24,6 +25,23 @@ function deviceOf(c: AppCall): DeviceState {
   if (!device) throw notFound(`app ${c.app.record.appid} has no device with cid "${c.params.cid}"`);
   return device;
 }
+
+/**
+ * The app a waiting call reads, looked up again by appid: a reset or a restore replaces the app's state, and a wait
+ * started before it answers from the new state (a push to magic-online after a reset answers it). An app deleted
+ * meanwhile ends the wait at once.
+ */
+function liveApp(c: AppCall): AppState {
+  const app = c.services.store.apps.get(c.app.record.appid);
+  if (!app) throw notFound(`app ${c.app.record.appid} was deleted while waiting`);
+  return app;
+}
+
+/** What a refusal adds when the waited thing is gone because its app was replaced since the call began. */
+const sinceReplaced = (c: AppCall, app: AppState) => (app === c.app ? '' : ' (the app was reset or restored while waiting)');
+
+/** Events after which a wait checks again: the app's own (a reset, a deletion) and a restore or world that replaced it. */
+const replacesApp = (e: SandboxEvent, appid: string) => (e.type === 'app' || e.type === 'reset') && (e.appid === appid || e.appid === null);
 
 const info = (s: Services) => sandboxView(s.durable, s.version, s.defaultApp.appid);
 const now = (c: Call) => c.services.realNow();
@@ -72,15 +90,21 @@ const HANDLERS: Handlers = {
     return noContent;
   },
   getInbox: (c) => {
-    const { app, params, query } = c;
-    const device = () => app.devices.get(params.cid!) ?? deviceOf(c);
+    const { params, query } = c;
+    const { appid } = c.app.record;
+    const device = () => {
+      const app = liveApp(c);
+      const found = app.devices.get(params.cid!);
+      if (!found) throw notFound(`app ${appid} has no device with cid "${params.cid}"${sinceReplaced(c, app)}`);
+      return found;
+    };
     const answer = () => json(200, inboxView(device()));
     if (!query.wait) return answer();
     return {
       ...answer(),
       wait: {
         ms: query.wait,
-        on: (e) => e.type === 'message' && e.appid === app.record.appid && e.cid === params.cid,
+        on: (e) => ((e.type === 'message' || e.type === 'device') && e.appid === appid && e.cid === params.cid) || replacesApp(e, appid),
         // A message received after `after` (any, without it): the inbox's last message is another one.
         ready: () => [...device().inbox.keys()].some((id, i, ids) => i === ids.length - 1 && id !== query.after),
         answer,
@@ -102,10 +126,12 @@ const HANDLERS: Handlers = {
   clickMessage: (c) => json(200, messageView(clickMessage(c.unit, c.app, deviceOf(c), c.params.messageId!, c.now))),
   listTasks: (c) => json(200, { tasks: [...c.app.tasks.values()].reverse().map(taskView) }),
   getTask: (c) => {
-    const { app, params, query } = c;
+    const { params, query } = c;
+    const { appid } = c.app.record;
     const task = () => {
+      const app = liveApp(c);
       const found = app.tasks.get(params.taskid!);
-      if (!found) throw notFound(`app ${app.record.appid} has no task "${params.taskid}"`);
+      if (!found) throw notFound(`app ${appid} has no task "${params.taskid}"${sinceReplaced(c, app)}`);
       return found;
     };
     const answer = () => json(200, taskView(task()));
@@ -114,8 +140,9 @@ const HANDLERS: Handlers = {
       ...answer(),
       wait: {
         ms: query.wait,
-        on: (e) => e.type === 'task' && e.appid === app.record.appid && e.taskid === params.taskid,
-        ready: () => app.tasks.get(params.taskid!)?.state === query.state,
+        on: (e) => (e.type === 'task' && e.appid === appid && e.taskid === params.taskid) || replacesApp(e, appid),
+        // A task gone with its app's old state ends the wait (task() throws): the answer says so.
+        ready: () => task().state === query.state,
         answer,
       },
     };

@@ -12,6 +12,8 @@ export type SandboxEvent = components['schemas']['SandboxEvent'];
 type NewEvent = Omit<SandboxEvent, 'id'>;
 
 type Listener = (event: SandboxEvent) => void;
+/** Says that a listener failed (a defect of the sandbox): on the console, like a request that failed. */
+export type ListenerFailure = (message: string, error: unknown) => void;
 
 const STREAM_BACKLOG_BYTES = LIMITS.streamBacklogBytes;
 
@@ -39,13 +41,32 @@ export class EventBus {
   #next = 1;
   #recent: SandboxEvent[] = [];
   readonly #listeners = new Set<Listener>();
+  readonly #failed: ListenerFailure;
+
+  constructor(failed: ListenerFailure = (message, error) => console.error(message, error)) {
+    this.#failed = failed;
+  }
 
   emit(event: NewEvent): void {
     const full = { id: this.#next++, ...event } as SandboxEvent;
     this.#recent.push(full);
     // Trimmed in steps, so that a push to many devices costs no more per event than one to a few.
     if (this.#recent.length >= 2 * EVENT_BUFFER) this.#recent = this.#recent.slice(-EVENT_BUFFER);
-    for (const listener of this.#listeners) listener(full);
+    for (const listener of this.#listeners) this.#tell(listener, full);
+  }
+
+  /**
+   * Nothing throws out of the bus: an event is emitted after its unit committed, so a listener's error would turn
+   * an answered push into a failure, and keep the next listeners from the event. A listener that fails is reported
+   * and removed (it would fail again on the next event).
+   */
+  #tell(listener: Listener, event: SandboxEvent): void {
+    try {
+      listener(event);
+    } catch (error) {
+      this.#listeners.delete(listener);
+      this.#failed(`sandbox: an event listener failed on event ${event.id} (${event.type}) and was removed:`, error);
+    }
   }
 
   /** Emits the events of a unit's committed changes, in the order the records first changed. */
@@ -61,7 +82,7 @@ export class EventBus {
    * the caller went away. Events are emitted after their changes are committed, so `ready()` sees them.
    */
   until(on: (event: SandboxEvent) => boolean, ready: () => boolean, ms: number, gone: { once(name: 'close', f: () => void): unknown; off(name: 'close', f: () => void): unknown }): Promise<void> {
-    if (ready()) return Promise.resolve();
+    if (endsWait(ready)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -70,7 +91,7 @@ export class EventBus {
         resolve();
       };
       const check = (event: SandboxEvent) => {
-        if (on(event) && ready()) done();
+        if (endsWait(() => on(event) && ready())) done();
       };
       const timer = setTimeout(done, ms);
       this.#listeners.add(check);
@@ -115,6 +136,15 @@ export class EventBus {
 
   get listeners(): number {
     return this.#listeners.size;
+  }
+}
+
+/** A wait's check; one that fails (what it reads was removed) ends the wait at once, and its answer says what is gone. */
+function endsWait(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return true;
   }
 }
 
