@@ -1,0 +1,40 @@
+// The sandbox's choices where the description is silent (packages/sandbox/README.md, "Where the description is
+// silent"), by the operations and answer fields they decide. A parity difference there points at the choice.
+export const SANDBOX_CHOICES_README = 'packages/sandbox/README.md#where-the-description-is-silent';
+
+interface Choice {
+  operations: string[];
+  /** The answer field (dotted, under response.body) the choice decides; `*` for the whole answer. */
+  fields: string[];
+  /** The question, as the README's table words it. */
+  question: string;
+}
+
+const CHOICES: Choice[] = [
+  { operations: ['pushSingle'], fields: ['result'], question: 'push_single to a cid the app does not have' },
+  { operations: ['pushSingle', 'pushList'], fields: ['status', 'cid_details'], question: 'a blacklisted target' },
+  { operations: ['bindAlias', 'setTags', 'getTags', 'queryAlias'], fields: ['result'], question: 'bind_alias, set_tags, get_tags, query_alias of an unknown cid' },
+  { operations: ['queryCid', 'unbindAlias', 'unbindAliasAll'], fields: ['result'], question: 'push_single to an alias bound to no cid' },
+  { operations: ['getTags'], fields: ['tags'], question: 'get_tags `tags`' },
+  { operations: ['queryBiTags'], fields: ['tags'], question: 'query_bi_tags' },
+  { operations: ['pushApp'], fields: ['result'], question: 'push_app whose condition selects no device' },
+  { operations: ['stopTask', 'getScheduleTask', 'delScheduleTask', 'pushResult', 'pushList'], fields: ['result'], question: 'unknown task (push_list, stop_task, get/del_schedule_task, push_result)' },
+  { operations: ['getScheduleTask'], fields: ['taskDetail.sendResult', 'taskDetail.status'], question: 'sendResult / status of get_schedule_task' },
+  { operations: ['queryAppUser'], fields: ['result'], question: 'query_app_user of today' },
+  { operations: ['userStatus'], fields: ['lastlogin'], question: 'lastlogin' },
+  { operations: ['getLast24hoursOnlineUserStatistics'], fields: ['onlineStatics'], question: 'online statistics keys' },
+  { operations: ['pushResult'], fields: ['data'], question: 'push_result GT / APN' },
+  { operations: ['authSign'], fields: ['result'], question: 'auth_sign timestamp skew' },
+  { operations: ['getAccessToken'], fields: ['*'], question: 'DMP wrong user_code, sign1 or sign2' },
+  { operations: ['getUserTags', 'listTags'], fields: ['code', 'desc'], question: 'DMP error bodies' },
+  { operations: ['getUserTags'], fields: ['data'], question: '/tags/user of an unknown device' },
+];
+
+/** The choice that decides `where` (such as `response.body.taskDetail.sendResult`) of an operation, if any. */
+export function choiceFor(operationId: string, where: string): { readme: string; question: string } | undefined {
+  const field = where.replace(/^response\.body\.?/, '');
+  const choice = CHOICES.find(
+    (c) => c.operations.includes(operationId) && c.fields.some((f) => f === '*' || field === f || field.startsWith(`${f}.`)),
+  );
+  return choice && { readme: SANDBOX_CHOICES_README, question: choice.question };
+}

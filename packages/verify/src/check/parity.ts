@@ -1,0 +1,75 @@
+// Parity: the same step's answers from the target and from the sandbox, compared after normalising what differs
+// by nature (ids, tokens, timestamps, counts). Strings are compared by value (desc only by presence), numbers
+// and booleans by type, arrays of strings as sets, maps with timestamp keys by their form.
+import type { Finding } from '../report/types.js';
+import { isObject, type Answer } from './answer.js';
+import { choiceFor } from './choices.js';
+
+const TOKEN_FIELDS = new Set(['auth_token', 'access_token']);
+const PRESENCE_ONLY = new Set(['desc']);
+/** Fields naming the app, which differs between the target and the sandbox's fresh app by nature. */
+const APP_FIELDS = new Set(['appId', 'appid']);
+
+/** The form of a text that is an id or a time, or the text itself. */
+export function normaliseText(text: string): string {
+  if (/^RAS[SLA]_\d{4}_[0-9a-z]+$/i.test(text)) return `${text.slice(0, 5)}<mmdd>_<id>`;
+  if (/^\d{13}$/.test(text)) return '<epoch ms as text>';
+  if (/^\d{10}$/.test(text)) return '<epoch s as text>';
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return '<yyyy-MM-dd HH:mm:ss>';
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return '<ISO 8601>';
+  if (/^\d{12}$/.test(text)) return '<yyyyMMddHHmm>';
+  return text;
+}
+
+/** A comparable form of an answer body. */
+export function normalise(value: unknown, key?: string): unknown {
+  if (key && TOKEN_FIELDS.has(key)) return typeof value === 'string' ? '<token>' : value;
+  if (key && PRESENCE_ONLY.has(key)) return `<${typeof value}>`;
+  if (key && APP_FIELDS.has(key) && typeof value === 'string') return '<appid>';
+  if (typeof value === 'string') return normaliseText(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return `<${typeof value}>`;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => normalise(v));
+    return items.every((i) => typeof i === 'string') ? [...new Set(items as string[])].sort() : items;
+  }
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    // A map keyed by times (online statistics): its form, not its points.
+    if (keys.length > 0 && keys.every((k) => normaliseText(k) !== k)) return { [normaliseText(keys[0]!)]: normalise(value[keys[0]!]) };
+    return Object.fromEntries(keys.sort().map((k) => [k, normalise(value[k], k)]));
+  }
+  return value;
+}
+
+const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
+
+function diff(target: unknown, sandbox: unknown, where: string, out: Array<{ where: string; target: unknown; sandbox: unknown }>): void {
+  if (isObject(target) && isObject(sandbox)) {
+    for (const key of new Set([...Object.keys(target), ...Object.keys(sandbox)])) diff(target[key], sandbox[key], `${where}.${key}`, out);
+    return;
+  }
+  if (Array.isArray(target) && Array.isArray(sandbox) && target.length === sandbox.length && !target.every((t) => typeof t === 'string')) {
+    target.forEach((t, i) => diff(t, sandbox[i], `${where}.${i}`, out));
+    return;
+  }
+  if (JSON.stringify(target) !== JSON.stringify(sandbox)) out.push({ where, target, sandbox });
+}
+
+/** Parity findings of one step. */
+export function checkParity(operationId: string, step: string, target: Answer, sandbox: Answer): Finding[] {
+  const out: Array<{ where: string; target: unknown; sandbox: unknown }> = [];
+  if (target.status !== sandbox.status) out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
+  diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);
+  return out.map((d) => {
+    const choice = choiceFor(operationId, d.where);
+    return {
+      kind: 'parity' as const,
+      where: d.where,
+      expected: show(d.sandbox),
+      actual: show(d.target),
+      message: `the target answers ${show(d.target)} where the sandbox answers ${show(d.sandbox)}${choice ? ` (the sandbox's choice: "${choice.question}")` : ''}`,
+      step,
+      ...(choice ? { sandboxChoice: choice } : {}),
+    };
+  });
+}

@@ -1,0 +1,5 @@
+// @pushapi/verify: checks a real push v1 / DMP endpoint against the documents and the sandbox.
+export { verify, plan, UsageError, type VerifyOptions } from './verify.js';
+export { UnreachableError, type Exchange } from './scenario/run.js';
+export { SafetyError } from './scenario/safety.js';
+export { FAILING_KINDS, type Finding, type FindingKind, type OperationReport, type Report, type StepRecord } from './report/types.js';

@@ -1,0 +1,79 @@
+// The report of a run or of the proxy: one entry per operation of both documents, each with its findings.
+// schema/report.schema.json documents the same shape for readers of `--report`.
+import type { SourcePlace } from '../documents.js';
+
+export type FindingKind = 'schema' | 'undocumented-field' | 'unknown-value' | 'rule' | 'parity' | 'http';
+
+/** Kinds that make an operation fail. Undocumented fields and values are what the documents should learn, not failures. */
+export const FAILING_KINDS: ReadonlySet<FindingKind> = new Set(['schema', 'rule', 'parity', 'http']);
+
+export interface Finding {
+  kind: FindingKind;
+  /** The place, such as `response.body.lastlogin` or `response.status`. */
+  where: string;
+  expected: string;
+  actual: string;
+  message: string;
+  /** The step of the scenario (or the proxied request) that showed it. */
+  step?: string;
+  /** For an undocumented field or value: where in openapi/ it would be documented. */
+  documentAt?: SourcePlace;
+  /** For a parity difference on a choice the sandbox made where the description is silent. */
+  sandboxChoice?: { readme: string; question: string };
+}
+
+export interface StepRecord {
+  name: string;
+  /** A safe refusal the scenario makes on purpose: its result and desc are what the service says. */
+  refusal: boolean;
+  status?: number;
+  result?: string;
+  desc?: string;
+}
+
+export interface OperationReport {
+  operationId: string;
+  api: 'push-v1' | 'dmp';
+  method: string;
+  path: string;
+  ran: boolean;
+  /** Why it did not run. */
+  reason?: string;
+  ok: boolean;
+  /** Share of its requests whose answers conform (status, content type, schema), 0 to 1; null when not run. */
+  conformance: number | null;
+  /** `same`, `different`, or `not compared`. */
+  parity: 'same' | 'different' | 'not compared';
+  steps: StepRecord[];
+  findings: Finding[];
+}
+
+export interface Report {
+  tool: 'pushapi-verify';
+  mode: 'run' | 'proxy';
+  target: { baseUrl: string; appid?: string; dmpUrl?: string };
+  startedAt: string;
+  finishedAt?: string;
+  parity: { compared: boolean; reason?: string };
+  summary: { operations: number; ran: number; failed: number; findings: Record<FindingKind, number> };
+  operations: OperationReport[];
+}
+
+/** Fills ok, conformance and the summary from the findings. */
+export function finish(report: Report): Report {
+  const counts = { schema: 0, 'undocumented-field': 0, 'unknown-value': 0, rule: 0, parity: 0, http: 0 } as Record<FindingKind, number>;
+  for (const op of report.operations) {
+    op.ok = !op.findings.some((f) => FAILING_KINDS.has(f.kind));
+    const conformant = op.steps.filter((s) => !op.findings.some((f) => f.step === s.name && (f.kind === 'schema' || f.kind === 'http')));
+    op.conformance = op.ran && op.steps.length ? Math.round((conformant.length / op.steps.length) * 100) / 100 : null;
+    if (report.parity.compared && op.ran) op.parity = op.findings.some((f) => f.kind === 'parity') ? 'different' : 'same';
+    for (const f of op.findings) counts[f.kind]++;
+  }
+  report.summary = {
+    operations: report.operations.length,
+    ran: report.operations.filter((o) => o.ran).length,
+    failed: report.operations.filter((o) => !o.ok).length,
+    findings: counts,
+  };
+  return report;
+}
