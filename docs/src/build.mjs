@@ -1,5 +1,6 @@
 // Builds the reference site into docs/site/:
-//   index.html and one page per guide (docs/guides/*.md rendered with marked),
+//   index.html and one page per guide (docs/guides/*.md rendered with marked, as written: their generated parts
+//   are kept in the Markdown by src/guides-sync.mjs),
 //   <api>.html: a self-contained Redoc page per API, built from a docs-only copy of the bundle
 //   with generated x-codeSamples (the public documents in openapi/dist are never modified).
 // Usage: node src/build.mjs   (package script `docs`)
@@ -8,9 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
 import { withCodeSamples } from './code-samples.mjs';
-import { documentFacts } from './facts.mjs';
-import { workedExampleValues } from './signs.mjs';
-import { exampleValues, renderGuide } from './guides.mjs';
+import { renderGuide } from './guides.mjs';
 import { renderPage, guidePages } from './page.mjs';
 import { buildRedocPage } from './redoc.mjs';
 
@@ -33,10 +32,8 @@ function main() {
   fs.rmSync(nextDir, { recursive: true, force: true });
   fs.mkdirSync(nextDir, { recursive: true });
 
-  const values = { ...workedExampleValues(), ...exampleValues(path.join(docsDir, 'examples')) };
   for (const api of apis) {
     const doc = readBundle(api);
-    Object.assign(values, documentFacts(api.name, doc));
     const docsCopy = path.join(workDir, `${api.name}.json`);
     fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, api), null, 2));
     buildRedocPage({ input: docsCopy, output: path.join(nextDir, `${api.name}.html`), title: `${api.title} reference` });
@@ -45,7 +42,7 @@ function main() {
   const pages = [{ file: 'index.html', source: 'index.md' }, ...guidePages];
   for (const page of pages) {
     const markdown = fs.readFileSync(path.join(guidesDir, page.source), 'utf8');
-    const { title, html } = renderGuide(markdown, values, `guides/${page.source}`);
+    const { title, html } = renderGuide(markdown, `guides/${page.source}`);
     fs.writeFileSync(path.join(nextDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
   }
   fs.rmSync(siteDir, { recursive: true, force: true });

@@ -50,3 +50,57 @@ export function workedExampleValues() {
     'dmp.sign2': dmp.sign2,
   };
 }
+
+const fence = (language, text) => `\`\`\`${language}\n${text}\n\`\`\``;
+
+/** The authentication guide's worked examples as Markdown (tables and code blocks), keyed by fragment name. */
+export function workedExampleFragments() {
+  const v = workedExampleValues();
+  return {
+    'push-v1.inputTable': ['| Input | Value |', '|---|---|', `| appkey | \`${v['push-v1.appkey']}\` |`, `| timestamp | \`${v['push-v1.timestamp']}\` |`, `| mastersecret | \`${v['push-v1.masterSecret']}\` |`].join('\n'),
+    'push-v1.signInputBlock': fence('text', v['push-v1.signInput']),
+    'push-v1.signBlock': fence('text', v['push-v1.sign']),
+    'push-v1.signRequest': fence(
+      'sh',
+      [
+        'curl -X POST "${BASE_URL}/v1/${APPID}/auth_sign" \\',
+        "  -H 'Content-Type: application/json' \\",
+        "  --data '{",
+        `  "sign": "${v['push-v1.sign']}",`,
+        `  "timestamp": "${v['push-v1.timestamp']}",`,
+        `  "appkey": "${v['push-v1.appkey']}"`,
+        "}'",
+      ].join('\n'),
+    ),
+    'push-v1.signCheck': fence('sh', `printf '%s' '${v['push-v1.signInput']}' | sha256sum`),
+    'dmp.inputTable': ['| Input | Value |', '|---|---|', `| user_code | \`${v['dmp.userCode']}\` |`, `| auth_code | \`${v['dmp.authCode']}\` |`, `| timestamp | \`${v['dmp.timestamp']}\` |`].join('\n'),
+    'dmp.stepTable': [
+      '| Step | Value |',
+      '|---|---|',
+      `| \`MD5(timestamp)\` | \`${v['dmp.timestampMd5']}\` |`,
+      `| \`sign1 = MD5(user_code + MD5(timestamp))\` | \`${v['dmp.sign1']}\` |`,
+      `| \`sign2 = MD5(user_code + auth_code + MD5(timestamp))\` | \`${v['dmp.sign2']}\` |`,
+    ].join('\n'),
+    'dmp.tokenRequest': fence(
+      'sh',
+      [
+        'curl --get "${DMP_URL}/accesser/auth" \\',
+        `  --data-urlencode 'user_code=${v['dmp.userCode']}' \\`,
+        `  --data-urlencode 'sign1=${v['dmp.sign1']}' \\`,
+        `  --data-urlencode 'sign2=${v['dmp.sign2']}' \\`,
+        `  --data-urlencode 'timestamp=${v['dmp.timestamp']}' \\`,
+        "  -H 'Accept: application/vnd.dmp.v1+json'",
+      ].join('\n'),
+    ),
+    'dmp.signCheck': fence(
+      'sh',
+      [
+        `t=$(printf '%s' '${v['dmp.timestamp']}' | md5sum | cut -d' ' -f1)`,
+        '# sign1',
+        `printf '%s' "${v['dmp.userCode']}$t" | md5sum`,
+        '# sign2',
+        `printf '%s' "${v['dmp.userCode']}${v['dmp.authCode']}$t" | md5sum`,
+      ].join('\n'),
+    ),
+  };
+}

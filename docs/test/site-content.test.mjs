@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
-import { fillPlaceholders, renderGuide } from '../src/guides.mjs';
+import { renderGuide } from '../src/guides.mjs';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const siteDir = path.join(docsDir, 'site');
@@ -61,14 +61,15 @@ describe('built site', () => {
 });
 
 describe('guide rendering', () => {
-  it('replaces placeholders and takes the title from the first heading', () => {
-    const { title, html } = renderGuide('# Hello {{name}}\n\nsign: `{{ sign }}`', { name: 'there', sign: 'abc' }, 't.md');
+  it('drops the markers of generated regions, keeps their content, and takes the title from the first heading', () => {
+    const markdown = '# Hello <!-- value: name -->there<!-- /value -->\n\n<!-- generated: sign -->\n`abc`\n<!-- /generated -->\n';
+    const { title, html } = renderGuide(markdown, 't.md');
     expect(title).toBe('Hello there');
-    expect(html).toContain('<code>abc</code>');
+    expect(html).toBe('<h1>Hello there</h1>\n<p><code>abc</code></p>\n');
   });
 
-  it('fails on an unknown placeholder or a missing title', () => {
-    expect(() => fillPlaceholders('{{nope}}', {}, 'x.md')).toThrow('x.md: unknown placeholder {{nope}}');
-    expect(() => renderGuide('no title', {}, 'y.md')).toThrow('y.md: a guide starts with a "# Title" line');
+  it('fails on a placeholder left to fill or a missing title', () => {
+    expect(() => renderGuide('# T\n\n{{nope}}', 'x.md')).toThrow('x.md: a {{placeholder}} is not filled at build any more');
+    expect(() => renderGuide('no title', 'y.md')).toThrow('y.md: a guide starts with a "# Title" line');
   });
 });
