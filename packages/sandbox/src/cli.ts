@@ -9,6 +9,8 @@ import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
 
 Usage: pushapi-sandbox [options]
+       pushapi-sandbox mcp [--url <origin>] [--token <token>]   an MCP server (stdio) for coding agents
+                           (pushapi-sandbox mcp --help)
 
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
@@ -34,6 +36,13 @@ Usage: pushapi-sandbox [options]
 function fail(message: string): never {
   console.error(`pushapi-sandbox: ${message}\n(see --help)`);
   process.exit(2);
+}
+
+// `pushapi-sandbox mcp …`: the MCP server for coding agents (src/mcp/start.ts), in place of the sandbox's own command.
+if (process.argv[2] === 'mcp') {
+  const { runMcp } = await import('./mcp/start.js');
+  await runMcp(process.argv.slice(3)).catch((error: Error) => fail(`mcp: ${error.message}`));
+  process.exit(0);
 }
 
 /** The control token kept in a file (out of the command line, which other local users can read). */

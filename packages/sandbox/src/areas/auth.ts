@@ -13,10 +13,14 @@ const TOKENS_KEPT = 1000;
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** The auth_sign signature: lowercase hex sha256(appkey + timestamp + mastersecret). The MCP server signs with it too. */
+export const pushSignOf = (appkey: string, timestamp: string, mastersecret: string): string =>
+  createHash('sha256').update(`${appkey}${timestamp}${mastersecret}`).digest('hex');
+
 export function authSign(unit: Unit, app: AppState, body: PushBody<'authSign'>, now: number) {
   const { appkey, mastersecret, settings } = app.record;
   if (body.appkey !== appkey) throw serviceRefusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
-  const expected = createHash('sha256').update(`${body.appkey}${body.timestamp}${mastersecret}`).digest('hex');
+  const expected = pushSignOf(body.appkey, body.timestamp, mastersecret);
   if (!sameText(body.sign.toLowerCase(), expected)) {
     throw serviceRefusal('sign_error', 'sign does not match sha256(appkey + timestamp + mastersecret)');
   }

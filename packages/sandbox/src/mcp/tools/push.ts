@@ -1,0 +1,152 @@
+// Sends any push v1 operation as an app: the body is checked first against the push v1 document (a refused body
+// answers with its violations, each naming its field, and nothing is sent), a requestid is filled in where the
+// document requires one and the body leaves it out, the server signs in for the app (auth_sign with the app's
+// credentials, read from the control API and never shown), and the service's answer comes back as sent.
+import { randomUUID } from 'node:crypto';
+import { listOperations, type OperationEntry } from '@pushapi/openapi/walk';
+import { pushSignOf } from '../../areas/auth.js';
+import { MOUNTS } from '../../config.js';
+import type { components } from '../../generated/schema.js';
+import { controlInput, operationNamed } from '../schemas.js';
+import { callControl, errorText, text, toolError, type McpContext, type Tool } from '../tool.js';
+
+type Schemas = components['schemas'];
+type Violation = Schemas['Violation'];
+
+interface PushRequest {
+  appid: string;
+  entry: OperationEntry;
+  path: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+async function check(context: McpContext, request: PushRequest): Promise<Violation[]> {
+  const body = { api: 'push-v1', operationId: request.entry.operationId, path: request.path, query: request.query, ...(request.body === undefined ? {} : { body: request.body }) };
+  const result = await callControl<Schemas['RequestCheckResult']>(context, operationNamed(context.documents.sandbox!, 'checkRequest'), { body });
+  return result.violations;
+}
+
+/** The body with a new requestid wherever a violation says one is required and missing (as the clients fill it). */
+function fillRequestIds(body: unknown, violations: Violation[]): { body: unknown; filled: string[] } {
+  const missing = violations.filter((v) => v.code === 'required' && v.location[0] === 'body' && v.location.at(-1) === 'requestid');
+  if (missing.length === 0 || !body || typeof body !== 'object') return { body, filled: [] };
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const filled: string[] = [];
+  for (const v of missing) {
+    let node: unknown = copy;
+    for (const segment of v.location.slice(1, -1)) node = (node as Record<string, unknown> | undefined)?.[segment];
+    if (!node || typeof node !== 'object') continue;
+    const id = randomUUID().replaceAll('-', '');
+    (node as Record<string, unknown>).requestid = id;
+    filled.push(`${v.location.join('.')} = ${id}`);
+  }
+  return { body: copy, filled };
+}
+
+async function post(context: McpContext, request: PushRequest, token: string | undefined, body: unknown) {
+  const path = request.entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ''));
+  const query = new URLSearchParams(request.query).toString();
+  const url = `${context.url}${MOUNTS.push}/${encodeURIComponent(request.appid)}${path}${query ? `?${query}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authtoken: token } : {}) };
+  const response = await fetch(url, { method: request.entry.method.toUpperCase(), headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const raw = await response.text();
+  let answer: unknown = raw;
+  try {
+    answer = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    // Not JSON (an injected HTTP fault, say): the text as it came.
+  }
+  return { status: response.status, answer, line: `${request.entry.method.toUpperCase()} ${MOUNTS.push}/${request.appid}${path}` };
+}
+
+/** The auth_sign body for the app, signed with its credentials on its own clock. */
+async function signBody(context: McpContext, appid: string) {
+  const doc = context.documents.sandbox!;
+  const [credentials, clock] = await Promise.all([
+    callControl<Schemas['Credentials']>(context, operationNamed(doc, 'getCredentials'), { path: { appid } }),
+    callControl<Schemas['Clock']>(context, operationNamed(doc, 'getClock'), { path: { appid } }),
+  ]);
+  context.secrets.add(credentials.mastersecret, credentials.dmp.authCode);
+  const timestamp = String(Math.round(clock.now));
+  return { sign: pushSignOf(credentials.appkey, timestamp, credentials.mastersecret), timestamp, appkey: credentials.appkey };
+}
+
+async function signIn(context: McpContext, appid: string, signEntry: OperationEntry): Promise<string> {
+  const sent = await post(context, { appid, entry: signEntry, path: {}, query: {}, body: undefined }, undefined, await signBody(context, appid));
+  const answer = sent.answer as { result?: string; desc?: string; auth_token?: string } | undefined;
+  if (sent.status !== 200 || answer?.result !== 'ok' || !answer.auth_token) {
+    throw new Error(`signing in for app ${appid} failed: HTTP ${sent.status}, ${JSON.stringify(answer)}`);
+  }
+  context.secrets.add(answer.auth_token);
+  context.pushTokens.set(appid, answer.auth_token);
+  return answer.auth_token;
+}
+
+async function send(context: McpContext, request: PushRequest, signEntry: OperationEntry) {
+  const id = request.entry.operationId;
+  if (id === 'authSign') return post(context, request, undefined, await signBody(context, request.appid));
+  const secured = ((request.entry.operation.security ?? context.documents['push-v1']!.security ?? []) as unknown[]).length > 0;
+  const held = context.pushTokens.get(request.appid);
+  let sent = await post(context, request, secured ? (held ?? (await signIn(context, request.appid, signEntry))) : undefined, request.body);
+  // A token the app no longer takes (expired on its clock, closed): sign in once more and send again.
+  if (secured && held && (sent.answer as { result?: string } | undefined)?.result === 'not_auth') {
+    sent = await post(context, request, await signIn(context, request.appid, signEntry), request.body);
+  }
+  if (id === 'authClose') context.pushTokens.delete(request.appid);
+  return sent;
+}
+
+export function pushTools(documents: McpContext['documents']): Tool[] {
+  const pushDoc = documents['push-v1']!;
+  const operations = listOperations(pushDoc);
+  const signEntry = operationNamed(pushDoc, 'authSign');
+  // The input is the check's (RequestCheck of the sandbox document) for push v1, with the app it is sent as.
+  const checkInput = controlInput(documents.sandbox!, 'checkRequest').schema.properties as Record<string, Record<string, unknown>>;
+  const appid = controlInput(documents.sandbox!, 'getApp').schema.properties as Record<string, unknown>;
+  const inputSchema = {
+    type: 'object',
+    properties: {
+      appid: appid.appid,
+      operationId: { ...checkInput.operationId, enum: operations.map((e) => e.operationId), description: 'The push v1 operation (lookup_operation gives its rules and a valid example body).' },
+      path: checkInput.path,
+      query: checkInput.query,
+      body: { ...checkInput.body, description: 'The JSON body, as the push v1 document describes it (lookup_operation gives a valid example). auth_sign needs none: the server signs for the app.' },
+    },
+    required: ['appid', 'operationId'],
+    additionalProperties: false,
+  };
+  return [
+    {
+      name: 'send_push',
+      title: 'Send a push v1 request as an app',
+      description:
+        'Sends any push v1 operation (pushSingle, pushApp, bindAlias, ...) as an app of the sandbox, and answers the ' +
+        "service's answer. The body is checked first: a body that breaks the document is not sent, and the answer " +
+        'lists each violation at its field. A requestid the document requires and the body leaves out is filled in ' +
+        "with a new one. The server signs in for the app by itself (the token is never shown). Nothing reaches a real phone: read_inbox shows what the device received.",
+      inputSchema,
+      async run(args, context) {
+        const entry = operations.find((e) => e.operationId === args.operationId);
+        if (typeof args.appid !== 'string' || !entry) return toolError(`give appid (a text) and operationId, one of: ${operations.map((e) => e.operationId).join(', ')}`);
+        const request: PushRequest = { appid: args.appid, entry, path: (args.path ?? {}) as Record<string, string>, query: (args.query ?? {}) as Record<string, string>, body: args.body };
+        try {
+          let violations = entry.operationId === 'authSign' ? [] : await check(context, request);
+          const filled = fillRequestIds(request.body, violations);
+          if (filled.filled.length > 0) {
+            request.body = filled.body;
+            violations = await check(context, request);
+          }
+          if (violations.length > 0) {
+            return toolError([`Not sent: the body breaks ${violations.length} rule(s) of ${entry.method.toUpperCase()} ${entry.path}:`, ...violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`)].join('\n'));
+          }
+          const sent = await send(context, request, signEntry);
+          const notes = filled.filled.map((f) => `requestid filled in: ${f}`);
+          return text([`${sent.line} answered HTTP ${sent.status}:`, typeof sent.answer === 'string' ? sent.answer : JSON.stringify(sent.answer, null, 2), ...notes].join('\n'));
+        } catch (error) {
+          return toolError(errorText(error, context.url));
+        }
+      },
+    },
+  ];
+}
