@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// ESM + declarations: the library (index) and the command (cli). Dependencies stay external, but for the
+// ESM + declarations: the library (index), the command (cli) and the store check's child (store-check). Dependencies stay external, but for the
 // clients' private runtime (@pushapi/client-core), bundled in like the clients do, for the shared error classes.
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // store-check: the child process that reads a store before the sandbox maps it (state/store-file.ts).
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'store-check': 'src/state/store-check.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

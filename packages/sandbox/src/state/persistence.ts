@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RootDatabase } from 'lmdb';
 import type { Key } from './kinds.js';
-import { checkLmdbFile, StoreError } from './store-file.js';
+import { checkLmdbFile, checkRecordsInChild, StoreError } from './store-file.js';
 import { holdFolder } from './owner.js';
 
 export interface Write {
@@ -34,6 +34,16 @@ export const memoryPersistence = (): Persistence => ({
 
 export const STORE_FILE = 'sandbox.lmdb';
 
+/** An LMDB error at open or read (the file changed after its check) as the same clear StoreError. */
+function lmdbCall<T>(dir: string, what: 'open' | 'read', call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(dir, `its store ${path.join(dir, STORE_FILE)} cannot be ${what === 'open' ? 'opened' : 'read'}: ${(error as Error).message}`);
+  }
+}
+
 /**
  * State in an LMDB database under `dir` (created when missing), owned by this process until it closes. LMDB is a
  * native addon, loaded only here: a sandbox in memory runs wherever Node does, with or without a prebuilt binary.
@@ -46,14 +56,22 @@ export async function lmdbPersistence(dir: string): Promise<Persistence> {
   }
   const owner = holdFolder(dir);
   try {
-    // LMDB trusts its file: a damaged one makes it crash the process. So the file is checked first.
-    checkLmdbFile(dir, path.join(dir, STORE_FILE));
+    // LMDB trusts its file: a damaged one makes it crash the process. So the file is checked first: its header
+    // here, every record in a child process that a damaged page kills instead of this one.
+    const file = path.join(dir, STORE_FILE);
+    checkLmdbFile(dir, file);
+    await checkRecordsInChild(dir, file);
     const { open } = await import('lmdb');
-    const db: RootDatabase<string, Key> = open({ path: path.join(dir, STORE_FILE), encoding: 'string', compression: false });
+    const db: RootDatabase<string, Key> = lmdbCall(dir, 'open', () => open({ path: file, encoding: 'string', compression: false }));
     return {
       durable: true,
       *load() {
-        for (const { key, value } of db.getRange()) yield { key, json: value };
+        const records = lmdbCall(dir, 'read', () => db.getRange()[Symbol.iterator]());
+        for (;;) {
+          const next = lmdbCall(dir, 'read', () => records.next());
+          if (next.done) return;
+          yield { key: next.value.key, json: next.value.value };
+        }
       },
       async commit(writes) {
         await db.batch(() => {

@@ -1,8 +1,11 @@
 // Checks that a data folder's LMDB file is one LMDB can read before LMDB opens it: LMDB trusts its file, and a
 // damaged one (cut short, overwritten, another program's) makes it crash the whole process with a signal.
-// The check reads the two meta pages at the file's start: their magic number, the page size, and the last page
-// the newer one names, which the file must reach.
+// Two checks: the two meta pages at the file's start (their magic number, the page size, and the last page the
+// newer one names, which the file must reach), then every record read by a child process (store-check.ts), which
+// a damaged data page kills instead of the sandbox.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The data folder cannot be used; the message names the folder, what is wrong and what to do. Exit code 2. */
 export class StoreError extends Error {
@@ -61,4 +64,38 @@ export function checkLmdbFile(dir: string, file: string): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** How the checking child (store-check.ts) says LMDB refused the file. */
+export const LMDB_ERROR_EXIT = 3;
+
+/**
+ * The checking child's module: beside this code in the built package (dist/), or, when the sandbox runs from its
+ * sources in the workspace (the tests), in the package's dist/ (Node 20 runs no TypeScript).
+ */
+function storeCheckModule(): string {
+  const candidates = ['./store-check.js', '../../dist/store-check.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (!found) throw new Error(`the store check ${candidates[0]} is missing: build the package (its build writes dist/store-check.js)`);
+  return found;
+}
+
+/** Reads every record of an existing store in a child process; throws a StoreError when the child fails or dies. */
+export async function checkRecordsInChild(dir: string, file: string): Promise<void> {
+  if (!fs.existsSync(file)) return;
+  const child = spawn(process.execPath, [storeCheckModule(), file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  if (code === 0) return;
+  const said = stderr.trim().split('\n').filter(Boolean);
+  if (signal !== null) {
+    const assertion = said.find((line) => /Assertion/.test(line));
+    throw new StoreError(dir, `its store ${file} is damaged: reading its records killed the reading process (${signal}${assertion ? `, ${assertion.trim()}` : ''})`);
+  }
+  if (code === LMDB_ERROR_EXIT) throw new StoreError(dir, `its store ${file} is damaged: reading its records failed (${said.at(-1) ?? 'no reason given'})`);
+  throw new StoreError(dir, `its store ${file} could not be checked: the checking process ended with exit code ${code} (${said.at(-1) ?? 'no reason given'})`, 'check the installation of the package and its lmdb dependency');
 }
