@@ -45,6 +45,12 @@ function buildRequest(ctx: Context, step: Step, spec: StepRequest): SentRequest 
   return { method: op.method.toUpperCase(), url: `${base}${path}${query}`, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
 }
 
+/** ECONNREFUSED, ENOTFOUND...: what a failed fetch says about the connection. */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string; errors?: Array<{ code?: string }> } }).cause;
+  return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
+}
+
 async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<Answer> {
   const response = await fetchImpl(request.url, {
     method: request.method,
@@ -98,7 +104,7 @@ export async function runScenario(target: Target, options: ScenarioOptions, run:
     try {
       answer = await send(request, fetchImpl);
     } catch (error) {
-      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      const reason = networkReason(error);
       if (exchanges.every((e) => !e.answer)) throw new UnreachableError(`cannot reach ${new URL(request.url).origin} (${reason})`);
       exchanges.push({ step, request, error: reason });
       continue;

@@ -1,0 +1,115 @@
+// The command: exit codes, the report files (JSON valid against the shipped schema, HTML), the dry run, and
+// secrets given on the command line appearing nowhere (stdout, stderr, report, page).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox } from '@pushapi/sandbox';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { VerifyOptions } from '../src/index.js';
+import { startStandIn } from './support/stand-in.js';
+import { NOW, sandboxTarget } from './support/targets.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const schema = JSON.parse(fs.readFileSync(new URL('../schema/report.schema.json', import.meta.url), 'utf8'));
+const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
+const validateReport = addFormats(new Ajv2020({ allErrors: true })).compile(schema);
+
+let sandbox: Sandbox;
+let dir: string;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-verify-cli-'));
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const flags = (t: VerifyOptions, baseUrl = t.baseUrl) => [
+  '--base-url', baseUrl, '--appid', t.appid, '--appkey', t.appkey, '--master-secret', t.masterSecret,
+  ...t.cids.flatMap((c) => ['--cid', c]), '--now', new Date(NOW).toISOString(),
+  '--dmp-url', t.dmp!.url, '--user-code', t.dmp!.userCode, '--auth-code', t.dmp!.authCode, '--dmp-id', 'oaid=OAID-1', '--allow-app-push', 'pushapi-verify-app',
+];
+
+function expectNoSecret(texts: string[], secrets: string[]) {
+  for (const secret of secrets) for (const text of texts) expect(text.includes(secret), `a secret appears in:\n${text.slice(0, 300)}`).toBe(false);
+}
+
+it('exits 0 against the sandbox, writes a report valid against its schema and a page, and shows no secret', async () => {
+  const t = await sandboxTarget(sandbox);
+  const report = path.join(dir, 'sandbox.json');
+  const html = path.join(dir, 'sandbox.html');
+  const { code, stdout, stderr } = await run([...flags(t), '--report', report, '--html', html]);
+  expect(stderr).toBe('');
+  expect(code, stdout).toBe(0);
+  expect(stdout).toMatch(/^pushapi-verify: http:\/\/127\.0\.0\.1:\d+ \(app app-/);
+  expect(stdout).toContain('31 of 31 operations ran; 0 failed');
+  const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+  expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
+  const page = fs.readFileSync(html, 'utf8');
+  expect(page).toMatch(/^<!doctype html>/);
+  expect(page).not.toMatch(/<script|src=|href=/);
+  expectNoSecret([stdout, stderr, fs.readFileSync(report, 'utf8'), page], [t.masterSecret, t.dmp!.authCode]);
+});
+
+it('exits 1 against a stand-in that drifted, naming the operation', async () => {
+  const t = await sandboxTarget(sandbox);
+  const standIn = await startStandIn(sandbox.url, [{ operationId: 'userStatus', answer: (a) => ({ ...a, body: { ...a.body, lastlogin: 1 } }) }]);
+  try {
+    const { code, stdout } = await run([...flags(t, standIn.url), '--no-parity']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/✗ userStatus +yes/);
+    expect(stdout).toContain('userStatus [schema] response.body.lastlogin: response.body.lastlogin: must be a string');
+  } finally {
+    await standIn.stop();
+  }
+});
+
+it('exits 2 naming an unreachable target, without the secret', async () => {
+  const t = await sandboxTarget(sandbox);
+  const closed = await startStandIn(sandbox.url);
+  await closed.stop(); // a port nothing listens on any more
+  const { code, stdout, stderr } = await run(flags(t, closed.url));
+  expect(code).toBe(2);
+  expect(stderr).toBe(`pushapi-verify: cannot reach ${closed.url} (ECONNREFUSED)\n`);
+  expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
+});
+
+it('exits 2 for a usage error: no --cid, a wrong --allow-app-push, a missing credential', async () => {
+  const t = await sandboxTarget(sandbox);
+  const noCid = flags(t).filter((_, i, all) => all[i] !== '--cid' && all[i - 1] !== '--cid');
+  expect(await run(noCid)).toMatchObject({ code: 2, stderr: expect.stringContaining('at least one --cid is needed') });
+  expect(await run([...flags(t).slice(0, -2), '--allow-app-push', 'everyone'])).toMatchObject({ code: 2, stderr: expect.stringContaining('must start with pushapi-verify-') });
+  expect(await run(['--base-url', t.baseUrl, '--cid', 'x'])).toMatchObject({ code: 2, stderr: 'pushapi-verify: --appid (or PUSHAPI_APPID) is required\n' });
+});
+
+it('takes the credentials from the environment; the dry run sends nothing and shows no secret', async () => {
+  const t = await sandboxTarget(sandbox);
+  const standIn = await startStandIn(sandbox.url);
+  try {
+    const { code, stdout, stderr } = await run(['--cid', t.cids[0]!, '--dry-run', '--dmp-id', 'oaid=OAID-1'], {
+      PUSHAPI_BASE_URL: standIn.url, PUSHAPI_APPID: t.appid, PUSHAPI_APPKEY: t.appkey, PUSHAPI_MASTER_SECRET: t.masterSecret,
+      PUSHAPI_DMP_URL: standIn.dmpUrl, PUSHAPI_USER_CODE: t.dmp!.userCode, PUSHAPI_AUTH_CODE: t.dmp!.authCode,
+    });
+    expect(code).toBe(0);
+    expect(standIn.received).toEqual([]);
+    expect(stdout).toContain(`- authSign (sign in): POST ${standIn.url}/v1/${t.appid}/auth_sign`);
+    expect(stdout).toContain('- pushApp (app push to the tag): not run: no --allow-app-push');
+    expect(stdout).toContain('dry run: nothing was sent');
+    expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
+  } finally {
+    await standIn.stop();
+  }
+});
