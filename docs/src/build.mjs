@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
 import { withCodeSamples } from './code-samples.mjs';
 import { renderGuide } from './guides.mjs';
+import { stripMarkers } from './guide-regions.mjs';
+import { llmsFiles } from './llms.mjs';
 import { renderPage, guidePages } from './page.mjs';
 import { buildRedocPage } from './redoc.mjs';
 
@@ -40,10 +42,18 @@ function main() {
   }
 
   const pages = [{ file: 'index.html', source: 'index.md' }, ...guidePages];
+  const guides = [];
   for (const page of pages) {
     const markdown = fs.readFileSync(path.join(guidesDir, page.source), 'utf8');
     const { title, html } = renderGuide(markdown, `guides/${page.source}`);
     fs.writeFileSync(path.join(nextDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
+    guides.push({ file: page.source, title, markdown: stripMarkers(markdown) });
+  }
+  // For coding agents: llms.txt, llms-full.txt, a Markdown page per operation of the public APIs, the guides as Markdown.
+  const publicApis = apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) }));
+  for (const [file, text] of llmsFiles(publicApis, guides)) {
+    fs.mkdirSync(path.dirname(path.join(nextDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(nextDir, file), text);
   }
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.renameSync(nextDir, siteDir);

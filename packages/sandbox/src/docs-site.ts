@@ -15,6 +15,9 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // The reference as text for coding agents: llms.txt, llms-full.txt and a Markdown page per operation and guide.
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
 };
 
 // The reference pages are self-contained: Redoc and its styles are inline, its search runs in a blob: worker. They

@@ -1,6 +1,6 @@
 // The MCP server's resources: the three bundled documents (push v1, DMP, the sandbox's control API), always; and the
 // reference site's text for agents (llms.txt, llms-full.txt, the guides as Markdown) when a built site is at hand
-// (the workspace's docs/site, or --docs).
+// (the workspace's docs/site, or --docs). The operations' pages are what lookup_operation answers.
 import fs from 'node:fs';
 import path from 'node:path';
 import { apis } from '@pushapi/openapi/apis';
@@ -23,12 +23,11 @@ function documentResources(): Resource[] {
   }));
 }
 
-/** The site's files for agents: llms.txt and llms-full.txt at its root, and guides/*.md. */
+/** The site's files for agents at its root: llms.txt, llms-full.txt, and the guides as Markdown (<name>.md). */
 function siteResources(siteDir: string | undefined): Resource[] {
-  if (!siteDir) return [];
+  if (!siteDir || !fs.existsSync(siteDir)) return [];
   const files = ['llms.txt', 'llms-full.txt'].filter((f) => fs.existsSync(path.join(siteDir, f)));
-  const guidesDir = path.join(siteDir, 'guides');
-  if (fs.existsSync(guidesDir)) files.push(...fs.readdirSync(guidesDir).filter((f) => f.endsWith('.md')).sort().map((f) => `guides/${f}`));
+  files.push(...fs.readdirSync(siteDir).filter((f) => f.endsWith('.md')).sort());
   return files.map((file) => {
     const full = path.join(siteDir, file);
     const title = file.endsWith('.md') ? (/^#\s+(.+)$/m.exec(fs.readFileSync(full, 'utf8'))?.[1]?.trim() ?? file) : file;
