@@ -4,6 +4,7 @@
 import { loadDocument } from '@pushapi/openapi/apis';
 import { listOperations as walk, locate, type Document } from '@pushapi/openapi/walk';
 import { MOUNTS } from './config.js';
+import { faultNames, pathName } from './fault-names.js';
 
 /** The interfaces the sandbox serves: the registry's document of each, and where it is mounted. */
 export const SERVED = [
@@ -36,6 +37,8 @@ export interface OperationSpec {
   secured: boolean;
   /** `x-rate-controlled`: the description names it as frequency-limited. */
   rateControlled: boolean;
+  /** The name a fault gives it, one per operation (`user_blk_list (POST)`): see fault-names.ts. Unset for control. */
+  faultName?: string;
 }
 
 export function loadDocuments(): Record<string, Document> {
@@ -44,9 +47,7 @@ export function loadDocuments(): Record<string, Document> {
 
 /** The name of an operation as users know it (see OperationSpec.name). */
 function nameOf(api: ApiName, template: string, operationId: string): string {
-  if (api === 'push-v1') return template.split('/')[1]!;
-  if (api === 'dmp') return template.replace(/^\//, '');
-  return operationId;
+  return api === 'control' ? operationId : pathName(api, template);
 }
 
 /** A security requirement list that allows calling without credentials (`{}` among them) is no requirement. */
@@ -54,7 +55,7 @@ const requires = (security: unknown): boolean =>
   Array.isArray(security) && security.length > 0 && !security.some((r) => Object.keys(r as object).length === 0);
 
 export function listOperations(documents: Record<string, Document>): OperationSpec[] {
-  return SERVED.flatMap(({ api, document }) => {
+  const operations = SERVED.flatMap(({ api, document }) => {
     const doc = documents[document]!;
     const pointer = (segments: string[]) => `${document}${locate(doc, segments)!.pointer}`;
     return walk(doc).map((entry): OperationSpec => {
@@ -85,6 +86,10 @@ export function listOperations(documents: Record<string, Document>): OperationSp
       };
     });
   });
+  const served = operations.filter((op) => op.api !== 'control');
+  const names = faultNames(served.map((op) => ({ api: op.api, method: op.method, path: op.template })));
+  served.forEach((op, i) => (op.faultName = names[i]));
+  return operations;
 }
 
 function pathLevelIndex(doc: Document, path: string, p: { name: string; in: string }): number {

@@ -7,12 +7,16 @@ import type { ControlBody } from './bodies.js';
 
 let nextId = 1;
 
-/** Adds a fault for one of `operations` (the push v1 and DMP operation names). */
+/** Adds a fault for one of `operations` (the push v1 and DMP operations' fault names, see fault-names.ts). */
 export function addFault(app: AppState, input: ControlBody<'addFault'>, operations: readonly string[]): FaultRecord {
   if (!operations.includes(input.operation)) {
-    throw invalid(`no push v1 or DMP operation is named "${input.operation}"`, [
-      { location: ['body', 'operation'], severity: 'Error', code: 'enum', message: `must be one of: ${operations.join(', ')}` },
-    ]);
+    // A path with several methods names each of them: say which, rather than that nothing has the name.
+    const methods = operations.filter((name) => name.startsWith(`${input.operation} (`));
+    const [said, allowed] =
+      methods.length > 0
+        ? [`"${input.operation}" names ${methods.length} operations; name one: ${methods.join(', ')}`, methods]
+        : [`no push v1 or DMP operation is named "${input.operation}"`, operations];
+    throw invalid(said, [{ location: ['body', 'operation'], severity: 'Error', code: 'enum', message: `must be one of: ${allowed.join(', ')}` }]);
   }
   const fault: FaultRecord = {
     id: `f-${nextId++}`,

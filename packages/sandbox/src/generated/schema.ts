@@ -1930,8 +1930,10 @@ export interface components {
             faults: components["schemas"]["Fault"][];
         };
         /**
-         * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+         * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`). Where one path has several methods,
+         *     the name adds the method, so that each name is one operation: `user_blk_list (POST)`, `user_blk_list (DELETE)`.
          * @example push_single
+         * @example user_blk_list (DELETE)
          */
         FaultOperation: string;
         /**
@@ -1942,12 +1944,15 @@ export interface components {
         /**
          * @description A fault for the next `times` calls of one operation of the app. `operation` names a push v1
          *     operation as its path does (`push_single`, `user_status`, ...) or a DMP one (`accesser/auth`,
-         *     `tags/user`, `config/tags`). A fault answers before anything else is checked and changes nothing.
+         *     `tags/user`, `config/tags`); a path with several methods names each with its method (`user_blk_list (POST)`,
+         *     `user_blk_list (DELETE)`). A fault answers before anything else is checked and changes nothing.
          */
         FaultCreate: {
             /**
-             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`). Where one path has several methods,
+             *     the name adds the method, so that each name is one operation: `user_blk_list (POST)`, `user_blk_list (DELETE)`.
              * @example push_single
+             * @example user_blk_list (DELETE)
              */
             operation: string;
             /**
@@ -1968,8 +1973,10 @@ export interface components {
             status?: number;
         } | {
             /**
-             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`). Where one path has several methods,
+             *     the name adds the method, so that each name is one operation: `user_blk_list (POST)`, `user_blk_list (DELETE)`.
              * @example push_single
+             * @example user_blk_list (DELETE)
              */
             operation: string;
             /**
@@ -1985,8 +1992,10 @@ export interface components {
             kind: "drop";
         } | {
             /**
-             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`). Where one path has several methods,
+             *     the name adds the method, so that each name is one operation: `user_blk_list (POST)`, `user_blk_list (DELETE)`.
              * @example push_single
+             * @example user_blk_list (DELETE)
              */
             operation: string;
             /**
@@ -2007,8 +2016,10 @@ export interface components {
             delayMs: number;
         } | {
             /**
-             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`).
+             * @description The operation, as its path names it (`push_single`, `query_cid`, `tags/user`). Where one path has several methods,
+             *     the name adds the method, so that each name is one operation: `user_blk_list (POST)`, `user_blk_list (DELETE)`.
              * @example push_single
+             * @example user_blk_list (DELETE)
              */
             operation: string;
             /**

@@ -78,7 +78,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
   const router = new Router(documents, operations);
   const services: Services = {
     ...setup.services,
-    faultOperations: operations.filter((op) => op.api !== 'control').map((op) => op.name),
+    faultOperations: operations.flatMap((op) => op.faultName ?? []),
     checkRequest(api, operationId, parts) {
       const op = operations.find((o) => o.api === api && o.operationId === operationId);
       return op && { operation: `${op.method} ${op.template}`, violations: validateRequest(schemas, op, parts) };
@@ -145,7 +145,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
         entry.appid = app.record.appid;
         entry.appAt = clockNow(app.record.clock, entry.at);
       }
-      const fault = app && op.api !== 'control' ? takeFault(app, op.name) : undefined;
+      const fault = app && op.api !== 'control' ? takeFault(app, op.faultName!) : undefined;
       if (fault) {
         entry.fault = fault.kind;
         if (fault.kind === 'drop') {

@@ -2,15 +2,14 @@
 // connection, a delay, a given result), see those waiting, clear them.
 import { useEffect, useState } from 'preact/hooks';
 import { control, data } from '../../src/api.js';
+import { faultNames } from '../../../src/fault-names.js';
 import type { CatalogueApi } from './catalogue.js';
 
 type Kind = 'http' | 'drop' | 'delay' | 'result';
 
-/** A fault names an operation as its path does: push v1 `push_single`, DMP `tags/user`. */
-const faultName = (api: string, path: string) => (api === 'push-v1' ? path.split('/')[1]! : path.replace(/^\//, ''));
-
 export function Faults(props: { appid: string; catalogue: CatalogueApi[]; onDone(said: string): void; onError(said: string): void }) {
-  const names = [...new Set(props.catalogue.flatMap((api) => api.operations.map((o) => faultName(api.name, o.path))))];
+  // The names the sandbox accepts, one per operation (`user_blk_list (POST)` beside `user_blk_list (DELETE)`).
+  const names = faultNames(props.catalogue.flatMap((api) => api.operations.map((o) => ({ api: api.name, method: o.method, path: o.path }))));
   const [operation, setOperation] = useState('push_single');
   const [kind, setKind] = useState<Kind>('result');
   const [value, setValue] = useState('too_frequent');
