@@ -3,6 +3,7 @@
 // otherwise hold memory and disk without bound. Past the budget, the oldest finished tasks' content is cut: every
 // long text in it keeps its start and a note, in the task and in its messages, so inboxes still show what came.
 import { LIMITS } from '../config.js';
+import { deepFreeze } from '../state/content.js';
 import { contentSize } from '../state/kinds.js';
 import type { PushContent, TaskRecord } from '../state/records.js';
 import type { AppState } from '../state/store.js';
@@ -20,7 +21,7 @@ function cutTexts(value: unknown): unknown {
   return value;
 }
 
-const cutContent = (content: PushContent): PushContent => cutTexts(content) as PushContent;
+const cutContent = (content: PushContent): PushContent => deepFreeze(cutTexts(content) as PushContent);
 
 /** A task whose content no message still waits to deliver, and that no later call reads (not scheduled, not saved). */
 const finished = (task: TaskRecord) => task.state !== 'scheduled' && task.state !== 'saved' && task.stats.pending === 0;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../config.js';
 import { serviceRefusal } from '../refusal.js';
 import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, type PushContent, type TaskKind, type TaskRecord } from '../state/records.js';
+import { frozenContent } from '../state/content.js';
 import { contentSize } from '../state/kinds.js';
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
@@ -25,7 +26,8 @@ export function contentOf(body: PushPayload): PushContent {
   const { msgtype } = body.message;
   // The validated body carries exactly the template its msgtype names.
   const template = (body as unknown as Record<string, Record<string, unknown>>)[msgtype]!;
-  return { msgtype, message: { ...body.message }, template, push_info: body.push_info ?? null };
+  // Frozen and of its own: tasks, messages and snapshots share it (state/content.ts).
+  return frozenContent({ msgtype, message: body.message, template, push_info: body.push_info ?? null });
 }
 
 export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {

@@ -1,11 +1,14 @@
 // Snapshots: the state of one app or of the whole sandbox saved under a name, to go back to between tests.
 // A snapshot holds a copy of every record of its apps (each kind's `copy` in kinds.ts), sharing nothing with the
-// live state that behaviour changes in place; a restore copies again and replaces the apps through one unit of
-// work, which stores the result when the sandbox keeps a data folder. Snapshots live in memory, at most MAX_SNAPSHOTS.
+// live state that behaviour changes in place, except message content, which never changes (state/content.ts): a
+// task, its messages and every snapshot of them hold one content object. A restore copies again and replaces the
+// apps through one unit of work, which stores the result when the sandbox keeps a data folder. Snapshots live in
+// memory, at most MAX_SNAPSHOTS, within SNAPSHOT_BUDGETS bytes (records as JSON, each content object counted once).
 import { conflict, notFound } from '../refusal.js';
 import { copyRecord, KINDS, type Removal } from '../state/kinds.js';
 import { rebuild } from '../state/load.js';
-import type { AppRecord } from '../state/records.js';
+import { contentSize } from '../state/content.js';
+import type { AppRecord, PushContent } from '../state/records.js';
 import { newAppState, type AppState, type Store } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import type { components } from '../generated/schema.js';
@@ -14,12 +17,19 @@ export type SnapshotView = components['schemas']['Snapshot'];
 
 export const MAX_SNAPSHOTS = 64;
 
+/** Bytes snapshots may hold, as JSON: those of one app (in every snapshot), and all of them together. */
+export const SNAPSHOT_BUDGETS = { appBytes: 64 * 1024 * 1024, sandboxBytes: 256 * 1024 * 1024 } as const;
+
 interface SavedApp {
   appid: string;
   userCode: string;
   devices: number;
   /** The app's record first, then the others in the order of KINDS (devices before their messages). */
   records: Removal[];
+  /** Bytes of its records as stored, their content left out: that is counted once per object, in `contents`. */
+  recordBytes: number;
+  /** The content objects its tasks and messages hold (shared with the live state and with other snapshots). */
+  contents: Set<PushContent>;
 }
 
 interface Saved {
@@ -41,12 +51,44 @@ function recordsOf(store: Store, app: AppState): Removal[] {
 
 const copies = (records: Removal[]): Removal[] => records.map(({ kind, record }) => ({ kind, record: copyRecord(kind, record) }) as Removal);
 
+/** A record's bytes as stored (JSON), its content left out. */
+function storedBytes({ kind, record }: Removal, app: AppState): number {
+  const { content: _shared, ...rest } = record as { content?: PushContent };
+  const encode = KINDS[kind].encode as ((r: unknown, a: AppState) => unknown) | undefined;
+  return Buffer.byteLength(JSON.stringify(encode ? encode(rest, app) : rest));
+}
+
 function save(store: Store, app: AppState): SavedApp {
   // The app record as stored (its blacklist brought up to date from the set in memory).
   const records = recordsOf(store, app).map((r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r));
   records.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
-  return { appid: app.record.appid, userCode: app.record.party.userCode, devices: app.devices.size, records: copies(records) };
+  const saved = copies(records);
+  // Counted on what the snapshot holds: the content objects its copies share with the live state and each other.
+  let recordBytes = 0;
+  const contents = new Set<PushContent>();
+  for (const r of saved) {
+    recordBytes += storedBytes(r, app);
+    if (r.kind === 'task' || r.kind === 'message') contents.add(r.record.content);
+  }
+  return { appid: app.record.appid, userCode: app.record.party.userCode, devices: app.devices.size, records: saved, recordBytes, contents };
 }
+
+/** Bytes the saved apps hold together: their records, and each content object once however many hold it. */
+export function bytesHeld(apps: Iterable<SavedApp>): number {
+  const counted = new Set<PushContent>();
+  let bytes = 0;
+  for (const app of apps) {
+    bytes += app.recordBytes;
+    for (const content of app.contents) {
+      if (counted.has(content)) continue;
+      counted.add(content);
+      bytes += contentSize(content);
+    }
+  }
+  return bytes;
+}
+
+const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`);
 
 /** Puts a saved app back in place of the live one of the same appid (if any), in the unit. */
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
@@ -62,6 +104,11 @@ function restoreApp(unit: Unit, saved: SavedApp): AppState {
 
 export class Snapshots {
   readonly #saved = new Map<string, Saved>();
+  readonly #budgets: { appBytes: number; sandboxBytes: number };
+
+  constructor(budgets: { appBytes: number; sandboxBytes: number } = SNAPSHOT_BUDGETS) {
+    this.#budgets = budgets;
+  }
 
   list(): SnapshotView[] {
     return [...this.#saved.values()].map((s) => s.view);
@@ -84,6 +131,7 @@ export class Snapshots {
       apps = [app];
     }
     const saved = apps.map((app) => save(store, app));
+    this.#withinBudgets(name, saved);
     const view: SnapshotView = { name, appid: appid ?? null, apps: saved.map((a) => a.appid), devices: saved.reduce((n, a) => n + a.devices, 0), createdAt: realNow };
     this.#saved.delete(name); // a name saved again goes to the end of the list
     this.#saved.set(name, { view, apps: saved });
@@ -116,6 +164,31 @@ export class Snapshots {
   delete(name: string): void {
     this.#find(name);
     this.#saved.delete(name);
+  }
+
+  /** Refuses a snapshot that would take one of its apps, or all snapshots, past their budget in bytes. */
+  #withinBudgets(name: string, adding: SavedApp[]): void {
+    const kept = [...this.#saved].filter(([other]) => other !== name).flatMap(([, s]) => s.apps);
+    const byApp = new Map<string, SavedApp[]>(adding.map((a) => [a.appid, []]));
+    for (const app of kept) byApp.get(app.appid)?.push(app);
+    const free = 'delete a snapshot (DELETE /control/snapshots/{name}) or save fewer apps';
+    for (const app of adding) {
+      const before = byApp.get(app.appid)!;
+      const after = bytesHeld([...before, app]);
+      if (after > this.#budgets.appBytes) {
+        throw conflict(`snapshot "${name}" would take the snapshots of app ${app.appid} to ${mib(after)}, past the budget of ${mib(this.#budgets.appBytes)} per app; they hold ${mib(bytesHeld(before))} now, in ${before.length} snapshot(s): ${free}`);
+      }
+    }
+    const after = bytesHeld([...kept, ...adding]);
+    if (after > this.#budgets.sandboxBytes) {
+      throw conflict(`snapshot "${name}" would take all snapshots to ${mib(after)}, past the budget of ${mib(this.#budgets.sandboxBytes)} per sandbox; they hold ${mib(bytesHeld(kept))} now, in ${this.#saved.size - (this.#saved.has(name) ? 1 : 0)} snapshot(s): ${free}`);
+    }
+  }
+
+  /** Bytes the snapshots hold (as counted against SNAPSHOT_BUDGETS): all of them, or those of one app. */
+  bytes(appid?: string): number {
+    const apps = [...this.#saved.values()].flatMap((s) => s.apps);
+    return bytesHeld(appid === undefined ? apps : apps.filter((a) => a.appid === appid));
   }
 
   #find(name: string): Saved {

@@ -2,6 +2,7 @@
 // what goes with it when it is removed, how it is stored when that differs from memory, and the JSON Schema its
 // stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
+import { contentSize, deepFreeze } from './content.js';
 import { newDeviceState, type AppState, type Store } from './store.js';
 import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, PushContent, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
 
@@ -174,7 +175,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     prefix: 'm',
     key: (appid, r) => ['m', appid, r.cid, String(r.seq).padStart(12, '0')],
     // A message lives in its device's waiting list, inbox or list of those that never arrived, as its state says.
-    // Its content is replaced, never changed in place (areas/content-budget.ts), so copies may share it.
+    // Its content is replaced, never changed in place (frozen: state/content.ts), so copies share it.
     copy: (m) => ({ ...m }),
     place(_store, app, m) {
       const device = app.devices.get(m.cid);
@@ -217,7 +218,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       replacedBy: orNull(str),
     }, ['replacedBy']),
     // Stores written before notify_id replacement have no replacedBy.
-    decode: (value: Omit<MessageRecord, 'replacedBy'> & { replacedBy?: string | null }) => ({ ...value, replacedBy: value.replacedBy ?? null }),
+    decode: (value: Omit<MessageRecord, 'replacedBy'> & { replacedBy?: string | null }) => ({ ...value, content: deepFreeze(value.content), replacedBy: value.replacedBy ?? null }),
   },
   dmpToken: {
     prefix: 'p',
@@ -240,8 +241,10 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['t', appid, r.taskid],
     place: (_store, app, record) => void app.tasks.set(record.taskid, record),
     unplace: (_store, app, record) => void app.tasks.delete(record.taskid),
-    // Stores written before tasks counted their content's bytes count it at load.
-    decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({ ...value, contentBytes: value.contentBytes ?? contentSize(value.content) }),
+    // Stores written before tasks counted their content's bytes count it at load. Content read back is frozen as new content is (content.ts).
+    decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({ ...value, content: deepFreeze(value.content), contentBytes: value.contentBytes ?? contentSize(value.content) }),
+    // A copy shares the content, which never changes (content.ts); the rest changes in place as the task runs.
+    copy: ({ content, ...rest }) => ({ ...structuredClone(rest), content }),
     schema: object({
       seq: int,
       taskid: str,
@@ -262,8 +265,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
   },
 };
 
-/** The bytes a push's content takes as JSON: what counts against an app's content budget. */
-export const contentSize = (content: PushContent): number => Buffer.byteLength(JSON.stringify(content));
+export { contentSize };
 
 export const KIND_BY_PREFIX = new Map(Object.entries(KINDS).map(([name, spec]) => [spec.prefix, name as KindName]));
 
