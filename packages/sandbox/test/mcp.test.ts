@@ -68,6 +68,9 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
     expect((schema('add_fault').properties.fault!.oneOf as unknown[]).length).toBe(4);
     expect(schema('send_push').properties.operationId!.enum).toContain('pushSingle');
     expect(JSON.stringify(tools)).not.toContain('$ref');
+    // The guide's table of tools names each of them.
+    const guide = fs.readFileSync(path.resolve(path.dirname(transcriptFile), '../../guides/agents.md'), 'utf8');
+    for (const tool of tools) expect(guide, tool.name).toContain(`\`${tool.name}\``);
   });
 
   it('makes an app, without its secrets', async () => {
