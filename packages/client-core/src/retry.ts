@@ -43,6 +43,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts (a backoff never outlasts the caller). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
+  if (ms <= 0) return Promise.resolve(); // no backoff (Retry-After: 0): retry now, not after a turn of the timers
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);

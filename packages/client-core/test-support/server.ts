@@ -17,8 +17,12 @@ export interface Reply {
   json?: unknown;
   text?: string;
   headers?: Record<string, string>;
-  /** Milliseconds to wait before answering (for timeouts). */
-  delayMs?: number;
+  /**
+   * Never answer: the server holds the request until the client closes the connection (a timeout, an abort). A test
+   * of a timeout pairs it with fake timers (./timers.ts), so that the client gives up only when the test says so,
+   * never in a race between a real delay and a real timeout.
+   */
+  hold?: boolean;
   /** Destroy the socket without answering (for network errors). */
   hangUp?: boolean;
 }
@@ -52,7 +56,10 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     const seen: SeenRequest = { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body, json };
     requests.push(seen);
     const reply = await current(seen, count);
-    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.hold) {
+      if (!req.socket.destroyed) await new Promise((closed) => req.socket.once('close', closed));
+      return;
+    }
     if (reply.hangUp) {
       req.socket.destroy();
       return;

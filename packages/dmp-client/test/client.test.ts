@@ -1,7 +1,7 @@
 // Runtime behaviour of the DMP client against a local fake service (node:http on 127.0.0.1).
 import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createDmpClient,
   dmpSigns,
@@ -16,6 +16,7 @@ import {
   type TokenStore,
 } from '../src/index.js';
 import { deferred } from '@pushapi/client-core/testing';
+import { fakeClientTimers, passWhen } from '@pushapi/client-core/testing/timers';
 import { AUTH_CODE, USER_CODE, startFakeDmp, type FakeDmp } from './fake-service.js';
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -197,24 +198,41 @@ describe('retries, timeouts, network errors', () => {
     expect(service.calls('/config/tags')).toHaveLength(3);
   });
 
-  // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
-  // request, so a delay longer than the timeout always loses, however loaded the machine. The timeout leaves the
-  // request time to reach the service on a loaded machine (40 ms once did not), since the test counts its arrival.
+  // No wall clock: the fake service holds the request, and the client's timers are fake, moved on by the time limit
+  // only once the service has the request (client-core test-support/timers.ts).
   it('times out with TimeoutError', async () => {
-    service.script('/config/tags', () => ({ delayMs: 1500, json: { code: '0', data: [] } }));
-    const error = await client({ timeoutMs: 250, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operation: 'GET /config/tags', timeoutMs: 250 });
-    expect(service.calls('/config/tags')).toHaveLength(1);
-    expect(service.calls('/accesser/auth')).toHaveLength(0);
+    fakeClientTimers();
+    try {
+      service.script('/config/tags', () => ({ hold: true }));
+      const failing = client({ timeoutMs: 250, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
+      await passWhen(() => service.calls('/config/tags').length === 1, 250);
+      const error = await failing;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ operation: 'GET /config/tags', timeoutMs: 250 });
+      expect(service.calls('/config/tags')).toHaveLength(1);
+      expect(service.calls('/accesser/auth')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the per-call timeout overrides the client default', async () => {
-    service.script('/config/tags', () => ({ delayMs: 300, json: { code: '0', data: [] } }));
-    const dmp = client({ timeoutMs: 40, retry: false, tokenStore: heldToken() });
-    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 40 });
-    const tags = await dmp.GET('/config/tags', { timeoutMs: 10_000 });
-    expect(tags.code).toBe('0');
+    fakeClientTimers();
+    try {
+      const slow = deferred();
+      service.script('/config/tags', async (_req, n) => (n === 1 ? { hold: true } : (await slow.promise, { json: { code: '0', data: [] } })));
+      const dmp = client({ timeoutMs: 40, retry: false, tokenStore: heldToken() });
+      const first = dmp.GET('/config/tags').catch((e: unknown) => e);
+      await passWhen(() => service.calls('/config/tags').length === 1, 40);
+      expect(await first).toMatchObject({ name: 'TimeoutError', timeoutMs: 40 });
+      // An answer held for 9,999 ms of the client's time still arrives within the call's own 10,000.
+      const second = dmp.GET('/config/tags', { timeoutMs: 10_000 });
+      await passWhen(() => service.calls('/config/tags').length === 2, 9_999);
+      slow.resolve();
+      expect((await second).code).toBe('0');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an abort by the caller is not retried and not wrapped', async () => {
@@ -278,7 +296,7 @@ describe('secrets', () => {
   const renderings = (e: Error) => [e.message, String(e.stack), JSON.stringify(e), String(e), inspect(e, { depth: Infinity, showHidden: true })];
 
   it('no error kind prints the auth code or the access token', async () => {
-    // Default timeouts, but for the one call that must time out (its answer is held 10x longer than its timeout).
+    // Default timeouts, but for the one call that must time out (its answer never comes).
     const dmp = client({ retry: false });
     await dmp.GET('/config/tags');
     const token = service.issued[0]!;
@@ -287,7 +305,7 @@ describe('secrets', () => {
     errors.push(await failure(dmp.GET('/config/tags')));
     service.script('/config/tags', () => ({ status: 502, text: `upstream said ${token}` }));
     errors.push(await failure(dmp.GET('/config/tags')));
-    service.script('/config/tags', () => ({ delayMs: 400, json: {} }));
+    service.script('/config/tags', () => ({ hold: true }));
     errors.push(await failure(dmp.GET('/config/tags', { timeoutMs: 40 })));
     const leaky = createDmpClient({
       baseUrl: service.baseUrl,

@@ -1,6 +1,6 @@
 // Runtime behaviour of the push client against a local fake service (node:http on 127.0.0.1).
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createPushClient,
   HttpError,
@@ -12,6 +12,7 @@ import {
   type TokenStore,
 } from '../src/index.js';
 import { deferred } from '@pushapi/client-core/testing';
+import { fakeClientTimers, passWhen } from '@pushapi/client-core/testing/timers';
 import { APP_ID, APP_KEY, fakeServiceEachTest, MASTER_SECRET, startFakeService } from './fake-service.js';
 
 const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
@@ -263,13 +264,18 @@ describe('retries', () => {
   });
 });
 
-describe('timeouts and network errors', () => {
-  // Timing: the client's timer starts before the request is sent, the fake service's delay only once it has the
-  // request, so a delay longer than the timeout always loses, however loaded the machine.
+describe('timeouts', () => {
+  // No wall clock: the client's timers are fake and the fake service holds the request, so an attempt times out
+  // exactly when the test moves fake time on, after the service has the request (see client-core test-support/timers.ts).
+  beforeEach(fakeClientTimers);
+  afterEach(() => void vi.useRealTimers());
+
   it('a call slower than timeoutMs fails with TimeoutError (retried like a network error)', async () => {
-    fake.service.script('query_bi_tags', () => ({ delayMs: 500, json: { result: 'ok' } }));
-    const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 1 }, tokenStore: heldToken() });
-    const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
+    fake.service.script('query_bi_tags', () => ({ hold: true }));
+    const push = client({ timeoutMs: 50, retry: { maxRetries: 1, baseDelayMs: 0 }, tokenStore: heldToken() });
+    const failing = push.GET('/query_bi_tags').catch((e: unknown) => e);
+    for (const attempt of [1, 2]) await passWhen(() => fake.service.calls('query_bi_tags').length === attempt, 50);
+    const error = await failing;
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ timeoutMs: 50, operation: 'GET /query_bi_tags', attempts: 2 });
     expect(fake.service.calls('query_bi_tags')).toHaveLength(2);
@@ -277,16 +283,23 @@ describe('timeouts and network errors', () => {
   });
 
   it('the per-call timeout overrides the client default', async () => {
-    fake.service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+    const slow = deferred();
+    fake.service.script('query_bi_tags', async (_req, n) => (n === 1 ? { hold: true } : (await slow.promise, undefined)));
     const push = client({ timeoutMs: 50, retry: false, tokenStore: heldToken() });
     // Without the override the client's 50 ms apply and the call times out...
-    await expect(push.GET('/query_bi_tags')).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 50 });
-    // ...with it, the same slow answer arrives (a margin of 30x its delay, for loaded machines).
-    const answer = await push.GET('/query_bi_tags', { timeoutMs: 10_000 });
-    expect(answer.result).toBe('ok');
+    const first = push.GET('/query_bi_tags').catch((e: unknown) => e);
+    await passWhen(() => fake.service.calls('query_bi_tags').length === 1, 50);
+    expect(await first).toMatchObject({ name: 'TimeoutError', timeoutMs: 50 });
+    // ...with it, an answer held for 9,999 ms of the client's time still arrives.
+    const second = push.GET('/query_bi_tags', { timeoutMs: 10_000 });
+    await passWhen(() => fake.service.calls('query_bi_tags').length === 2, 9_999);
+    slow.resolve();
+    expect((await second).result).toBe('ok');
     expect(fake.service.calls('auth_sign')).toHaveLength(0);
   });
+});
 
+describe('network errors', () => {
   it('a dropped connection is a NetworkError with the cause attached, retried for a push with requestid', async () => {
     fake.service.script('push_single', (_req, n) => (n <= 2 ? { hangUp: true } : undefined));
     const answer = await client().POST('/push_single', { body: pushBody });

@@ -1,8 +1,9 @@
 // What the errors say, case by case (issue: "errors that say what went wrong"): the violations of a 422, the
 // cause code and host of a network error, the call and the sign-in it waited for, the time and attempts of a
 // timeout, the cause chain in toJSON(), per-call headers, the per-call limit on a sign-in, an abort in a backoff.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '@pushapi/client-core/testing';
+import { fakeClientTimers, passWhen } from '@pushapi/client-core/testing/timers';
 import { ClientError, createPushClient, HttpError, NetworkError, PushApiError, TimeoutError } from '../src/index.js';
 import { APP_ID, APP_KEY, fakeServiceEachTest, MASTER_SECRET, startFakeService } from './fake-service.js';
 
@@ -114,15 +115,22 @@ describe('the failing call and the sign-in it waited for', () => {
 });
 
 describe('TimeoutError', () => {
-  // The client's timer starts before a request is sent, the fake's delay once it has the request: the answer always loses.
+  // No wall clock: the fake service holds every request, and the client's timers and Date are fake, moved on by 40 ms
+  // only once the service has each attempt (client-core test-support/timers.ts).
   it('says how long each attempt waited, how many there were, and how long in all', async () => {
-    fake.service.valid.add('HELD-TOKEN-000001');
-    const tokenStore = { get: () => ({ token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER }), set: () => {} };
-    fake.service.script('query_bi_tags', () => ({ delayMs: 400, json: { result: 'ok' } }));
-    const error = (await failure(client({ timeoutMs: 40, tokenStore, retry: { maxRetries: 2, baseDelayMs: 1 } }).GET('/query_bi_tags'))) as TimeoutError;
-    expect(error).toMatchObject({ timeoutMs: 40, attempts: 3 });
-    expect(error.elapsedMs).toBeGreaterThanOrEqual(120);
-    expect(error.message).toMatch(/^GET \/query_bi_tags: no answer within 40 ms in each of 3 attempts, \d+ ms in all$/);
+    fakeClientTimers({ date: true });
+    try {
+      fake.service.valid.add('HELD-TOKEN-000001');
+      const tokenStore = { get: () => ({ token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER }), set: () => {} };
+      fake.service.script('query_bi_tags', () => ({ hold: true }));
+      const failing = failure(client({ timeoutMs: 40, tokenStore, retry: { maxRetries: 2, baseDelayMs: 0 } }).GET('/query_bi_tags'));
+      for (const attempt of [1, 2, 3]) await passWhen(() => fake.service.calls('query_bi_tags').length === attempt, 40);
+      const error = (await failing) as TimeoutError;
+      expect(error).toMatchObject({ timeoutMs: 40, attempts: 3, elapsedMs: 120 });
+      expect(error.message).toBe('GET /query_bi_tags: no answer within 40 ms in each of 3 attempts, 120 ms in all');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the per-call timeout bounds the wait for a sign-in that hangs; the sign-in goes on for later calls', async () => {

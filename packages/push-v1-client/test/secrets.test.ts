@@ -91,10 +91,10 @@ it('HttpError, its violations and its URL', async () => {
 });
 
 it('TimeoutError', async () => {
-  // Signed in under the default timeout; only the call under test has a short one (its answer is held 10x longer).
+  // Signed in under the default timeout; only the call under test has a short one, and its answer never comes.
   const push = client();
   await push.GET('/query_bi_tags');
-  fake.service.script('query_bi_tags', () => ({ delayMs: 300, json: { result: 'ok' } }));
+  fake.service.script('query_bi_tags', () => ({ hold: true }));
   const error = await push.GET('/query_bi_tags', { timeoutMs: 30 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
   expect(error).toMatchObject({ operation: 'GET /query_bi_tags', timeoutMs: 30 });
@@ -139,7 +139,7 @@ it('NetworkError, when a custom fetch throws an error holding the Request (and s
 });
 
 it('a timed-out wait for a sign-in that holds the secret in its error names no secret either', async () => {
-  fake.service.script('auth_sign', () => ({ delayMs: 300, json: { result: 'ok', auth_token: 'TOKEN-X-abcdef' } }));
+  fake.service.script('auth_sign', () => ({ hold: true })); // the sign-in never answers: only the time limit ends the call
   const error = await client().GET('/query_bi_tags', { timeoutMs: 30 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
   expectClean(error, [MASTER_SECRET]);

@@ -3,8 +3,10 @@
 // real service's.
 import { DmpApiError, HttpError as DmpHttpError, createDmpClient } from '@pushapi/dmp-client';
 import { HttpError, NetworkError, PushApiError, TimeoutError } from '@pushapi/push-v1-client';
-import { describe, expect, it } from 'vitest';
-import { callsOf, newApp, notification, pushClient } from './support/env.js';
+import { fakeClientTimers } from '@pushapi/client-core/testing/timers';
+import { describe, expect, it, vi } from 'vitest';
+import { ControlError } from '../src/control-client.js';
+import { callsOf, control, newApp, notification, pushClient } from './support/env.js';
 
 const fast = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -38,12 +40,23 @@ describe('faults', () => {
   });
 
   it('a delay beyond the client timeout is a TimeoutError; the push still happened, and a retry with the same requestid does not repeat it', async () => {
+    // No race: the client's timer is fake and runs out only once the sandbox has taken the fault (it has the
+    // request, and holds it for a second); the message is then awaited, not polled for.
     const app = await newApp();
-    await app.fault({ operation: 'push_single', kind: 'delay', delayMs: 400 });
+    await app.fault({ operation: 'push_single', kind: 'delay', delayMs: 1000 });
     const body = { ...notification(), cid: 'magic-online', requestid: 'delayed-request-0001' };
-    const error = await pushClient(app, { timeoutMs: 100 }).POST('/push_single', { body }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TimeoutError);
-    await expect.poll(async () => (await app.inbox('magic-online')).messages.length).toBe(1);
+    fakeClientTimers();
+    try {
+      const failing = pushClient(app, { timeoutMs: 100 }).POST('/push_single', { body }).catch((e: unknown) => e);
+      let taken = false;
+      const faults = () => control.GET('/apps/{appid}/faults', { params: { path: { appid: app.appid } } });
+      while (!taken) taken = (await faults()).data!.faults.length === 0;
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await failing).toBeInstanceOf(TimeoutError);
+    } finally {
+      vi.useRealTimers();
+    }
+    await app.waitForMessage('magic-online', { requestid: body.requestid }, { timeoutMs: 20_000 });
     expect(await pushClient(app).POST('/push_single', { body })).toMatchObject({ result: 'ok' });
     expect((await app.inbox('magic-online')).messages).toHaveLength(1);
   });
@@ -67,6 +80,23 @@ describe('faults', () => {
     for (let i = 0; i < 3; i++) results.push(await pushClient(app).GET('/query_bi_tags').then((a) => a.result, (e: PushApiError) => e.result));
     expect(results).toEqual(['first', 'second', 'ok']);
     expect(await callsOf(app, 'query_bi_tags')).toBe(3);
+  });
+
+  it('name each operation once: a path with two methods names each (user_blk_list (POST), user_blk_list (DELETE))', async () => {
+    const app = await newApp();
+    const bare = await app.fault({ operation: 'user_blk_list', kind: 'drop' }).catch((e: unknown) => e);
+    expect(bare).toMatchObject({ status: 422 });
+    expect((bare as ControlError).problem?.detail).toBe('"user_blk_list" names 2 operations; name one: user_blk_list (POST), user_blk_list (DELETE)');
+    expect(String(bare)).toContain('body.operation: must be one of: user_blk_list (POST), user_blk_list (DELETE)');
+    const unknown = await app.fault({ operation: 'no_such_operation', kind: 'drop' }).catch((e: unknown) => e);
+    const names = (unknown as ControlError).violations[0]!.message.replace('must be one of: ', '').split(', ');
+    expect(names).toEqual([...new Set(names)]);
+    expect(names).toEqual(expect.arrayContaining(['user_blk_list (POST)', 'user_blk_list (DELETE)', 'push_single', 'tags/user']));
+    await app.fault({ operation: 'user_blk_list (DELETE)', kind: 'result', result: 'other_error' });
+    const push = pushClient(app);
+    expect(await push.POST('/user_blk_list', { body: { cid: ['magic-online'] } })).toMatchObject({ result: 'ok' });
+    await expect(push.DELETE('/user_blk_list', { body: { cid: ['magic-online'] } })).rejects.toMatchObject({ result: 'other_error' });
+    expect((await control.GET('/apps/{appid}/faults', { params: { path: { appid: app.appid } } })).data!.faults).toEqual([]);
   });
 
   it('reach DMP operations too', async () => {

@@ -5,28 +5,33 @@ import { expect, it } from 'vitest';
 import { createControlClient, createSandboxApp, WaitTimeoutError } from '../src/control-client.js';
 import { newApp, pushClient, sandboxUrl, transmission } from './support/env.js';
 
-const later = (ms: number, action: () => Promise<unknown>) => new Promise((resolve, reject) => setTimeout(() => action().then(resolve, reject), ms));
-
-/** An app whose control calls are counted, to show that a wait is one request, not a loop of them. */
-async function countedApp() {
+/**
+ * An app whose control calls are counted, to show that a wait is one request, not a loop of them; `asked(part)`
+ * resolves once a GET whose URL has `part` is sent, so a test acts after its wait is asked, without a timer.
+ */
+async function countedApp(input: Parameters<typeof createSandboxApp>[2] = {}) {
   let inboxReads = 0;
+  const watchers: { part: string; seen: () => void }[] = [];
   const control = createControlClient({
     baseUrl: sandboxUrl,
     fetch: (request) => {
       if (request.method === 'GET' && request.url.includes('/inbox')) inboxReads++;
-      return fetch(request);
+      const answer = fetch(request);
+      for (const w of watchers.filter((w) => request.method === 'GET' && request.url.includes(w.part))) w.seen();
+      return answer;
     },
   });
-  const app = await createSandboxApp(control, sandboxUrl);
-  return { app, reads: () => inboxReads };
+  const app = await createSandboxApp(control, sandboxUrl, input);
+  const asked = (part: string) => new Promise<void>((seen) => watchers.push({ part, seen }));
+  return { app, reads: () => inboxReads, asked };
 }
 
 it('waitForMessage answers with the message a push sent later delivers, in one request', async () => {
-  const { app, reads } = await countedApp();
+  const { app, reads, asked } = await countedApp();
   const push = pushClient({ ...app, pushOptions: app.pushOptions, dmpOptions: app.dmpOptions });
-  const sending = later(300, () => push.POST('/push_single', { body: { ...transmission('sent in the background'), cid: 'magic-online' } }));
+  const sending = asked('/inbox').then(() => push.POST('/push_single', { body: { ...transmission('sent in the background'), cid: 'magic-online' } }));
   const message = await app.waitForMessage('magic-online', (m) => m.template.transmission_content === 'sent in the background', { timeoutMs: 20_000 });
-  const answer = (await sending) as { taskid: string };
+  const answer = await sending;
   expect(message).toMatchObject({ taskid: answer.taskid, state: 'delivered', via: 'online' });
   expect(reads()).toBe(1);
 });
@@ -54,10 +59,10 @@ it('waits past messages that do not match, and times out saying what it waited f
 });
 
 it('waitForTask answers when a scheduled push fires, moved by a clock change made meanwhile', async () => {
-  const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
-  const push = pushClient(app);
+  const { app, asked } = await countedApp({ clock: { time: '2030-01-01T00:00:00Z' } });
+  const push = pushClient({ ...app, pushOptions: app.pushOptions, dmpOptions: app.dmpOptions });
   const scheduled = await push.POST('/push_app', { body: { ...transmission('at nine'), pushTime: '203001010900' } });
-  void later(300, () => app.advance(2 * 60 * 60 * 1000));
+  void asked(`/tasks/${scheduled.taskid}`).then(() => app.advance(2 * 60 * 60 * 1000));
   const task = await app.waitForTask(scheduled.taskid!, 'sent', { timeoutMs: 20_000 });
   expect(task).toMatchObject({ taskid: scheduled.taskid, state: 'sent', sendResult: 'send_success' });
   await expect(app.waitForTask(scheduled.taskid!, 'stopped', { timeoutMs: 100 })).rejects.toThrow(`waited 100 ms for task ${scheduled.taskid} (app ${app.appid}) to be stopped; it is sent`);
