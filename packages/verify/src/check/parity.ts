@@ -61,7 +61,7 @@ export function checkParity(operationId: string, step: string, target: Answer, s
   if (target.status !== sandbox.status) out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
   diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);
   return out.map((d) => {
-    const choice = choiceFor(operationId, d.where);
+    const choice = choiceFor(operationId, step, d.where);
     return {
       kind: 'parity' as const,
       where: d.where,

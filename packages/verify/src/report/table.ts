@@ -18,7 +18,7 @@ export function formatTable(report: Report): string {
       op.ran ? 'yes' : `no: ${op.reason ?? ''}`,
       percent(op.conformance),
       op.parity,
-      op.findings.length ? `${failing} failing${other ? `, ${other} to document` : ''}` : '0',
+      [failing ? `${failing} failing` : '', other ? `${other} to document` : ''].filter(Boolean).join(', ') || '0',
     ]);
   }
   const lines = [`pushapi-verify: ${report.target.baseUrl} (app ${report.target.appid ?? '-'})`, '', pad(rows), ''];

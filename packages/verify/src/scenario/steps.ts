@@ -233,7 +233,7 @@ function dmpSteps(): Step[] {
   const noDmp = (c: Context) => (c.target.dmp ? undefined : 'no --dmp-url');
   return [
     { name: 'DMP sign in', operationId: 'getAccessToken', skip: noDmp, request: (c) => ({ auth: 'none', query: { user_code: c.target.dmp?.userCode ?? '', sign1: earlier(c, 'sign1'), sign2: earlier(c, 'sign2'), timestamp: String(c.options.now) } }), after: remember('dmp token', 'access_token') },
-    { name: 'DMP sign in with a wrong sign2', operationId: 'getAccessToken', refusal: true, skip: noDmp, request: (c) => ({ auth: 'none', query: { user_code: c.target.dmp?.userCode ?? '', sign1: earlier(c, 'sign1'), sign2: '0'.repeat(32), timestamp: String(c.options.now) } }), rule: refused('a wrong sign2 is refused') },
+    { name: 'DMP sign in with a wrong sign2', operationId: 'getAccessToken', refusal: true, skip: noDmp, request: (c) => ({ auth: 'none', query: { user_code: c.target.dmp?.userCode ?? '', sign1: earlier(c, 'sign1'), sign2: '0'.repeat(32), timestamp: String(c.options.now) } }), rule: refused('a wrong sign2 is refused', 'response.body.access_token') },
     { name: 'DMP tags of the device', operationId: 'getUserTags', skip: (c) => noDmp(c) ?? (Object.keys(c.options.dmpIds).length ? undefined : 'no --dmp-id'), request: (c) => ({ auth: 'dmp-token', body: c.options.dmpIds }) },
     {
       name: 'DMP tags without a token', operationId: 'getUserTags', refusal: true, skip: noDmp, request: (c) => ({ auth: 'dmp-none', body: c.options.dmpIds }),

@@ -1,0 +1,47 @@
+// Against the Prism mock (packages/mock): full conformance, and the parity differences of a stateless mock that
+// answers every call with a documented example.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startMocks } from '@pushapi/mock';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { verify, type Report } from '../src/index.js';
+import { CIDS, NOW } from './support/targets.js';
+
+let mocks: Awaited<ReturnType<typeof startMocks>>;
+let outDir: string;
+let report: Report;
+
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-verify-mock-'));
+  mocks = await startMocks({ port: 0, outDir });
+  const servers = Object.values(mocks.servers) as Array<{ name: string; baseUrl: string }>;
+  const base = (name: string) => servers.find((s) => s.name === name)!.baseUrl;
+  report = await verify({
+    baseUrl: base('push-v1'), appid: 'mock-app', appkey: 'mock-appkey', masterSecret: 'mock-master-secret', cids: CIDS, now: NOW,
+    dmp: { url: base('dmp'), userCode: 'mock-user', authCode: 'mock-auth-code' }, dmpIds: { oaid: 'OAID-1' }, allowAppPush: 'pushapi-verify-app',
+  });
+}, 120_000);
+afterAll(async () => {
+  await mocks?.stop();
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+it('runs every operation and finds every answer conforming', () => {
+  expect(report.operations.filter((o) => !o.ran)).toEqual([]);
+  const conformance = report.operations.flatMap((o) => o.findings.filter((f) => f.kind === 'schema' || f.kind === 'http').map((f) => `${o.operationId} ${f.where}`));
+  expect(conformance).toEqual([]);
+  expect(report.operations.every((o) => o.conformance === 1)).toBe(true);
+});
+
+it('lists the parity differences of a stateless mock', () => {
+  const different = report.operations.filter((o) => o.parity === 'different').map((o) => o.operationId);
+  // Examples, not state: the alias just bound, the tags just set, a task id of this app, refusals.
+  expect(different).toEqual(expect.arrayContaining(['queryAlias', 'getTags', 'userStatus', 'queryAppUser', 'queryBiTags']));
+  const rules = report.operations.flatMap((o) => o.findings.filter((f) => f.kind === 'rule').map((f) => `${o.operationId}: ${f.message}`));
+  expect(rules).toEqual(expect.arrayContaining([
+    'queryAppUser: rule broken: query_app_user supports only days other than today',
+    'queryBiTags: rule broken: auth_close invalidates the token',
+    'queryAlias: rule broken: a rebinding replaces the old alias',
+  ]));
+});

@@ -1,0 +1,64 @@
+// The pieces on their own: the safety rules, the redactor, parity's normalisation, the sandbox choices named.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHOICES } from '../src/check/choices.js';
+import { normalise } from '../src/check/parity.js';
+import { sourceOf } from '../src/documents.js';
+import { refusalOf } from '../src/proxy/allow-list.js';
+import { assertSafe } from '../src/scenario/safety.js';
+import { Redactor } from '../src/secrets.js';
+
+describe('safety', () => {
+  const allowed = { cids: ['mine'], appPushTag: 'pushapi-verify-x', ownTasks: ['RASL_0101_aa'] };
+  it('refuses a push to a cid or alias not listed, push_app without its tag, stopping a task of someone else', () => {
+    expect(() => assertSafe('pushSingle', { body: { cid: 'theirs' } }, allowed)).toThrow('would push to cids not listed with --cid: theirs');
+    expect(() => assertSafe('pushList', { body: { alias: ['a'] } }, allowed)).toThrow('would push to an alias');
+    expect(() => assertSafe('pushSingleBatch', { body: { msg_list: [{ cid: 'mine' }, { cid: 'theirs' }] } }, allowed)).toThrow('theirs');
+    expect(() => assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['vip'], opt_type: 0 }] } }, allowed)).toThrow('--allow-app-push');
+    expect(() => assertSafe('pushApp', { body: {} }, { ...allowed, appPushTag: undefined as never })).toThrow('--allow-app-push');
+    expect(() => assertSafe('stopTask', { params: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow('a task this run did not create');
+    expect(() => assertSafe('delScheduleTask', { body: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow('a task this run did not create');
+  });
+  it('lets the scenario\'s own requests through', () => {
+    expect(() => assertSafe('pushSingle', { body: { cid: 'mine' } }, allowed)).not.toThrow();
+    expect(() => assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['pushapi-verify-x'], opt_type: 0 }] } }, allowed)).not.toThrow();
+    expect(() => assertSafe('stopTask', { params: { taskid: 'RASL_0101_aa' } }, allowed)).not.toThrow();
+  });
+  it('the proxy\'s allow list reads the same targets; cid wins over alias in push_list', () => {
+    const allow = { cids: ['mine'], aliases: ['team'], appPush: false };
+    expect(refusalOf('pushList', { cid: ['mine'], alias: ['anyone'] }, allow)).toBeUndefined();
+    expect(refusalOf('pushSingle', { alias: 'anyone' }, allow)).toBe('alias anyone is not in --allow-alias');
+    expect(refusalOf('pushSingle', { alias: 'team' }, allow)).toBeUndefined();
+    expect(refusalOf('queryBiTags', undefined, allow)).toBeUndefined();
+  });
+});
+
+it('the redactor hides remembered secrets and credential fields and headers', () => {
+  const r = new Redactor();
+  r.add('s3cret-value');
+  expect(r.text('x s3cret-value y')).toBe('x <redacted> y');
+  expect(r.value({ sign: 'abc', nested: [{ auth_token: 't', note: 'has s3cret-value' }] })).toEqual({ sign: '<redacted>', nested: [{ auth_token: '<redacted>', note: 'has <redacted>' }] });
+  expect(r.headers({ authtoken: 'x', Authorization: 'Bearer y', accept: 'application/json' })).toEqual({ authtoken: '<redacted>', Authorization: '<redacted>', accept: 'application/json' });
+});
+
+it('parity normalises ids, tokens, times and counts, and keeps states and texts', () => {
+  expect(normalise({ taskid: 'RASS_0304_0a1b', auth_token: 'tok', lastlogin: '1893456000000', count: 3, status: 'online', desc: 'x', onlineStatics: { '1893456000000': 1, '1893456600000': 2 } })).toEqual({
+    auth_token: '<token>', count: '<number>', desc: '<string>', lastlogin: '<epoch ms as text>', onlineStatics: { '<epoch ms as text>': '<number>' }, status: 'online', taskid: 'RASS_<mmdd>_<id>',
+  });
+  expect(normalise({ cid: ['b', 'a'] })).toEqual({ cid: ['a', 'b'] });
+});
+
+it('every sandbox choice a parity finding points at is a row of the sandbox README', () => {
+  const readme = fs.readFileSync(new URL('../../sandbox/README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## Where the description is silent'));
+  for (const choice of CHOICES) expect(section, choice.question).toContain(`| ${choice.question} |`);
+});
+
+it('names the source file of a bundle pointer', () => {
+  expect(sourceOf('push-v1', '#/components/schemas/UserStatusResponse/properties')).toEqual({ file: 'openapi/push-v1/components/schemas/responses/UserStatusResponse.yaml', pointer: '#/properties' });
+  expect(sourceOf('push-v1', '#/paths/~1user_status~1{cid}/get/responses')).toEqual({ file: 'openapi/push-v1/paths/user_status_{cid}.yaml', pointer: '#/get/responses' });
+  expect(sourceOf('dmp', '#/paths/~1accesser~1auth/get')).toEqual({ file: 'openapi/dmp/paths/accesser_auth.yaml', pointer: '#/get' });
+  for (const file of [sourceOf('push-v1', '#/components/schemas/Result').file, sourceOf('dmp', '#/paths/~1tags~1user').file]) {
+    expect(fs.existsSync(new URL(`../../../${file}`, import.meta.url)), file).toBe(true);
+  }
+});
