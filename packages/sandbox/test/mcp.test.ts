@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/index.js';
-import { cliPath } from './support/cli.js';
+import { cliPath, runCli } from './support/cli.js';
 
 const transcriptFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/examples/agents/transcript.txt');
 
@@ -181,6 +181,15 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
     }
     const committed = fs.existsSync(transcriptFile) ? fs.readFileSync(transcriptFile, 'utf8') : '(missing)';
     expect(masked(committed), 'the guide\'s transcript is stale: run this test with UPDATE_TRANSCRIPT=1 and commit docs/examples/agents/transcript.txt').toBe(masked(transcript));
+  });
+});
+
+describe('the command line', () => {
+  it('lists mcp in --help, and says what mcp takes', async () => {
+    expect((await runCli(['--help'])).output).toContain('pushapi-sandbox mcp [--url <origin>] [--token <token>]');
+    const help = await runCli(['mcp', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('--url <origin>');
   });
 });
 
