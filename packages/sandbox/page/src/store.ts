@@ -22,6 +22,12 @@ function readSeen(appid: string | undefined): Record<string, number> {
   }
 }
 
+/**
+ * The app's own devices (a world's, or those a test added) first, the magic ones every app has after them, each
+ * group in the sandbox's order: a seeded world's devices are the ones a reader looks for.
+ */
+export const seededFirst = (devices: Device[]): Device[] => [...devices.filter((d) => !d.magic), ...devices.filter((d) => d.magic)];
+
 export interface StoreState {
   selection: Selection;
   info?: Schemas['SandboxInfo'];
@@ -55,6 +61,8 @@ export class SandboxStore {
   readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
   #generation = 0;
+  /** A reset event came: the next answer of the apps says whether the app shown is still there. */
+  #resetSeen = false;
   #stopLive?: () => void;
 
   subscribe(listener: () => void): () => void {
@@ -76,10 +84,14 @@ export class SandboxStore {
     return this.state.apps.find((a) => a.appid === this.appid);
   }
 
-  select(change: Partial<Selection>): void {
+  /**
+   * Changes the view. A change made on the page keeps the rest of the view (`merge`); a new address is the whole
+   * view (`replace`): what it does not name is not kept from the view before (no device, message or filter).
+   */
+  select(change: Partial<Selection>, how: 'merge' | 'replace' = 'merge'): void {
     const before = this.state.selection;
     const appBefore = this.appid;
-    const selection = { ...before, ...change };
+    const selection = how === 'replace' ? ({ ...change } as Selection) : { ...before, ...change };
     const appAfter = selection.app ?? this.state.info?.defaultAppId;
     const appChanged = appAfter !== appBefore;
     // Another app: its own devices, tasks and messages, so no filter or message stays unless the change names it.
@@ -155,13 +167,16 @@ export class SandboxStore {
         return;
       }
       case 'apps': {
+        const afterReset = this.#resetSeen;
         const { apps } = await data(control.GET('/apps'));
-        if (current()) this.#set({ apps, appsReadAt: Date.now(), ...loaded() });
+        if (!current()) return;
+        this.#set({ apps, appsReadAt: Date.now(), ...loaded() });
+        if (afterReset) this.#showAfterReset(apps);
         return;
       }
       case 'devices': {
         if (!appid) return;
-        const { devices } = await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }));
+        const devices = seededFirst((await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }))).devices);
         if (!current()) return;
         // A device whose inbox shrank (a message deleted, the inbox cleared) has nothing unread below its count.
         const seen = { ...this.state.seen };
@@ -194,14 +209,23 @@ export class SandboxStore {
     }
   }
 
+  /** After a reset: the app shown if it is still there, else the default one; its parts read again. */
+  #showAfterReset(apps: App[]): void {
+    this.#resetSeen = false;
+    const shown = this.state.selection.app;
+    if (shown !== undefined && !apps.some((a) => a.appid === shown)) this.select({ app: undefined });
+    else this.refresh('devices', 'tasks', 'messages', 'requests');
+  }
+
   /** Which parts an event changes, for the app shown. */
   #onEvent(event: SandboxEvent): void {
     const mine = event.appid === null || event.appid === this.appid;
     switch (event.type) {
       case 'reset':
-        // Every app is gone but the default one: show it.
-        if (this.state.selection.app !== undefined && this.state.selection.app !== this.state.info?.defaultAppId) this.select({ app: undefined });
-        this.refresh(...PARTS);
+        // A reset, a world or a snapshot may have removed the app shown, or kept it (a world replacing it): the apps
+        // are read first, then the rest. The stream also replays past resets to a page just opened.
+        this.#resetSeen = true;
+        this.refresh('info', 'apps');
         return;
       case 'app':
         this.refresh('apps');
@@ -256,7 +280,7 @@ export class SandboxStore {
     const onHash = () => {
       // A token pasted into the address of the open page: taken out of it, then used.
       if (takeTokenFromAddress()) this.useToken();
-      this.select(readHash());
+      this.select(readHash(), 'replace');
     };
     window.addEventListener('hashchange', onHash);
     this.#follow();

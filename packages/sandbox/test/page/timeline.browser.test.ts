@@ -63,8 +63,8 @@ describe('the timeline', { timeout: 120_000 }, () => {
       await heading(page, 'Messages of every device (2), newest first').waitFor();
       const rows = page.locator('li.row');
       expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-cid')))).toEqual(['phone-b', 'phone-a']);
-      // Device, alias, template, title, state and the time on the app's clock.
-      expect(await rows.first().innerText()).toMatch(/For B\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/);
+      // Title, a line of the text, device, alias, template, state and the time on the app's clock.
+      expect(await rows.first().innerText()).toMatch(/For B\s+second\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/);
       // Unread per device, cleared when the device is viewed.
       const deviceA = page.locator('li.device[data-cid="phone-a"]');
       await deviceA.getByText('1 unread', { exact: true }).waitFor();

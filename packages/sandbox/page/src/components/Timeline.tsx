@@ -4,11 +4,14 @@
 // its task and its request, and Delete. A device chosen as the filter shows its facts and can be cleared.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { received, type Device, type InboxMessage, type MessageList, type PushInfo, type RequestLogEntry, type Task } from '../api.js';
+import type { Device, InboxMessage, MessageList, RequestLogEntry, Task } from '../api.js';
 import { appTime } from '../format.js';
-import { STATES, TEMPLATES, type Selection, type StateFilter, type Template } from '../selection.js';
+import type { Selection } from '../selection.js';
 import { ConfirmButton } from './AppBar.js';
-import { cut, MessageCard, type MessageContext } from './Message.js';
+import { DeviceFacts, emptyTimelineText } from './DeviceFacts.js';
+import { Filters } from './Filters.js';
+import { MessageCard, type MessageContext } from './Message.js';
+import { TimelineRow } from './TimelineRow.js';
 
 export interface TimelineProps {
   selection: Selection;
@@ -21,123 +24,6 @@ export interface TimelineProps {
   onSelect(change: Partial<Selection>): void;
   onDelete(cid: string, messageId: string): void;
   onClear(cid: string): void;
-}
-
-/** The title a row shows: the bar's title, the iOS alert's, or what kind of message it is. */
-export function titleOf(m: InboxMessage): string {
-  const r = received(m);
-  const push = m.push_info as PushInfo | null;
-  if (r.msgtype === 'notypopload') return r.template.notytitle;
-  if (r.msgtype !== 'transmission' && r.template.style.type !== 4) return r.template.style.title;
-  return push?.aps?.alert?.title ?? (r.msgtype === 'transmission' ? 'Pass-through message' : 'Background image');
-}
-
-export const stateOf = (m: InboxMessage): string => (m.state === 'pending' ? 'waiting' : m.state);
-
-function Filters({ selection, devices, tasks, onSelect }: Pick<TimelineProps, 'selection' | 'devices' | 'tasks' | 'onSelect'>) {
-  const [text, setText] = useState(selection.q ?? '');
-  useEffect(() => setText(selection.q ?? ''), [selection.q]);
-  const aliases = [...new Set(devices.map((d) => d.alias).filter((a): a is string => a !== null))].sort();
-  const target = selection.cid !== undefined ? `cid:${selection.cid}` : selection.alias !== undefined ? `alias:${selection.alias}` : '';
-  const pick = (value: string) => {
-    const [kind, ...rest] = value.split(':');
-    const name = rest.join(':');
-    onSelect({ cid: kind === 'cid' ? name : undefined, alias: kind === 'alias' ? name : undefined, msg: undefined });
-  };
-  const any = selection.cid ?? selection.alias ?? selection.template ?? selection.task ?? selection.q ?? selection.state;
-  return (
-    <form
-      class="filters"
-      role="search"
-      aria-label="Filter the messages"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSelect({ q: text.trim() || undefined, msg: undefined });
-      }}
-    >
-      <span class="filter">
-        <label for="filter-q">Search</label>
-        <input id="filter-q" type="search" value={text} placeholder="title, text, content" maxLength={200} onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)} />
-      </span>
-      <button type="submit" class="button">
-        Search
-      </button>
-      <span class="filter">
-        <label for="filter-target">Device or alias</label>
-        <select id="filter-target" value={target} onChange={(e) => pick((e.currentTarget as HTMLSelectElement).value)}>
-          <option value="">every device</option>
-          {devices.map((d) => (
-            <option key={d.cid} value={`cid:${d.cid}`}>
-              {d.cid}
-            </option>
-          ))}
-          {aliases.map((a) => (
-            <option key={`alias:${a}`} value={`alias:${a}`}>
-              alias {a}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span class="filter">
-        <label for="filter-template">Template</label>
-        <select id="filter-template" value={selection.template ?? ''} onChange={(e) => onSelect({ template: ((e.currentTarget as HTMLSelectElement).value || undefined) as Template | undefined, msg: undefined })}>
-          <option value="">any</option>
-          {TEMPLATES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span class="filter">
-        <label for="filter-task">Task</label>
-        <select id="filter-task" value={selection.task ?? ''} onChange={(e) => onSelect({ task: (e.currentTarget as HTMLSelectElement).value || undefined, msg: undefined })}>
-          <option value="">any</option>
-          {selection.task && !tasks.some((t) => t.taskid === selection.task) && <option value={selection.task}>{selection.task}</option>}
-          {tasks.map((t) => (
-            <option key={t.taskid} value={t.taskid}>
-              {t.taskid}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span class="filter">
-        <label for="filter-state">State</label>
-        <select id="filter-state" value={selection.state ?? ''} onChange={(e) => onSelect({ state: ((e.currentTarget as HTMLSelectElement).value || undefined) as StateFilter | undefined, msg: undefined })}>
-          <option value="">any</option>
-          {STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </span>
-      {any !== undefined && (
-        <button type="button" class="button" onClick={() => onSelect({ cid: undefined, alias: undefined, template: undefined, task: undefined, q: undefined, state: undefined, msg: undefined })}>
-          Clear filters
-        </button>
-      )}
-    </form>
-  );
-}
-
-function DeviceFacts({ device, utcOffsetMinutes, onClear }: { device: Device; utcOffsetMinutes: number; onClear(cid: string): void }) {
-  return (
-    <div class="device-head">
-      <dl class="device-facts" aria-label={`Device ${device.cid}`}>
-        <div><dt>cid</dt><dd>{device.cid}</dd></div>
-        <div><dt>state</dt><dd>{[device.online ? 'online' : 'offline', device.active ? 'active' : 'inactive', device.blacklisted ? 'blacklisted' : null].filter(Boolean).join(', ')}</dd></div>
-        <div><dt>alias</dt><dd>{device.alias ?? 'none'}</dd></div>
-        <div><dt>tags</dt><dd>{device.tags.length ? device.tags.join(', ') : 'none'}</dd></div>
-        {device.region && <div><dt>region</dt><dd>{device.region}</dd></div>}
-        <div><dt>phone type</dt><dd>{device.phonetype ?? 'not set'}</dd></div>
-        {device.badge !== null && <div><dt>badge</dt><dd>{device.badge}</dd></div>}
-        <div><dt>last login</dt><dd>{appTime(device.lastlogin, utcOffsetMinutes)}</dd></div>
-        <div><dt>messages</dt><dd>{`${device.inboxCount} received, ${device.pendingCount} waiting`}</dd></div>
-      </dl>
-      {device.inboxCount > 0 && <ConfirmButton label={`Clear inbox of ${device.cid}`} question={`Delete the ${device.inboxCount} received message(s) of ${device.cid}?`} onConfirm={() => onClear(device.cid)} />}
-    </div>
-  );
 }
 
 /** A folded section whose content is made only once it is opened (a message's JSON can be large). */
@@ -248,30 +134,11 @@ export function Timeline(props: TimelineProps) {
             {matched > messages.length ? `, newest ${messages.length} shown` : ''}), newest first
           </h2>
           {!list && !props.loaded && <p class="empty">Loading the messages…</p>}
-          {list && messages.length === 0 && (
-            <p class="empty">No message matches. Pushes appear here at once.</p>
-          )}
+          {list && messages.length === 0 && <p class="empty">{emptyTimelineText(device)}</p>}
           <ol class="rows">
-            {messages.map((m) => {
-              const alias = aliasOf.get(m.cid);
-              return (
-                <li key={m.id} class={`row${m.id === selection.msg ? ' row-selected' : ''}`} data-message-id={m.id} data-cid={m.cid}>
-                  <button type="button" class="row-pick" aria-current={m.id === selection.msg ? 'true' : undefined} onClick={() => onSelect({ msg: m.id })}>
-                    <span class="row-title">{cut(titleOf(m), 90)}</span>
-                    <span class="row-line">
-                      <span class="row-device">{m.cid}</span>
-                      {alias ? <span class="row-alias"> · alias {alias}</span> : null} · {m.msgtype}
-                    </span>
-                    <span class="row-line">
-                      <time>{at(m.receivedAt ?? m.sentAt)}</time>{' '}
-                      <span class={`chip chip-${m.state}`}>{stateOf(m)}</span>
-                      {m.replacedBy && <span class="chip chip-replaced">replaced</span>}
-                      {m.clicked && <span class="chip chip-ok">tapped</span>}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
+            {messages.map((m) => (
+              <TimelineRow key={m.id} message={m} alias={aliasOf.get(m.cid)} selected={m.id === selection.msg} at={at} onPick={() => onSelect({ msg: m.id })} />
+            ))}
           </ol>
         </section>
         {selected ? (
