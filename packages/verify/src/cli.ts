@@ -7,6 +7,7 @@ import { startProxy } from './proxy/server.js';
 import { formatHtml } from './report/html.js';
 import { formatTable } from './report/table.js';
 import { UnreachableError } from './scenario/run.js';
+import { SafetyError } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
 import { plan, UsageError, verify, type VerifyOptions } from './verify.js';
 import { worldFromRecording } from './world.js';
@@ -165,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error) => {
-    if (error instanceof UsageError || error instanceof UnreachableError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) fail(error.message);
+    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof SafetyError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) fail(error.message);
     process.stderr.write(`pushapi-verify: ${redactor.text(error.stack ?? String(error))}\n`);
     process.exit(2);
   },

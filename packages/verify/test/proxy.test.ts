@@ -49,7 +49,7 @@ const pushTo = (base: string, token: string, cid: string) =>
 
 it('refuses a push outside the allow list locally, forwards the rest, passes answers through byte for byte, and reports drift', async () => {
   const recordDir = path.join(dir, 'recording');
-  const proxy = await startProxy({ upstream: standIn.url, allowCids: [CIDS[0]!], recordDir });
+  const proxy = await startProxy({ upstream: standIn.url, dmpUpstream: standIn.dmpUrl, allowCids: [CIDS[0]!], recordDir });
   try {
     const token = await signIn(proxy.url);
     const before = standIn.received.length;
@@ -66,6 +66,10 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
     const appPush = await fetch(`${proxy.url}/v1/${target.appid}/push_app`, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: token }, body: '{}' });
     expect(await appPush.json()).toMatchObject({ result: 'other_error', desc: expect.stringContaining('--allow-app-push') });
 
+    const direct = await fetch(`${standIn.dmpUrl}/config/tags`);
+    const viaProxy = await fetch(`${proxy.url}/dmp/config/tags`);
+    expect([viaProxy.status, await viaProxy.text()]).toEqual([direct.status, await direct.text()]);
+
     const report = (await (await fetch(`${proxy.url}/_pushapi/report`)).json()) as Report;
     const userStatus = report.operations.find((o) => o.operationId === 'userStatus')!;
     expect(userStatus.findings.map((f) => [f.kind, f.where])).toEqual([
@@ -75,10 +79,11 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
     expect(userStatus.ok).toBe(false);
     expect(report.operations.find((o) => o.operationId === 'pushSingle')).toMatchObject({ ran: true, ok: true, findings: [] });
     expect(report.operations.find((o) => o.operationId === 'queryBiTags')).toMatchObject({ ran: false, reason: 'no request went through the proxy' });
+    expect(report.operations.find((o) => o.operationId === 'listTags')).toMatchObject({ ran: true, steps: [{ status: 401 }] });
 
     // The recording holds no token, no sign; its world loads into the sandbox.
     const recording = fs.readFileSync(path.join(recordDir, 'exchanges.jsonl'), 'utf8');
-    expect(recording.split('\n').filter(Boolean)).toHaveLength(5);
+    expect(recording.split('\n').filter(Boolean)).toHaveLength(6);
     expect(recording).not.toContain(token);
     expect(recording).not.toContain(await pushSign(target.appkey, String(NOW), target.masterSecret));
     expect(JSON.stringify(report)).not.toContain(token);
