@@ -402,6 +402,8 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await page.getByRole('button', { name: 'Reset app' }).click();
       await page.getByRole('button', { name: 'Yes, reset app' }).click();
       await page.locator('li.device[data-cid="phone-reset"]').waitFor({ state: 'detached' });
+      // The app stays (without its devices): the page keeps showing it.
+      expect(await page.locator('select#app').inputValue()).toBe(app.appid);
       expect((await deviceIds(app))).not.toContain('phone-reset');
       expect(await app.tasks()).toEqual([]);
 
