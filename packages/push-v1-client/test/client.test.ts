@@ -257,6 +257,16 @@ describe('retries', () => {
     expect(fake.service.calls('push_single')).toHaveLength(1);
   });
 
+  it('retry: false, per call or per client, leaves too_frequent to the caller: one request, the error thrown', async () => {
+    fake.service.script('set_tags', () => ({ json: { result: 'too_frequent', desc: 'slow down' } }));
+    const body = { cid: 'CID_1', tag_list: ['a'] };
+    await expect(client().POST('/set_tags', { body, retry: false })).rejects.toMatchObject({ name: 'PushApiError', result: 'too_frequent', attempts: 1 });
+    await expect(client({ retry: false }).POST('/set_tags', { body })).rejects.toMatchObject({ name: 'PushApiError', result: 'too_frequent', attempts: 1 });
+    expect(fake.service.calls('set_tags')).toHaveLength(2);
+    // Retried (maxRetries 2, as by default), one call is three requests: a caller's own retry on top multiplies them.
+    await expect(client().POST('/set_tags', { body })).rejects.toMatchObject({ result: 'too_frequent', attempts: 3 });
+  });
+
   it('retry: false turns retries off for a call', async () => {
     fake.service.script('query_bi_tags', () => ({ status: 503 }));
     await expect(client().GET('/query_bi_tags', { retry: false })).rejects.toBeInstanceOf(HttpError);
