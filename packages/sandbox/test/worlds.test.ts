@@ -122,6 +122,40 @@ describe('a world file at start', () => {
     expect(((await startSandbox({ seed: twice }).catch((e: unknown) => e)) as Error).message).toBe('seed (the seed option): apps[0] (a): cid "same" is in its devices more than once');
   });
 
+  it('a world is bounded by what it costs: YAML aliases by what they expand to, a file by its bytes', async () => {
+    const error = async (seed: string) => ((await startSandbox({ seed }).catch((e: unknown) => e)) as Error).message;
+    // 99 aliases of one list of 1,011 devices: 25 KB written, 100,089 devices once expanded.
+    const devices = Array.from({ length: 1011 }, (_, i) => `      - {cid: d${i}}`).join('\n');
+    const apps = Array.from({ length: 99 }, (_, i) => `  - appid: app-${i + 1}\n    devices: *devices`).join('\n');
+    const bomb = worldFile(`apps:\n  - appid: app-0\n    devices: &devices\n${devices}\n${apps}\n`);
+    expect(fs.statSync(bomb).size).toBeLessThan(25_000);
+    expect(await error(bomb)).toMatch(new RegExp(`^seed ${bomb}: its aliases expand to [\\d,]+ nodes where [\\d,]+ are written; aliases may add at most 100,000 `));
+    // Aliases that repeat a little still load.
+    const shared = await startSandbox({ seed: worldFile('apps:\n  - appid: a\n    devices:\n      - { cid: one, tags: &tags [x, y] }\n      - { cid: two, tags: *tags }\n') });
+    expect((await shared.control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid: 'a', cid: 'two' } } })).data).toMatchObject({ tags: ['x', 'y'] });
+    await shared.stop();
+    // One byte over the limit (1 MiB of YAML, 4 MiB of JSON): refused by its size, before it is read.
+    const bigYaml = worldFile(`{"apps":[{"appid":"a"}]}`.padEnd(1024 * 1024 + 1, ' '), 'big.yaml');
+    expect(await error(bigYaml)).toBe(`seed ${bigYaml}: has 1,048,577 bytes; a YAML world has at most 1,048,576 (1 MiB): write it as JSON (up to 4 MiB), split it, or add the devices through the control API`);
+    const bigJson = worldFile(`{"apps":[{"appid":"a"}]}`.padEnd(4 * 1024 * 1024 + 1, ' '), 'big.json');
+    expect(await error(bigJson)).toBe(`seed ${bigJson}: has 4,194,305 bytes; a JSON world has at most 4,194,304 (4 MiB): split it, or add the devices through the control API`);
+    // At the limit, it is read.
+    const atLimit = await startSandbox({ seed: worldFile(`{"apps":[{"appid":"at-limit"}]}`.padEnd(1024 * 1024, ' '), 'limit.yaml') });
+    expect((await atLimit.control.GET('/apps')).data!.apps.map((a) => a.appid)).toContain('at-limit');
+    await atLimit.stop();
+  });
+
+  it('a JSON world with a key written twice in one object is refused, naming the place, as YAML refuses it', async () => {
+    const error = async (seed: string) => ((await startSandbox({ seed }).catch((e: unknown) => e)) as Error).message;
+    const app = JSON.stringify({ appid: 'first', devices: [{ cid: 'x' }] }).slice(1, -1);
+    const twiceInApp = worldFile(`{\n  "apps": [\n    { "appid": "zero" },\n    {${app}, "appid": "second", "devices": [{"cid": "y"}]}\n  ]\n}\n`, 'twice.json');
+    expect(await error(twiceInApp)).toBe(`seed ${twiceInApp}: has the key "appid" twice in one object, at apps[1] (line 4); JSON readers disagree on which one counts`);
+    const twiceInDevice = worldFile('{"apps": [{"appid": "a", "devices": [{"cid": "x, \\"cid\\"", "tags": ["cid"], "cid": "y"}]}]}', 'device.json');
+    expect(await error(twiceInDevice)).toContain(`has the key "cid" twice in one object, at apps[0].devices[0] (line 1)`);
+    const yaml = worldFile('apps:\n  - appid: first\n    appid: second\n');
+    expect(await error(yaml)).toMatch(/Map keys must be unique/);
+  });
+
   it('the command exits 2 with the message on a broken world, and says where it was seeded from', async () => {
     const broken = worldFile('apps: []');
     const { code, output } = await runCli(['--port', '0', '--seed', broken]);
