@@ -75,7 +75,8 @@ function runOptions(values: Record<string, unknown>): VerifyOptions {
     baseUrl: required('base-url', 'PUSHAPI_BASE_URL'),
     appid: required('appid', 'PUSHAPI_APPID'),
     appkey: required('appkey', 'PUSHAPI_APPKEY'),
-    masterSecret: masterSecret ?? fail('--master-secret (or PUSHAPI_MASTER_SECRET) is required'),
+    // A dry run signs nothing: it may be planned without the secret.
+    masterSecret: masterSecret ?? (values['dry-run'] ? '' : fail('--master-secret (or PUSHAPI_MASTER_SECRET) is required')),
     cids: (values.cid as string[] | undefined) ?? [],
     dmpIds,
     ...(dmpUrl ? { dmp: { url: dmpUrl, userCode: required('user-code', 'PUSHAPI_USER_CODE'), authCode: authCode ?? fail('--auth-code (or PUSHAPI_AUTH_CODE) is required with --dmp-url') } } : {}),
