@@ -32,6 +32,32 @@ export const LIMITS = {
   contentBudgetBytes: 16 * 1024 * 1024,
 } as const;
 
+/**
+ * Bounds on what the sandbox lists and keeps about requests, in items and in bytes (UTF-8 JSON). A list cut short
+ * ends with one entry saying how many more there were. Not in GET /control/'s `limits` (its schema lists those above).
+ */
+export const BYTE_BOUNDS = {
+  /** Violations one request is checked for and answered with: checking stops there (the rest are only counted). */
+  violationsListed: 200,
+  /** Bytes of the violations answered and logged for one request. */
+  violationListBytes: 32 * 1024,
+  /** Deviations one log entry lists (a lenient app still reads and counts all of them). */
+  deviationsListed: 200,
+  deviationListBytes: 32 * 1024,
+  /** Characters of one location segment listed (a property name from a body); longer ones are cut with a note. */
+  locationSegmentChars: 128,
+  /** Characters of a logged `desc` and `path`. */
+  logTextChars: 2048,
+  /** One request-log entry; past it the entry's `body` is dropped (null, as for a body over 64 KiB). */
+  requestLogEntryBytes: 160 * 1024,
+  /** The whole request log: past it the oldest entries go, whatever requestLogLimit allows. */
+  requestLogBytes: 16 * 1024 * 1024,
+  /** One event; past it the event keeps its type and ids without its payload (`message`, `request`). */
+  eventBytes: 192 * 1024,
+  /** The event buffer replayed to readers: past it the oldest events go, whatever EVENT_BUFFER allows. */
+  eventBufferBytes: 16 * 1024 * 1024,
+} as const;
+
 /** How long a requestid is remembered, in app time. */
 export const REQUEST_ID_TTL_MS = 24 * 60 * 60 * 1000;
 /** Lifetime of an auth_token: "1 day by default". */

@@ -2,21 +2,26 @@
 // rule of behaviour): a code, a detail a user can act on, the HTTP status it stands for, and the violations of an
 // invalid request. Nothing has changed when one is thrown. Each interface answers it in its own shape
 // (apis/*.ts): push v1 with `result` and `desc`, DMP with `code`, the control API with problem details.
+import { boundedViolations } from './bounded.js';
 import type { components } from './generated/schema.js';
 
 /** One broken rule, in the shape the Prism mock uses (`validation` of problem+json, `sl-violations`). */
 export type Violation = components['schemas']['Violation'];
 
 export class Refusal extends Error {
+  /** What was wrong, as answered and logged: within the violation list's bounds (BYTE_BOUNDS), a cut list saying how many more. */
+  readonly violations: Violation[];
+
   constructor(
     /** A push v1 `result` (status 200), or the kind of problem (`not-found`, `invalid-request`...). */
     readonly code: string,
     readonly detail: string,
     readonly status = 200,
-    readonly violations: Violation[] = [],
+    violations: Violation[] = [],
   ) {
     super(`${code}: ${detail}`);
     this.name = 'Refusal';
+    this.violations = violations.length > 0 ? boundedViolations(violations) : violations;
   }
 }
 

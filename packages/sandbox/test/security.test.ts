@@ -208,8 +208,9 @@ describe('bounded work and memory', () => {
       socket.pause(); // never reads
       const app = await running.app();
       const push = createPushClient({ ...app.pushOptions, retry: false });
-      const content = 'x'.repeat(900 * 1024);
-      // Each push makes a message event carrying its content: 60 of them, 54 MB for a reader that took them all.
+      // Each push makes a message event carrying its content (an event stays within BYTE_BOUNDS.eventBytes, 192 KiB):
+      // 60 of them, 9 MB for a reader that took them all.
+      const content = 'x'.repeat(150 * 1024);
       for (let i = 0; i < 60; i++) await push.POST('/push_single', { body: { ...transmission(content), cid: 'magic-online' } });
       // Now it reads: what reaches it is what was sent before the sandbox dropped it, then the connection ends.
       let received = 0;

@@ -3,9 +3,10 @@
 // message's change (kept, received, expired, stopped, clicked), a device's, a task's, an app's. Recent events are
 // kept so that a reconnecting page misses nothing.
 import type { ServerResponse } from 'node:http';
-import { EVENT_BUFFER, LIMITS } from '../config.js';
+import { LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
 import type { Change } from '../state/unit.js';
+import { boundedEvent, EventBuffer } from './event-buffer.js';
 import { messageView } from './views.js';
 
 export type SandboxEvent = components['schemas']['SandboxEvent'];
@@ -39,7 +40,7 @@ export function eventOf(change: Change): NewEvent | undefined {
 
 export class EventBus {
   #next = 1;
-  #recent: SandboxEvent[] = [];
+  readonly #recent = new EventBuffer();
   readonly #listeners = new Set<Listener>();
   readonly #failed: ListenerFailure;
 
@@ -48,10 +49,8 @@ export class EventBus {
   }
 
   emit(event: NewEvent): void {
-    const full = { id: this.#next++, ...event } as SandboxEvent;
-    this.#recent.push(full);
-    // Trimmed in steps, so that a push to many devices costs no more per event than one to a few.
-    if (this.#recent.length >= 2 * EVENT_BUFFER) this.#recent = this.#recent.slice(-EVENT_BUFFER);
+    const { event: full, bytes } = boundedEvent({ id: this.#next++, ...event } as SandboxEvent);
+    this.#recent.add(full, bytes);
     for (const listener of this.#listeners) this.#tell(listener, full);
   }
 
@@ -101,7 +100,7 @@ export class EventBus {
 
   /** Recent events after `after`, of one app (and those of no app) or of all. */
   recent(after = 0, appid?: string): SandboxEvent[] {
-    return this.#recent.slice(-EVENT_BUFFER).filter((e) => e.id > after && matches(e, appid));
+    return this.#recent.list().filter((e) => e.id > after && matches(e, appid));
   }
 
   /** Streams events to a response as server-sent events until the client goes away. */

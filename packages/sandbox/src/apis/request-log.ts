@@ -2,7 +2,8 @@
 // console. Nothing secret is kept: no header, no query (the DMP sign-in sends its signs there), and no body but
 // that of a push (push v1 bodies of the operations that send content carry no credential: the token is a header),
 // which the inbox page shows beside the messages it made.
-import { LIMITS } from '../config.js';
+import { boundedDeviations, boundedViolations, cutText, jsonBytes, noteBytes } from '../bounded.js';
+import { BYTE_BOUNDS, LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
 
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
@@ -19,15 +20,49 @@ export function notePush(entry: Omit<RequestLogEntry, 'id'>, operation: string, 
   entry.body = rawBytes <= MAX_KEPT_BODY_BYTES ? (body as Record<string, unknown>) : null;
 }
 
+/**
+ * The entry as the log keeps it, and its bytes: lists and texts within their bounds (BYTE_BOUNDS), and the whole
+ * within requestLogEntryBytes (past it, without the push's body: a body of 64 KiB can grow as JSON, `1e20`).
+ */
+function keptEntry(entry: RequestLogEntry): { kept: RequestLogEntry; bytes: number } {
+  let kept: RequestLogEntry = {
+    ...entry,
+    path: cutText(entry.path, BYTE_BOUNDS.logTextChars),
+    desc: entry.desc === null ? null : cutText(entry.desc, BYTE_BOUNDS.logTextChars),
+    violations: entry.violations.length > 0 ? boundedViolations(entry.violations) : entry.violations,
+    deviations: entry.deviations.length > 0 ? boundedDeviations(entry.deviations) : entry.deviations,
+  };
+  let bytes = jsonBytes(kept);
+  if (bytes > BYTE_BOUNDS.requestLogEntryBytes && kept.body) {
+    kept = { ...kept, body: null };
+    bytes = jsonBytes(kept);
+  }
+  noteBytes(kept, bytes);
+  return { kept, bytes };
+}
+
 export class RequestLog {
   #next = 1;
   readonly #entries: RequestLogEntry[] = [];
+  readonly #sizes: number[] = [];
+  #bytes = 0;
 
+  /** Keeps the request, within its bounds; the oldest go past requestLogLimit entries or requestLogBytes. */
   add(entry: Omit<RequestLogEntry, 'id'>): RequestLogEntry {
-    const full = { id: this.#next++, ...entry };
-    this.#entries.push(full);
-    if (this.#entries.length > LIMITS.requestLogLimit) this.#entries.shift();
-    return full;
+    const { kept, bytes } = keptEntry({ id: this.#next++, ...entry });
+    this.#entries.push(kept);
+    this.#sizes.push(bytes);
+    this.#bytes += bytes;
+    while (this.#entries.length > LIMITS.requestLogLimit || this.#bytes > BYTE_BOUNDS.requestLogBytes) {
+      this.#entries.shift();
+      this.#bytes -= this.#sizes.shift()!;
+    }
+    return kept;
+  }
+
+  /** Bytes of the entries kept, as JSON. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Newest first. */

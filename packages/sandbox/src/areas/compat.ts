@@ -2,6 +2,7 @@
 // they accepted (how often each rule was bent, and the last request that bent it). How a lenient app reads a
 // request is validation/lenient.ts; the summary lives in memory, like the request log it points into.
 import type { RequestLogEntry } from '../apis/request-log.js';
+import { cutLocation } from '../bounded.js';
 import type { components } from '../generated/schema.js';
 import type { AppState } from '../state/store.js';
 import { DEVIATION_RULES } from '../validation/lenient.js';
@@ -12,11 +13,14 @@ type Summary = components['schemas']['DeviationSummary'];
 /** Strict unless the app says otherwise (apps stored before the setting existed are strict). */
 export const compatOf = (app: AppState): Compat => app.record.settings.compat ?? 'strict';
 
-/** Counts the deviations of one logged request against the app's summary. */
-export function noteDeviations(app: AppState | undefined, entry: RequestLogEntry): void {
+/**
+ * Counts the deviations of one logged request against the app's summary: all of them, `deviations` (the entry lists
+ * only the first few of a large request).
+ */
+export function noteDeviations(app: AppState | undefined, entry: RequestLogEntry, deviations = entry.deviations): void {
   if (!app) return;
-  for (const d of entry.deviations) {
-    const last = { requestId: entry.id, at: entry.at, operation: entry.operation ?? entry.path, location: d.location, detail: d.detail };
+  for (const d of deviations) {
+    const last = { requestId: entry.id, at: entry.at, operation: entry.operation ?? entry.path, location: cutLocation(d.location), detail: d.detail };
     const earlier = app.deviations.get(d.rule);
     if (earlier) {
       earlier.count++;

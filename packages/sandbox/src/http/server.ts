@@ -224,7 +224,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       api.admit(call);
       const violations = checkRequest(call, url.searchParams, entry);
       if (violations.length > 0) {
-        const hint = app && op.api !== 'control' && compatOf(app) === 'strict' ? lenientHint(schemas, op, { params, query: url.searchParams, body }) : undefined;
+        const hint = app && op.api !== 'control' && compatOf(app) === 'strict' ? lenientHint(schemas, op, { params, query: url.searchParams, body }, violations) : undefined;
         throw new Refusal('invalid-request', `the request breaks ${DOCUMENT_NAMES[op.api]}${hint ? `; ${hint}` : ''}`, api.invalidStatus, violations);
       }
       reply = api.handle(call);
@@ -284,7 +284,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
         // Reads of the control API and the page are the page's own traffic: not logged.
         if (entry.api === 'page' || (entry.api === 'control' && entry.method === 'GET' && entry.status < 400)) return;
         const logged = services.requestLog.add(entry);
-        if (entry.deviations.length > 0 && entry.appid !== null) noteDeviations(services.store.apps.get(entry.appid), logged);
+        if (entry.deviations.length > 0 && entry.appid !== null) noteDeviations(services.store.apps.get(entry.appid), logged, entry.deviations);
         services.events.emit({ type: 'request', appid: entry.appid, request: logged });
         setup.log?.(`${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
       });

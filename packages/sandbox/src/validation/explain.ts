@@ -11,6 +11,27 @@ export type { Violation };
 
 const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
 
+/**
+ * How many more violations a check lists, and how many it left out once none was left: invalid values it passed
+ * over without explaining them, and violations of one node past the limit. The caller says "and N more". A check
+ * stops explaining at its limit, so a body of 10,000 invalid items costs the first few of them and one quick
+ * validity check of each other.
+ */
+export interface ViolationBudget {
+  left: number;
+  unlisted: number;
+}
+export const unlimited = (): ViolationBudget => ({ left: Infinity, unlisted: 0 });
+
+/** The first `budget.left` of `items` as violations; the rest counted as unlisted. */
+function listed<T>(budget: ViolationBudget, items: T[], toViolation: (item: T) => Violation): Violation[] {
+  const kept = items.length <= budget.left ? items : items.slice(0, Math.max(0, budget.left));
+  budget.left -= kept.length;
+  budget.unlisted += items.length - kept.length;
+  return kept.map(toViolation);
+}
+const same = (v: Violation) => v;
+
 /** What a violation expected, in the form a program reads (the compat mode reads values by it); not sent. */
 export interface Expectation {
   types?: string[];
@@ -25,9 +46,18 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown) => JSON.stringify(value);
+const sameValue = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && text(a) === text(b));
 
-/** `#/...` refs are relative to the document of the schema that holds them. */
-const refTarget = (from: string, ref: string) => (ref.startsWith('#') ? `${from.split('#')[0]}${ref}` : ref);
+/** `#/...` refs are relative to the document of the schema that holds them (each target made once, like child pointers). */
+const targets = new Map<string, Map<string, string>>();
+function refTarget(from: string, ref: string): string {
+  if (!ref.startsWith('#')) return ref;
+  let known = targets.get(from);
+  if (!known) targets.set(from, (known = new Map()));
+  let target = known.get(ref);
+  if (target === undefined) known.set(ref, (target = `${from.slice(0, from.indexOf('#'))}${ref}`));
+  return target;
+}
 
 function typeName(type: unknown): string {
   const one = (t: string) => (t === 'integer' || t === 'object' || t === 'array' ? `an ${t}` : t === 'null' ? 'null' : `a ${t}`);
@@ -73,7 +103,7 @@ function constChecks(schemas: SchemaSet, ref: string, data: unknown, at: string[
   const node = schemas.node(ref);
   if (!isObject(node) || depth > 32) return out;
   if ('const' in node && data !== undefined) {
-    (text(node.const) === text(data) ? out.matches : out.mismatches).push({ location: at, expected: node.const, actual: data });
+    (sameValue(node.const, data) ? out.matches : out.mismatches).push({ location: at, expected: node.const, actual: data });
   }
   if (typeof node.$ref === 'string') constChecks(schemas, refTarget(ref, node.$ref), data, at, out, depth + 1);
   if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => constChecks(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
@@ -120,12 +150,12 @@ function reasonOf(node: unknown): string {
   return description ? ` (${description.charAt(0).toLowerCase()}${description.slice(1)})` : '';
 }
 
-function explainNot(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
+function explainNot(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget): Violation[] {
   const notNode = schemas.node(child(ref, 'not'));
   const present = isObject(data) ? forbiddenNames(notNode).filter((name) => Object.hasOwn(data, name)) : [];
   const reason = reasonOf(notNode);
-  if (present.length > 0) return present.map((name) => violation([...at, name], 'not', `must not be present${reason}`));
-  return [violation(at, 'not', `must not match this schema${reason}`)];
+  if (present.length > 0) return listed(budget, present, (name) => violation([...at, name], 'not', `must not be present${reason}`));
+  return listed(budget, [violation(at, 'not', `must not match this schema${reason}`)], same);
 }
 
 function titleOf(schemas: SchemaSet, ref: string, index: number): string {
@@ -133,14 +163,14 @@ function titleOf(schemas: SchemaSet, ref: string, index: number): string {
   return isObject(node) && typeof node.title === 'string' ? node.title : `variant ${index + 1}`;
 }
 
-function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', data: unknown, at: string[]): Violation[] {
+function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', data: unknown, at: string[], budget: ViolationBudget): Violation[] {
   const node = schemas.node(ref);
   const branches = (node[kind] as unknown[]).map((_, i) => child(ref, kind, i));
   const valid = branches.filter((b) => schemas.isValid(b, data));
   if (valid.length === 1 || (kind === 'anyOf' && valid.length > 0)) return [];
   if (valid.length > 1) {
     const names = valid.map((b) => titleOf(schemas, b, branches.indexOf(b))).join('; ');
-    return [violation(at, 'oneOf', `matches more than one variant (${names}); it must match exactly one`)];
+    return listed(budget, [violation(at, 'oneOf', `matches more than one variant (${names}); it must match exactly one`)], same);
   }
   // No branch fits. When every branch's discriminator disagrees with the data at one place, that place is the
   // problem: the value selects no variant.
@@ -155,15 +185,22 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
       const sameType = atKey.flat().every((m) => typeof m.expected === typeof candidate.actual);
       const type = typeof atKey[0]![0]!.expected === 'number' ? 'an integer' : `a ${typeof atKey[0]![0]!.expected}`;
       const message = `${sameType ? 'must be' : `must be ${type},`} one of: ${allowed.join(', ')}`;
-      return [expecting(violation(candidate.location, 'const', message), { allowed: atKey.flat().map((m) => m.expected) })];
+      return listed(budget, [expecting(violation(candidate.location, 'const', message), { allowed: atKey.flat().map((m) => m.expected) })], same);
     }
   }
   // Otherwise the data's discriminators choose: the branches whose consts it meets (all, when it meets none),
-  // and of those the one with the fewest violations.
+  // and of those the one with the fewest violations. Each is explained on a budget of its own: only the chosen one's counts.
   const fitting = branches.map((_, i) => i).filter((i) => mismatches[i]!.length === 0);
   const pool = fitting.length > 0 ? fitting : branches.map((_, i) => i);
-  const scored = pool.map((i) => ({ i, errors: explain(schemas, branches[i]!, data, at) })).sort((a, b) => a.errors.length - b.errors.length || a.i - b.i);
+  const scored = pool
+    .map((i) => {
+      const own = { left: budget.left, unlisted: 0 };
+      return { i, own, errors: explain(schemas, branches[i]!, data, at, own) };
+    })
+    .sort((a, b) => a.errors.length + a.own.unlisted - (b.errors.length + b.own.unlisted) || a.i - b.i);
   const chosen = scored[0]!;
+  budget.left = chosen.own.left;
+  budget.unlisted += chosen.own.unlisted;
   // A field required only by the branches the discriminator selects is required because of it: say so.
   const because = checks[chosen.i]!.matches.map((m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`).join(' and ');
   const selectedBy = (name: string) => {
@@ -177,56 +214,71 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
   );
 }
 
-/** The violations of `data` against the schema at `ref`, most useful first; [] when it is valid. */
-export function explain(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
+/**
+ * The violations of `data` against the schema at `ref`, most useful first; [] when it is valid. With a budget, at
+ * most `budget.left` of them: past it the values still to explain are only checked, and counted as unlisted.
+ */
+export function explain(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget = unlimited()): Violation[] {
   if (schemas.isValid(ref, data)) return [];
   const node = schemas.node(ref);
-  if ((node as unknown) === false) return [violation(at, 'false', 'is not allowed here')];
+  if ((node as unknown) === false) return listed(budget, [violation(at, 'false', 'is not allowed here')], same);
   if (!isObject(node)) return [];
-  const out = schemas.shallowErrors(node, data).map((e) => fromAjv(e, node, at));
+  const errors = schemas.shallowErrors(node, data);
+  const out = listed(budget, errors, (e) => fromAjv(e, node, at));
   // Of the wrong type, nothing below applies.
-  if (out.some((v) => v.code === 'type' && v.location.length === at.length)) return out;
-  if (typeof node.$ref === 'string') out.push(...explain(schemas, refTarget(ref, node.$ref), data, at));
+  if (errors.some((e) => e.keyword === 'type')) return out;
+  /** The same value against another part of its schema, while the budget lasts. */
+  const also = (explained: () => Violation[]) => {
+    if (budget.left > 0) out.push(...explained());
+  };
+  /** A value inside this one: explained while the budget lasts, afterwards only counted when invalid. */
+  const inside = (childRef: string, value: unknown, key: string) => {
+    if (budget.left > 0) out.push(...explain(schemas, childRef, value, [...at, key], budget));
+    else if (!schemas.isValid(childRef, value)) budget.unlisted++;
+  };
+  if (typeof node.$ref === 'string') also(() => explain(schemas, refTarget(ref, node.$ref as string), data, at, budget));
   if (isObject(data)) {
     const properties = isObject(node.properties) ? node.properties : {};
     for (const key of Object.keys(properties)) {
-      if (Object.hasOwn(data, key)) out.push(...explain(schemas, child(ref, 'properties', key), data[key], [...at, key]));
+      if (Object.hasOwn(data, key)) inside(child(ref, 'properties', key), data[key], key);
     }
     if (isObject(node.additionalProperties)) {
       for (const key of Object.keys(data)) {
-        if (!Object.hasOwn(properties, key)) out.push(...explain(schemas, child(ref, 'additionalProperties'), data[key], [...at, key]));
+        if (!Object.hasOwn(properties, key)) inside(child(ref, 'additionalProperties'), data[key], key);
       }
     }
   }
   if (Array.isArray(data) && isObject(node.items)) {
-    data.forEach((item, i) => out.push(...explain(schemas, child(ref, 'items'), item, [...at, String(i)])));
+    data.forEach((item, i) => inside(child(ref, 'items'), item, String(i)));
   }
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => out.push(...explain(schemas, child(ref, 'allOf', i), data, at)));
+  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => also(() => explain(schemas, child(ref, 'allOf', i), data, at, budget)));
   if (node.unevaluatedProperties === false && isObject(data)) {
     const declared = declaredNames(schemas, ref);
-    for (const key of Object.keys(data)) if (!declared.has(key)) out.push(violation([...at, key], 'unevaluatedProperties', 'is not allowed here'));
+    const unknown = Object.keys(data).filter((key) => !declared.has(key));
+    out.push(...listed(budget, unknown, (key) => violation([...at, key], 'unevaluatedProperties', 'is not allowed here')));
   }
-  if (Array.isArray(node.oneOf)) out.push(...explainUnion(schemas, ref, 'oneOf', data, at));
-  if (Array.isArray(node.anyOf)) out.push(...explainUnion(schemas, ref, 'anyOf', data, at));
-  if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data)) out.push(...explainNot(schemas, ref, data, at));
+  if (Array.isArray(node.oneOf)) also(() => explainUnion(schemas, ref, 'oneOf', data, at, budget));
+  if (Array.isArray(node.anyOf)) also(() => explainUnion(schemas, ref, 'anyOf', data, at, budget));
+  if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data)) also(() => explainNot(schemas, ref, data, at, budget));
   if (node.if !== undefined) {
     const branch = schemas.isValid(child(ref, 'if'), data) ? 'then' : 'else';
-    if (node[branch] !== undefined) out.push(...explain(schemas, child(ref, branch), data, at));
+    if (node[branch] !== undefined) also(() => explain(schemas, child(ref, branch), data, at, budget));
   }
   const seen = new Set<string>();
-  const found = out.filter((v) => {
+  const found = out.length < 2 ? out : out.filter((v) => {
     const key = `${v.location.join('/')}\u0000${v.code}\u0000${v.message}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
-  return found.length > 0 ? found : failClosed(schemas, ref, data, at);
+  // Nothing found with the budget spent: the values left out are counted, the caller says so.
+  return found.length > 0 || budget.left <= 0 ? found : failClosed(schemas, ref, data, at, budget);
 }
 
 /**
  * The violations of invalid data that the narrowing above could not explain (a keyword it does not walk, such as
  * patternProperties or unevaluatedProperties): Ajv's own, so that an invalid request is never accepted.
  */
-function failClosed(schemas: SchemaSet, ref: string, data: unknown, at: string[]): Violation[] {
-  const errors = schemas.errors(ref, data).map((e) => {
+function failClosed(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget): Violation[] {
+  const errors = listed(budget, schemas.errors(ref, data), (e) => {
     const where = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     return violation([...at, ...where], e.keyword, e.message ?? 'is not valid');
   });

@@ -3,6 +3,7 @@
 // (validate, fix what a rule below knows how to read, validate again), so a request that is valid costs nothing
 // more, and whatever no rule reads is refused exactly as in strict mode.
 import type { components } from '../generated/schema.js';
+import { isMoreViolations } from '../bounded.js';
 import type { OperationSpec } from '../documents.js';
 import { expectationOf, type Violation } from './explain.js';
 import { validateRequest, type RequestParts } from './request.js';
@@ -88,9 +89,16 @@ function readingOf(v: Violation, value: unknown, parent: unknown): Reading | und
   return undefined;
 }
 
-/** The request's parts as a lenient app reads them, the deviations it read through, and what is still wrong. */
-export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: RequestParts): { parts: RequestParts; deviations: Deviation[]; violations: Violation[] } {
-  const strict = validateRequest(schemas, op, parts);
+/**
+ * The request's parts as a lenient app reads them, the deviations it read through, and what is still wrong. Every
+ * violation is looked at (no limit: each one a rule reads must be read), `strict` when the caller has them all.
+ */
+export function readLeniently(
+  schemas: SchemaSet,
+  op: OperationSpec,
+  parts: RequestParts,
+  strict = validateRequest(schemas, op, parts, Infinity),
+): { parts: RequestParts; deviations: Deviation[]; violations: Violation[] } {
   if (strict.length === 0) return { parts, deviations: [], violations: strict };
   let violations = strict;
   // Changed on copies: a request whose reading still fails is answered as it was sent.
@@ -125,7 +133,7 @@ export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: Requ
       }
     }
     if (!changed) break;
-    violations = validateRequest(schemas, op, read);
+    violations = validateRequest(schemas, op, read, Infinity);
   }
   // Refused: what no rule reads is what the caller must fix, so those are the violations answered.
   // A value a rule would read but for the loss says why it was not read.
@@ -133,9 +141,13 @@ export function readLeniently(schemas: SchemaSet, op: OperationSpec, parts: Requ
   return violations.length === 0 ? { parts: read, deviations, violations } : { parts, deviations: [], violations: losses.size > 0 ? violations.map(said) : violations };
 }
 
-/** For a strict app's refusal: what a lenient app would have read, in a few words (undefined: it would refuse too). */
-export function lenientHint(schemas: SchemaSet, op: OperationSpec, parts: RequestParts): string | undefined {
-  const { deviations, violations } = readLeniently(schemas, op, parts);
+/**
+ * For a strict app's refusal with these violations: what a lenient app would have read, in a few words (undefined:
+ * it would refuse too). A refusal past the violation limit gets none: such a body is more than a few deviations.
+ */
+export function lenientHint(schemas: SchemaSet, op: OperationSpec, parts: RequestParts, strict: Violation[]): string | undefined {
+  if (strict.some(isMoreViolations)) return undefined;
+  const { deviations, violations } = readLeniently(schemas, op, parts, strict);
   if (violations.length > 0 || deviations.length === 0) return undefined;
   const rules = [...new Set(deviations.map((d) => `${d.rule} at ${d.location.join('.')}`))].join(', ');
   return `an app in compat mode lenient would accept it (${rules}): set its settings.compat, or start the sandbox with --compat lenient`;

@@ -1,6 +1,8 @@
 // Checks a request's parameters and body against its operation in the documents, before anything changes.
+import { moreViolations } from '../bounded.js';
+import { BYTE_BOUNDS } from '../config.js';
 import type { OperationSpec } from '../documents.js';
-import { explain, type Violation } from './explain.js';
+import { explain, type Violation, type ViolationBudget } from './explain.js';
 import type { Schema, SchemaSet } from './schemas.js';
 
 export interface RequestParts {
@@ -33,13 +35,14 @@ function coerce(text: string, type: unknown): unknown {
  * Numbers JSON can write but no field can hold: `1e309` parses to Infinity, which passes the schemas' integer and
  * number checks and is stored as null. Each is named where it is.
  */
-function numberViolations(root: unknown): Violation[] {
+function numberViolations(root: unknown, budget: ViolationBudget): Violation[] {
   const out: Violation[] = [];
   const stack: { value: unknown; at: string[] }[] = [{ value: root, at: ['body'] }];
   while (stack.length > 0) {
     const { value, at } = stack.pop()!;
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      out.push({ location: at, severity: 'Error', code: 'finite', message: 'must be a finite number (this one is beyond what a number can hold)' });
+      if (budget.left-- <= 0) budget.unlisted++;
+      else out.push({ location: at, severity: 'Error', code: 'finite', message: 'must be a finite number (this one is beyond what a number can hold)' });
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) stack.push({ value: item, at: [...at, key] });
     }
@@ -47,8 +50,18 @@ function numberViolations(root: unknown): Violation[] {
   return out.reverse();
 }
 
-export function validateRequest(schemas: SchemaSet, op: OperationSpec, parts: RequestParts): Violation[] {
-  const numbers = parts.body === undefined ? [] : numberViolations(parts.body);
+/**
+ * The violations of a request, at most `limit` of them (then a last one saying how many more): checking stops at the
+ * limit, so its cost stays small whatever the body. A lenient reading asks for all of them (no limit).
+ */
+export function validateRequest(schemas: SchemaSet, op: OperationSpec, parts: RequestParts, limit: number = BYTE_BOUNDS.violationsListed): Violation[] {
+  const budget: ViolationBudget = { left: limit, unlisted: 0 };
+  const found = violationsOf(schemas, op, parts, budget);
+  return budget.unlisted > 0 ? [...found, moreViolations(budget.unlisted)] : found;
+}
+
+function violationsOf(schemas: SchemaSet, op: OperationSpec, parts: RequestParts, budget: ViolationBudget): Violation[] {
+  const numbers = parts.body === undefined ? [] : numberViolations(parts.body, budget);
   if (numbers.length > 0) return numbers;
   const out: Violation[] = [];
   for (const p of op.parameters) {
@@ -58,14 +71,13 @@ export function validateRequest(schemas: SchemaSet, op: OperationSpec, parts: Re
       if (p.required) out.push({ location: [p.in, p.name], severity: 'Error', code: 'required', message: 'is required' });
       continue;
     }
-    out.push(...explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name]));
+    if (budget.left > 0) out.push(...explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name], budget));
   }
   if (op.body) {
     if (parts.body === undefined) {
       if (op.body.required) out.push({ location: ['body'], severity: 'Error', code: 'required', message: 'a JSON body is required' });
-    } else {
-      out.push(...explain(schemas, op.body.ref, parts.body, ['body']));
-    }
+    } else if (budget.left > 0) out.push(...explain(schemas, op.body.ref, parts.body, ['body'], budget));
+    else if (!schemas.isValid(op.body.ref, parts.body)) budget.unlisted++;
   }
   return out;
 }
