@@ -215,6 +215,10 @@ describe('the reference served by the sandbox, and its console', () => {
       await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(body.link.style.title);
       await page.screenshot({ path: path.join(screenshots, 'console-offline-delivered.png'), fullPage: true });
 
+      // The form offers one name per operation, as the sandbox accepts them: a path with two methods names each.
+      const offered = await page.getByLabel('Operation to fail').locator('option').allTextContents();
+      expect(offered).toEqual(expect.arrayContaining(['push_single', 'user_blk_list (POST)', 'user_blk_list (DELETE)']));
+      expect(offered).not.toContain('user_blk_list');
       // A fault for the next push_single: the next send gets that result.
       await page.getByLabel('Operation to fail').selectOption('push_single');
       await page.getByLabel('Fault', { exact: true }).selectOption('result');
