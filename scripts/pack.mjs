@@ -124,7 +124,7 @@ function main() {
   console.log(`pack: ${tarballs.size} public packages packed into ${packsDir}/`);
   for (const [name, file] of tarballs) console.log(`  ${name.padEnd(26)} ${path.basename(file)}`);
   console.log('\nIn your project, install a package with the tarballs of the @pushapi packages it depends on, in one command');
-  console.log('(none is on the npm registry yet; add --save-dev for the mock and the sandbox):');
+  console.log('(none is on the npm registry yet; add --save-dev for what only your tests use, such as the mock or the sandbox):');
   for (const line of installLines(packages, packsDir).values()) console.log(`  ${line}`);
   console.log(`Every package at once:\n  npm install ${packsDir}/*.tgz`);
 }

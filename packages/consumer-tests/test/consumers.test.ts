@@ -8,6 +8,7 @@ import { consumerEnv, createConsumerProject, projectKinds, runIn, smokeResults, 
 import { ensureRuntime, runtimeSpec } from '../src/runtimes.mjs';
 import { startSmokeTarget, type SmokeTarget } from '../src/smoke-target.mjs';
 import { CHECKS } from '../smoke/suite.mjs';
+import { documentationFiles, documentedPaths, packageOf } from '../src/documentation.mjs';
 
 const tarballs = inject('tarballs');
 /** The checks every consumer project's smoke script runs: the documents, then the clients' suite. */
@@ -61,6 +62,39 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
       expect(copies.map(([, c]) => c.version)).toEqual([version]);
     }
   });
+
+  if (kind === 'esm-ts') {
+    it('every import specifier, $schema path and node_modules file the READMEs and guides name exists in the install', async () => {
+      const named = documentationFiles().map(({ file, text }) => ({ file, ...documentedPaths(text) }));
+      const installed = (spec: string) => spec.startsWith('@pushapi/') && packageOf(spec) in tarballs;
+      const specifiers = [...new Set(named.flatMap((n) => n.specifiers.filter((s) => installed(s) && !/[<*]/.test(s))))];
+      expect(specifiers).toEqual(expect.arrayContaining(['@pushapi/sandbox/world.schema.json', '@pushapi/openapi/push-v1.json']));
+      // Resolved by Node from the project, through each package's `exports`, to a file that is there.
+      const resolve = `import fs from 'node:fs'; import { fileURLToPath } from 'node:url';
+        const missing = [];
+        for (const spec of JSON.parse(process.argv[1])) {
+          try { if (!fs.existsSync(fileURLToPath(import.meta.resolve(spec)))) missing.push(spec + ': resolves to a missing file'); }
+          catch (error) { missing.push(spec + ': ' + error.message.split('\\n')[0]); }
+        }
+        console.log(JSON.stringify(missing));`;
+      // A subpath that no package exports is reported: the check is not vacuous.
+      const sentinel = '@pushapi/sandbox/src/generated/world.schema.json';
+      const { stdout, stderr } = await runIn(process.execPath, ['--input-type=module', '-e', resolve, JSON.stringify([...specifiers, sentinel])], { cwd: dir });
+      const missing: string[] = JSON.parse(stdout || 'null') ?? [stderr];
+      expect(missing.map((m) => m.split(':')[0])).toEqual([sentinel]);
+      for (const { file, schemas, files } of named) {
+        for (const schema of schemas) {
+          // Relative to the world file: one folder below the project root per leading `../`.
+          const depth = schema.split('/').filter((part) => part === '..').length;
+          const worldDir = path.join(dir, ...Array.from({ length: depth }, (_, i) => `level${i}`));
+          expect(fs.existsSync(path.resolve(worldDir, schema)), `${file}: $schema ${schema}`).toBe(true);
+        }
+        for (const inPackage of files.filter(installed)) {
+          expect(fs.existsSync(path.join(dir, 'node_modules', inPackage)), `${file}: node_modules/${inPackage}`).toBe(true);
+        }
+      }
+    });
+  }
 
   it('tsc accepts the consumer code', async () => {
     const { code, stdout, stderr } = await tsc(dir, kinds[kind].tsconfig);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { runIn } from '../src/consumer-project.mjs';
 import { runtimeSpecs } from '../src/runtimes.mjs';
-import { pnpm, publicPackages, workspaceRoot } from '../src/workspace.mjs';
+import { pnpm, publicPackages, tarballName, workspaceRoot } from '../src/workspace.mjs';
 
 const tarballs = inject('tarballs');
 const packages = publicPackages();
@@ -36,7 +36,9 @@ it('the root README starts with how to install every public package and the supp
   const readme = fs.readFileSync(path.join(workspaceRoot, 'README.md'), 'utf8');
   const [install, runtimes] = sections(readme);
   expect(install?.title).toBe('Install');
-  for (const pkg of packages) expect(install?.body).toContain(`npm install ${pkg.name}`);
+  // Until the first release: the tarball of `run pack`, and the registry line in its marked form (install-docs.test.ts).
+  for (const pkg of packages) expect(install?.body).toContain(`/packs/${tarballName(pkg)}`);
+  expect(install?.body).toMatch(/^After the first release, .*`npm install @pushapi\//m);
   expect(runtimes?.title).toBe('Supported runtimes');
   expect(runtimes?.body).toContain(nodeRange(rootManifest.engines.node));
   // Every runtime of the matrix is in the table.
@@ -45,7 +47,7 @@ it('the root README starts with how to install every public package and the supp
 
 it('the reference site has an install guide for every public package', () => {
   const guide = fs.readFileSync(path.join(workspaceRoot, 'docs', 'guides', 'install.md'), 'utf8');
-  for (const pkg of packages) expect(guide).toContain(`npm install ${pkg.name}`);
+  for (const pkg of packages) expect(guide).toContain(`/packs/${tarballName(pkg)}`);
   expect(guide).toContain(`"node": "${rootManifest.engines.node}"`);
 });
 
@@ -65,7 +67,8 @@ describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
     expect(readme.startsWith(`# ${name}\n`)).toBe(true);
     const [install, runtimes] = sections(readme);
     expect(install?.title).toBe('Install');
-    expect(install?.body).toContain(`npm install ${name}`);
+    expect(install?.body).toContain(`/packs/${tarballName(pkg)}`);
+    expect(install?.body).toMatch(new RegExp(`^After the first release: \`npm install ${name}[ \`]`, 'm'));
     expect(runtimes?.title).toBe('Supported runtimes');
     expect(pkg.manifest.engines?.node).toBe(rootManifest.engines.node);
     expect(runtimes?.body).toContain(nodeRange(pkg.manifest.engines.node));
