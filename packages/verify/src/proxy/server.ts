@@ -77,16 +77,25 @@ function decoded(up: Upstream): string {
 
 const flatHeaders = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
 
-export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const { docs } = documents();
-  const routers: Array<{ api: ApiName; mount: string; upstream: string | undefined; route: ReturnType<typeof createRouter> }> = [
-    { api: 'push-v1', mount: '/v1', upstream: options.upstream, route: createRouter(docs['push-v1'], { basePath: '/v1/{appid}' }) },
-    { api: 'dmp', mount: '/dmp', upstream: options.dmpUpstream, route: createRouter(docs.dmp, { basePath: '/dmp' }) },
-  ];
-  const allow: AllowList = { cids: options.allowCids, aliases: options.allowAliases ?? [], appPush: options.allowAppPush ?? false };
-  const redactor = new Redactor();
-  const recorder = options.recordDir ? new Recorder(options.recordDir, redactor) : undefined;
-  const report: Report = {
+interface Mount {
+  api: ApiName;
+  mount: string;
+  upstream: string | undefined;
+  route: ReturnType<typeof createRouter>;
+}
+
+/** What one running proxy holds: its routes, allow list, report so far, recorder and redactor. */
+interface ProxyState {
+  mounts: Mount[];
+  allow: AllowList;
+  report: Report;
+  redactor: Redactor;
+  recorder: Recorder | undefined;
+  count: number;
+}
+
+function emptyReport(options: ProxyOptions): Report {
+  return {
     tool: 'pushapi-verify', mode: 'proxy', target: { baseUrl: options.upstream, ...(options.dmpUpstream ? { dmpUrl: options.dmpUpstream } : {}) },
     startedAt: new Date().toISOString(), parity: { compared: false, reason: 'the proxy compares with the documents only' },
     summary: { operations: 0, ran: 0, failed: 0, findings: {} as Report['summary']['findings'] },
@@ -95,72 +104,90 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       ok: true, conformance: null, parity: 'not compared', steps: [], findings: [],
     })),
   };
-  let count = 0;
+}
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://proxy');
-    if (req.method === 'GET' && url.pathname === '/_pushapi/report') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(redactor.text(JSON.stringify(finish(report))));
-      return;
-    }
-    const routed = routers.find((r) => url.pathname.startsWith(`${r.mount}/`));
-    const match = routed?.route(req.method ?? 'GET', url.pathname);
-    if (!routed || !routed.upstream || !match) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'other_error', desc: `pushapi-verify proxy: no operation of the documents at ${req.method} ${url.pathname}` }));
-      return;
-    }
-    const op = operation(match.entry.operationId!);
-    const raw = await readBody(req);
-    let body: unknown;
-    try {
-      body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const entry = report.operations.find((o) => o.operationId === op.operationId)!;
-    const step = `${req.method} ${url.pathname.replace(/^\/v1\/[^/]+/, '/v1/<appid>')} #${++count}`;
-    const record = (status: number, headers: Record<string, string>, answer: unknown, refusedLocally = false) =>
-      recorder?.write({
-        at: new Date().toISOString(), api: routed.api, operationId: op.operationId,
-        request: { method: req.method ?? 'GET', path: url.pathname, ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}), headers: flatHeaders(req.headers), ...(body !== undefined ? { body } : {}) },
-        response: { status, headers, ...(answer !== undefined ? { body: answer } : {}) }, ...(refusedLocally ? { refusedLocally } : {}),
-      });
-    entry.ran = true;
-    delete entry.reason;
-    const refusal = refusalOf(op.operationId, body, allow);
-    if (refusal) {
-      const answer = refusalAnswer(refusal);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-      entry.steps = [...entry.steps, { name: `${step} (refused by the allow list)`, refusal: true, status: 200, ...answer }].slice(-STEPS_KEPT);
-      record(200, { 'content-type': 'application/json' }, answer, true);
-      return;
-    }
-    const target = new URL(routed.upstream.replace(/\/+$/, '') + url.pathname.slice(routed.api === 'dmp' ? routed.mount.length : 0) + url.search);
-    const up = await forward(target, req, raw);
-    res.writeHead(up.status, up.headers).end(up.raw);
-    const answer = parseAnswer(up.status, String(up.headers['content-type'] ?? ''), decoded(up));
-    if (op.operationId === 'authSign' && isObject(answer.body)) redactor.add(String(answer.body.auth_token ?? ''));
-    if (op.operationId === 'getAccessToken' && isObject(answer.body)) redactor.add(String(answer.body.access_token ?? ''));
-    entry.steps = [...entry.steps, { name: step, refusal: false, status: answer.status, ...outcomeOf(answer) }].slice(-STEPS_KEPT);
-    entry.findings.push(...checkRequest(op, body, step), ...checkAnswer(op, answer, step), ...checkUndocumented(op, answer, step));
-    record(up.status, flatHeaders(up.headers), answer.body);
+const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+  } catch {
+    return undefined;
   }
+}
 
+/** One request: the report endpoint, or route, allow list, forward, check, record. */
+async function handle(state: ProxyState, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://proxy');
+  if (req.method === 'GET' && url.pathname === '/_pushapi/report') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(state.redactor.text(JSON.stringify(finish(state.report))));
+    return;
+  }
+  const mount = state.mounts.find((m) => url.pathname.startsWith(`${m.mount}/`));
+  const match = mount?.route(req.method ?? 'GET', url.pathname);
+  if (!mount?.upstream || !match) return void json(res, 404, { result: 'other_error', desc: `pushapi-verify proxy: no operation of the documents at ${req.method} ${url.pathname}` });
+  const op = operation(match.entry.operationId!);
+  const raw = await readBody(req);
+  const body = parseJson(raw);
+  const entry = state.report.operations.find((o) => o.operationId === op.operationId)!;
+  const step = `${req.method} ${url.pathname.replace(/^\/v1\/[^/]+/, '/v1/<appid>')} #${++state.count}`;
+  const record = (status: number, headers: Record<string, string>, answer: unknown, refusedLocally = false) =>
+    state.recorder?.write({
+      at: new Date().toISOString(), api: mount.api, operationId: op.operationId,
+      request: { method: req.method ?? 'GET', path: url.pathname, ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}), headers: flatHeaders(req.headers), ...(body !== undefined ? { body } : {}) },
+      response: { status, headers, ...(answer !== undefined ? { body: answer } : {}) }, ...(refusedLocally ? { refusedLocally } : {}),
+    });
+  entry.ran = true;
+  delete entry.reason;
+  const refusal = refusalOf(op.operationId, body, state.allow);
+  if (refusal) {
+    const answer = refusalAnswer(refusal);
+    json(res, 200, answer);
+    entry.steps = [...entry.steps, { name: `${step} (refused by the allow list)`, refusal: true, status: 200, ...answer }].slice(-STEPS_KEPT);
+    record(200, { 'content-type': 'application/json' }, answer, true);
+    return;
+  }
+  const target = new URL(mount.upstream.replace(/\/+$/, '') + url.pathname.slice(mount.api === 'dmp' ? mount.mount.length : 0) + url.search);
+  const up = await forward(target, req, raw);
+  res.writeHead(up.status, up.headers).end(up.raw);
+  const answer = parseAnswer(up.status, String(up.headers['content-type'] ?? ''), decoded(up));
+  // Tokens the services hand out are secrets from now on, wherever they appear.
+  if (isObject(answer.body)) for (const field of ['auth_token', 'access_token']) state.redactor.add(String(answer.body[field] ?? ''));
+  entry.steps = [...entry.steps, { name: step, refusal: false, status: answer.status, ...outcomeOf(answer) }].slice(-STEPS_KEPT);
+  entry.findings.push(...checkRequest(op, body, step), ...checkAnswer(op, answer, step), ...checkUndocumented(op, answer, step));
+  record(up.status, flatHeaders(up.headers), answer.body);
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const { docs } = documents();
+  const redactor = new Redactor();
+  const state: ProxyState = {
+    mounts: [
+      { api: 'push-v1', mount: '/v1', upstream: options.upstream, route: createRouter(docs['push-v1'], { basePath: '/v1/{appid}' }) },
+      { api: 'dmp', mount: '/dmp', upstream: options.dmpUpstream, route: createRouter(docs.dmp, { basePath: '/dmp' }) },
+    ],
+    allow: { cids: options.allowCids, aliases: options.allowAliases ?? [], appPush: options.allowAppPush ?? false },
+    report: emptyReport(options),
+    redactor,
+    recorder: options.recordDir ? new Recorder(options.recordDir, redactor) : undefined,
+    count: 0,
+  };
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: Error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'other_error', desc: `pushapi-verify proxy: ${redactor.text(error.message)}` }));
+    handle(state, req, res).catch((error: Error) => {
+      if (!res.headersSent) json(res, 502, { result: 'other_error', desc: `pushapi-verify proxy: ${redactor.text(error.message)}` });
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    report: () => redactor.value(finish(report)),
+    url: `http://${host}:${port}`,
+    report: () => redactor.value(finish(state.report)),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      report.finishedAt = new Date().toISOString();
-      return redactor.value(finish(report));
+      state.report.finishedAt = new Date().toISOString();
+      return redactor.value(finish(state.report));
     },
   };
 }
