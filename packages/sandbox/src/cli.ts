@@ -29,8 +29,14 @@ Usage: pushapi-sandbox [options]
                            use and records them (GET /control/apps/{appid}/deviations) (SANDBOX_COMPAT)
   --seed <file>            a world (JSON or YAML: apps, devices, aliases, DMP parties) to load at start, saved
                            as the snapshot "seed" (SANDBOX_SEED)
+  --metrics-per-app        label the request metrics of GET /metrics with the appid too (SANDBOX_METRICS_PER_APP=1);
+                           off by default: thousands of apps would make thousands of series
   --quiet                  no line per request
   --help                   this text
+
+Operators: GET /healthz (200 while the process serves), GET /readyz (200 once the store is open, the seed
+loaded and the documents compiled; 503 before and while stopping) and GET /metrics (Prometheus text) answer
+without the control token.
 `;
 
 function fail(message: string): never {
@@ -79,6 +85,7 @@ try {
       docs: { type: 'string' },
       compat: { type: 'string' },
       seed: { type: 'string' },
+      'metrics-per-app': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -123,6 +130,7 @@ const sandbox = await listenSandbox({
   allowedHosts,
   defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+  metricsPerApp: values['metrics-per-app'] === true || env.SANDBOX_METRICS_PER_APP === '1',
 }).catch((error: Error & { code?: string }) =>
   fail(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)` : error.message),
 );
@@ -137,6 +145,7 @@ console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
   inbox page         ${sandbox.url}/
   console            ${sandbox.url}/console/   (try any request of the reference)
   reference          ${sandbox.url}/docs/
+  health             ${sandbox.url}/healthz   ${sandbox.url}/readyz   ${sandbox.url}/metrics
 default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
 its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
 state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}

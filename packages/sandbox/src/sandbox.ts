@@ -10,6 +10,8 @@ import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
+import { healthEndpoints, Readiness } from './http/health.js';
+import { SandboxMetrics } from './metrics.js';
 import { docsSite, pages, workspaceDocsDir } from './docs-site.js';
 import { staticPage } from './page.js';
 import type { Compat } from './areas/compat.js';
@@ -50,6 +52,10 @@ export interface SandboxOptions {
   seed?: World | string;
   /** A built reference site (docs/site) to serve at /docs/; default: the workspace's, when this runs from it. */
   docsDir?: string;
+  /** Serve Prometheus metrics at GET /metrics (default true). */
+  metrics?: boolean;
+  /** Add the appid as a label of the request metrics (default false: thousands of apps, thousands of series). */
+  metricsPerApp?: boolean;
 }
 
 export interface RunningSandbox {
@@ -117,6 +123,11 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     compat,
     snapshots: new Snapshots(),
   };
+  if (options.metrics !== false) {
+    const events = services.events;
+    services.metrics = new SandboxMetrics({ perApp: options.metricsPerApp === true }, { store, streamClients: () => events.streamClients });
+  }
+  const readiness = new Readiness();
   if (!store.apps.has(defaultApp.appid)) {
     const unit = new Unit(store, services.realNow());
     createApp(unit, defaultApp);
@@ -142,6 +153,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     allowedHosts: options.allowedHosts ?? [],
     page: pages(staticPage(), docsSite(options.docsDir ?? workspaceDocsDir())),
     log: options.log,
+    health: healthEndpoints(readiness, services.metrics),
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -155,6 +167,8 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     await committer.close();
     throw error;
   }
+  // Listening only now, the sandbox has its store open, its seed loaded and its documents compiled.
+  readiness.set(true, 'ready');
   const timer = setInterval(() => runDueWork(services, committer), 1000);
   timer.unref();
   const { port } = server.address() as AddressInfo;
@@ -172,6 +186,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     snapshot: () => snapshotOf(store),
     stop: () =>
       (stopping ??= (async () => {
+        readiness.set(false, 'stopping');
         clearInterval(timer);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppInput } from '../areas/apps.js';
 import type { Compat } from '../areas/compat.js';
 import type { Snapshots } from '../areas/snapshots.js';
+import type { SandboxMetrics } from '../metrics.js';
 import type { ApiName, OperationSpec } from '../documents.js';
 import type { Refusal, Violation } from '../refusal.js';
 import type { AppState, Store } from '../state/store.js';
@@ -32,6 +33,8 @@ export interface Services {
   compat: Compat;
   /** Snapshots saved by name (in memory). */
   snapshots: Snapshots;
+  /** The Prometheus metrics (GET /metrics); undefined when the sandbox runs without them. */
+  metrics?: SandboxMetrics;
   /** Checks a request against its operation as the server does (undefined: no such operation). */
   checkRequest(api: ApiName, operationId: string, parts: RequestParts): { operation: string; violations: Violation[] } | undefined;
 }

@@ -42,6 +42,8 @@ export class EventBus {
   #next = 1;
   readonly #recent = new EventBuffer();
   readonly #listeners = new Set<Listener>();
+  /** Readers of the event stream connected now (the metrics' sandbox_event_stream_clients). */
+  #streamClients = 0;
   readonly #failed: ListenerFailure;
 
   constructor(failed: ListenerFailure = (message, error) => console.error(message, error)) {
@@ -124,13 +126,19 @@ export class EventBus {
     };
     for (const event of this.recent(after, appid)) send(event);
     this.#listeners.add(send);
+    this.#streamClients++;
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     keepAlive.unref();
     const close = () => {
       clearInterval(keepAlive);
       this.#listeners.delete(send);
+      this.#streamClients--;
     };
     res.on('close', close);
+  }
+
+  get streamClients(): number {
+    return this.#streamClients;
   }
 
   get listeners(): number {

@@ -31,6 +31,7 @@ import { SchemaSet } from '../validation/schemas.js';
 import { MOUNTS } from '../config.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
 import { createGuard } from './guard.js';
+import type { HealthEndpoints } from './health.js';
 import { Router } from './router.js';
 
 export interface ServerSetup {
@@ -44,6 +45,8 @@ export interface ServerSetup {
   page: PageServer;
   /** One line per request (never a secret); undefined for none. */
   log: ((line: string) => void) | undefined;
+  /** GET /healthz, /readyz and /metrics (health.ts). */
+  health: HealthEndpoints;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -58,14 +61,16 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 /** Commits a unit, then announces its changes (computed now, so each event shows the state this unit left). */
-export async function commitUnit(services: Pick<Services, 'events'>, committer: Committer, unit: Unit, announce: Omit<SandboxEvent, 'id'>[] = [], quiet = false): Promise<void> {
+export async function commitUnit(services: Pick<Services, 'events' | 'metrics'>, committer: Committer, unit: Unit, announce: Omit<SandboxEvent, 'id'>[] = [], quiet = false): Promise<void> {
   const events = quiet ? [] : unit.changes().flatMap((change) => eventOf(change) ?? []);
-  await committer.commit(unit);
+  if (services.metrics) await services.metrics.timeCommit(committer.commit(unit));
+  else await committer.commit(unit);
+  if (!quiet) services.metrics?.observeChanges(unit.changes());
   for (const event of [...events, ...announce]) services.events.emit(event);
 }
 
 /** Makes happen what fell due for the app by its clock, as a unit of its own. */
-function runDue(services: Pick<Services, 'store' | 'realNow' | 'events'>, committer: Committer, app: AppState): Promise<void> {
+function runDue(services: Pick<Services, 'store' | 'realNow' | 'events' | 'metrics'>, committer: Committer, app: AppState): Promise<void> {
   const unit = new Unit(services.store, services.realNow());
   processDue(unit, app, appNow(unit, app));
   return commitUnit(services, committer, unit);
@@ -93,6 +98,12 @@ export function createSandboxServer(setup: ServerSetup): Server {
     let reply: Reply;
     try {
       guard.checkHost(req.headers);
+      if (setup.health.handles(url.pathname)) {
+        entry.api = 'page'; // the operator's polling, like the page's: not logged
+        await setup.health.serve(req, res, url.pathname);
+        entry.status = res.statusCode;
+        return;
+      }
       if ((entry.method === 'GET' || entry.method === 'HEAD') && setup.page.handles(url.pathname)) {
         entry.api = 'page';
         setup.page.serve(req, res, url.pathname);
@@ -281,6 +292,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       })
       .finally(() => {
         entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
+        services.metrics?.observeRequest(entry);
         // Reads of the control API and the page are the page's own traffic: not logged.
         if (entry.api === 'page' || (entry.api === 'control' && entry.method === 'GET' && entry.status < 400)) return;
         const logged = services.requestLog.add(entry);
@@ -294,7 +306,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
 }
 
 /** Runs what fell due for every app whose clock has passed its next due time (running clocks move by themselves). */
-export function runDueWork(services: Pick<Services, 'store' | 'realNow' | 'events'>, committer: Committer): void {
+export function runDueWork(services: Pick<Services, 'store' | 'realNow' | 'events' | 'metrics'>, committer: Committer): void {
   for (const app of services.store.apps.values()) {
     if (clockNow(app.record.clock, services.realNow()) >= app.nextDueAt) void runDue(services, committer, app).catch(() => undefined);
   }

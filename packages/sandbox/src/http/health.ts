@@ -1,0 +1,53 @@
+// The operator's endpoints: GET /healthz (the process serves), GET /readyz (the store is open, the seed loaded and
+// the documents compiled: a balancer sends traffic only then, and stops when the sandbox stops) and GET /metrics
+// (Prometheus text). They hold no secret, so they answer without the control token; the Host check still applies.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxMetrics } from '../metrics.js';
+
+export const HEALTH_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
+
+/** Whether the sandbox takes traffic: false until it has started, and again from the moment it stops. */
+export class Readiness {
+  #ready = false;
+  #reason = 'starting: the store, the seed and the documents are being loaded';
+
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  get reason(): string {
+    return this.#reason;
+  }
+
+  set(ready: boolean, reason: string): void {
+    this.#ready = ready;
+    this.#reason = reason;
+  }
+}
+
+export interface HealthEndpoints {
+  handles(pathname: string): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
+}
+
+function text(res: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+export function healthEndpoints(readiness: Readiness, metrics: SandboxMetrics | undefined): HealthEndpoints {
+  const paths = new Set<string>([HEALTH_PATHS.health, HEALTH_PATHS.ready, ...(metrics ? [HEALTH_PATHS.metrics] : [])]);
+  return {
+    handles: (pathname) => paths.has(pathname),
+    async serve(req, res, pathname) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('allow', 'GET, HEAD');
+        text(res, 405, `${req.method} is not allowed on ${pathname}; allowed: GET, HEAD\n`);
+        return;
+      }
+      if (pathname === HEALTH_PATHS.health) text(res, 200, 'ok\n');
+      else if (pathname === HEALTH_PATHS.ready) text(res, readiness.ready ? 200 : 503, readiness.ready ? 'ready\n' : `not ready: ${readiness.reason}\n`);
+      else text(res, 200, await metrics!.text(), metrics!.contentType);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// The sandbox's Prometheus metrics (GET /metrics), through prom-client with a registry of each sandbox's own (tests
+// run several sandboxes in one process). Labels are chosen from closed sets: the interface, the operation's name
+// from its document, the result value or HTTP status. A cid, an alias, a token or message content is never a label;
+// the appid is one only with --metrics-per-app (thousands of apps would make thousands of series).
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RequestLogEntry } from './apis/request-log.js';
+import type { Change } from './state/unit.js';
+import type { Store } from './state/store.js';
+
+export interface MetricsOptions {
+  /** Adds the appid as a label of the request metrics (`--metrics-per-app`). */
+  perApp: boolean;
+  /** Node's process metrics (CPU, memory, event loop, handles). */
+  processMetrics?: boolean;
+}
+
+/** What the gauges read at each scrape. */
+export interface MetricsSources {
+  store: Store;
+  /** Readers of the event stream connected now. */
+  streamClients(): number;
+}
+
+/** An outcome is a result value of the documents' closed set, or a status: never free text from a request. */
+const OUTCOME = /^[a-z][a-z_]{0,39}$/;
+
+export class SandboxMetrics {
+  readonly registry = new Registry();
+  readonly #perApp: boolean;
+  readonly #requests: Counter;
+  readonly #duration: Histogram;
+  readonly #delivered: Counter;
+  readonly #restores: Counter;
+  readonly #commit: Histogram;
+  /** Messages already counted as delivered: a later change of one (a click) is not another delivery. */
+  readonly #counted = new WeakSet<object>();
+
+  constructor(options: MetricsOptions, sources: MetricsSources) {
+    this.#perApp = options.perApp;
+    const registers = [this.registry];
+    const requestLabels = ['api', 'operation', 'outcome', ...(options.perApp ? ['appid'] : [])];
+    this.#requests = new Counter({ name: 'sandbox_requests_total', help: 'Requests answered, by interface, operation and outcome (result value or HTTP status).', labelNames: requestLabels, registers });
+    this.#duration = new Histogram({
+      name: 'sandbox_request_duration_seconds',
+      help: 'Time from the request to its answer, by interface and operation.',
+      labelNames: ['api', 'operation', ...(options.perApp ? ['appid'] : [])],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.#delivered = new Counter({ name: 'sandbox_pushes_delivered_total', help: 'Messages received by devices (online at once, or offline when the device came online).', labelNames: ['via'], registers });
+    this.#restores = new Counter({ name: 'sandbox_snapshot_restores_total', help: 'Snapshots restored.', registers });
+    this.#commit = new Histogram({ name: 'sandbox_store_commit_seconds', help: 'Time to commit one unit of work to the store (memory only: 0).', buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5], registers });
+    const { store } = sources;
+    new Gauge({ name: 'sandbox_apps', help: 'Apps in the sandbox.', registers, collect() { this.set(store.apps.size); } });
+    new Gauge({ name: 'sandbox_devices', help: 'Devices of all apps.', registers, collect() { this.set(sum(store, (app) => app.devices.size)); } });
+    new Gauge({
+      name: 'sandbox_messages_waiting',
+      help: 'Messages kept for offline devices (or not yet displayable), of all apps.',
+      registers,
+      collect() {
+        this.set(sum(store, (app) => [...app.devices.values()].reduce((n, d) => n + d.pending.size, 0)));
+      },
+    });
+    new Gauge({ name: 'sandbox_event_stream_clients', help: 'Readers of the control API event stream connected now.', registers, collect() { this.set(sources.streamClients()); } });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Counts one answered request (from its request-log entry, after the answer). */
+  observeRequest(entry: Omit<RequestLogEntry, 'id'>): void {
+    if (entry.api === 'page') return;
+    const operation = entry.operation ?? 'none';
+    const outcome = entry.outcome && OUTCOME.test(entry.outcome) ? entry.outcome : entry.status === 0 ? 'dropped' : String(entry.status);
+    const app = this.#perApp ? { appid: entry.appid ?? '' } : {};
+    this.#requests.inc({ api: entry.api, operation, outcome, ...app });
+    this.#duration.observe({ api: entry.api, operation, ...app }, entry.durationMs / 1000);
+    if (operation === 'restoreSnapshot' && entry.status === 200) this.#restores.inc();
+  }
+
+  /** Counts the deliveries among a committed unit's changes (not those of a restore or a world: they are quiet). */
+  observeChanges(changes: readonly Change[]): void {
+    for (const change of changes) {
+      if (change.kind !== 'message' || change.gone || change.record.state !== 'delivered' || this.#counted.has(change.record)) continue;
+      this.#counted.add(change.record);
+      this.#delivered.inc({ via: change.record.via ?? 'online' });
+    }
+  }
+
+  /** Times a commit to the store. */
+  async timeCommit(commit: Promise<void>): Promise<void> {
+    const end = this.#commit.startTimer();
+    try {
+      await commit;
+    } finally {
+      end();
+    }
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
+
+function sum(store: Store, count: (app: Store['apps'] extends Map<string, infer A> ? A : never) => number): number {
+  let total = 0;
+  for (const app of store.apps.values()) total += count(app);
+  return total;
+}
