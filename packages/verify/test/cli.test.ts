@@ -56,6 +56,8 @@ it('exits 0 against the sandbox, writes a report valid against its schema and a 
   expect(code, stdout).toBe(0);
   expect(stdout).toMatch(/^pushapi-verify: http:\/\/127\.0\.0\.1:\d+ \(app app-/);
   expect(stdout).toContain('31 of 31 operations ran; 0 failed');
+  expect(stdout).toContain('Refusals, as the service answered them:\n  authSign (sign in with a wrong sign): HTTP 200 sign_error "');
+  expect(stdout).toContain('  queryAppUser (users of today): HTTP 200 invalid_param "');
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
   const page = fs.readFileSync(html, 'utf8');

@@ -28,6 +28,8 @@ export function formatTable(report: Report): string {
       lines.push(`${op.operationId} [${f.kind}] ${f.where}: ${f.message}${f.step ? ` (step: ${f.step})` : ''}${place}`);
     }
   }
+  const refusals = report.operations.flatMap((op) => op.steps.filter((step) => step.refusal).map((step) => `${op.operationId} (${step.name}): HTTP ${step.status ?? '-'} ${step.result ?? ''}${step.desc ? ` "${step.desc}"` : ''}`));
+  if (refusals.length) lines.push('', 'Refusals, as the service answered them:', ...refusals.map((r) => `  ${r}`));
   const s = report.summary;
   lines.push('', `${s.ran} of ${s.operations} operations ran; ${s.failed} failed; findings: ${Object.entries(s.findings).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
   return `${lines.join('\n')}\n`;
