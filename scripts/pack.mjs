@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const packsDir = path.join(workspaceRoot, 'packs');
 export const pnpm = ['-y', 'pnpm@10.34.9'];
+/** stderr captured, not shown: under `pnpm run`, npx warns about each pnpm setting it inherits; a failure's error still carries it. */
+const quiet = /** @type {import('node:child_process').StdioOptions} */ (['ignore', 'pipe', 'pipe']);
 
 /**
  * @typedef {object} PublicPackage
@@ -25,7 +27,7 @@ export const pnpm = ['-y', 'pnpm@10.34.9'];
 /** @returns {PublicPackage[]} every workspace package that is published, sorted by name */
 export function publicPackages() {
   /** @type {{ name: string, version: string, path: string, private: boolean }[]} */
-  const all = JSON.parse(execFileSync('npx', [...pnpm, 'ls', '-r', '--depth', '-1', '--json'], { cwd: workspaceRoot, encoding: 'utf8' }));
+  const all = JSON.parse(execFileSync('npx', [...pnpm, 'ls', '-r', '--depth', '-1', '--json'], { cwd: workspaceRoot, encoding: 'utf8', stdio: quiet }));
   return all
     .filter((p) => !p.private && p.path !== workspaceRoot)
     .map((p) => ({
@@ -52,7 +54,7 @@ export function packPublicPackages(dest, packages = publicPackages()) {
   fs.mkdirSync(dest, { recursive: true });
   const tarballs = new Map();
   for (const pkg of packages) {
-    const out = execFileSync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], { cwd: pkg.dir, encoding: 'utf8' });
+    const out = execFileSync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], { cwd: pkg.dir, encoding: 'utf8', stdio: quiet });
     const { filename } = JSON.parse(out.slice(out.indexOf('{')));
     const file = path.isAbsolute(filename) ? filename : path.join(dest, filename);
     if (path.basename(file) !== tarballName(pkg)) throw new Error(`pack: ${pkg.name} was packed as ${file}, not ${tarballName(pkg)}`);
