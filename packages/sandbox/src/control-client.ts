@@ -76,6 +76,7 @@ export interface SandboxApp {
   pushOptions: { baseUrl: string; appId: string; appKey: string; masterSecret: string };
   /** Options for createDmpClient. */
   dmpOptions: { baseUrl: string; userCode: string; authCode: string };
+  /** Registers a device with the fields of a world's device, alias included (`{ cid, alias, online, tags, ... }`). */
   addDevice(device: Schemas['DeviceCreate']): Promise<Schemas['Device']>;
   /** Registers up to 10,000 devices in one call, all or none. */
   addDevices(devices: Schemas['DeviceCreate'][]): Promise<Schemas['DeviceBatchResult']>;
@@ -90,7 +91,9 @@ export interface SandboxApp {
   clearInbox(cid: string): Promise<void>;
   tasks(): Promise<Schemas['Task'][]>;
   task(taskid: string): Promise<Schemas['Task']>;
+  /** The app's clock: `time` and `frozen`, as setClock and a world's `clock` take them, beside now, iso, local, offsetMs. */
   clock(): Promise<Schemas['Clock']>;
+  /** Sets (`time`, which freezes it unless `frozen: false`), advances (`advanceMs`), freezes or restarts the clock. */
   setClock(change: Schemas['ClockChange']): Promise<Schemas['ClockResult']>;
   /** Moves the app's clock forward; what falls due on the way happens. */
   advance(ms: number): Promise<Schemas['ClockResult']>;
