@@ -147,7 +147,8 @@ const MAX_WAIT_MS = 60_000;
 
 /** Creates an isolated app and returns it with its helpers. */
 export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}): Promise<SandboxApp> {
-  const { data: created } = await control.POST('/apps', { body: input });
+  // An app named by its appid is made at its own path (PUT), which a balancer routes like every other call of it.
+  const { data: created } = input.appid === undefined ? await control.POST('/apps', { body: input }) : await control.PUT('/apps/{appid}', { params: { path: { appid: input.appid } }, body: input });
   return sandboxApp(control, origin, created!.credentials);
 }
 
@@ -168,7 +169,8 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     userCode: dmp.userCode,
     authCode: dmp.authCode,
     pushOptions: { baseUrl: origin, appId: appid, appKey: appkey, masterSecret: mastersecret },
-    dmpOptions: { baseUrl: `${origin}${MOUNTS.dmp}`, userCode: dmp.userCode, authCode: dmp.authCode },
+    // The app's own DMP base (/apps/<appid>/dmp): a balancer routes it by the appid like the app's other calls.
+    dmpOptions: { baseUrl: `${origin}/apps/${encodeURIComponent(appid)}${MOUNTS.dmp}`, userCode: dmp.userCode, authCode: dmp.authCode },
     addDevice: (device) => data(control.POST('/apps/{appid}/devices', { params: { path }, body: device })),
     addDevices: (devices) => data(control.POST('/apps/{appid}/devices/batch', { params: { path }, body: { devices } })),
     device: (cid) => data(control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } })),

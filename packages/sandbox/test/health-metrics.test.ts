@@ -100,7 +100,7 @@ describe('GET /metrics', () => {
       expect(value(all, 'sandbox_requests_total', { api: 'push-v1', operation: 'push_single', outcome: 'ok' })).toBe(3);
       expect(value(all, 'sandbox_requests_total', { api: 'push-v1', operation: 'push_single' })).toBe(4);
       expect(value(all, 'sandbox_requests_total', { api: 'dmp', operation: 'config/tags', outcome: '200' })).toBe(1);
-      expect(value(all, 'sandbox_requests_total', { api: 'control', operation: 'createApp', outcome: '201' })).toBe(1);
+      expect(value(all, 'sandbox_requests_total', { api: 'control', operation: 'putApp', outcome: '201' })).toBe(1);
       expect(value(all, 'sandbox_request_duration_seconds_count', { api: 'push-v1', operation: 'push_single' })).toBe(4);
       expect(value(all, 'sandbox_pushes_delivered_total', { via: 'online' })).toBe(2);
       expect(value(all, 'sandbox_messages_waiting')).toBe(1);

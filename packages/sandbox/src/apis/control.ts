@@ -10,7 +10,7 @@ import { addFault } from '../areas/faults.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
 import { loadWorld } from '../areas/world.js';
 import type { operations } from '../generated/schema.js';
-import { notFound, unauthorized } from '../refusal.js';
+import { invalid, notFound, unauthorized } from '../refusal.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import { header, type Api, type AppCall, type Call, type Services } from './call.js';
@@ -62,6 +62,14 @@ const HANDLERS: Handlers = {
   createApp: (c) => {
     const input = c.body ?? {};
     const app = createApp(c.unit, { ...input, settings: { compat: c.services.compat, ...input.settings } });
+    return json(201, { ...appView(app, now(c)), credentials: credentialsView(app) });
+  },
+  putApp: (c) => {
+    const input = c.body ?? {};
+    if (input.appid !== undefined && input.appid !== c.params.appid) {
+      throw invalid(`the body names appid "${input.appid}", the path "${c.params.appid}": give one appid (or leave it out of the body)`);
+    }
+    const app = createApp(c.unit, { ...input, appid: c.params.appid, settings: { compat: c.services.compat, ...input.settings } });
     return json(201, { ...appView(app, now(c)), credentials: credentialsView(app) });
   },
   getApp: (c) => json(200, appView(c.app, now(c))),
@@ -200,7 +208,7 @@ export function controlApi(hasControlToken: (headers: Call['headers']) => boolea
     admit: () => undefined,
     invalidStatus: 422,
     handle(c) {
-      if (c.params.appid !== undefined && !c.app) throw notFound(`no app with appid "${c.params.appid}"`);
+      if (c.params.appid !== undefined && !c.app && c.op.operationId !== 'putApp') throw notFound(`no app with appid "${c.params.appid}"`);
       return (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call) => Reply)(c);
     },
     refuse: (refusal) => refusalReply('control', refusal),

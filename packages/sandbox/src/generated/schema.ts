@@ -109,7 +109,14 @@ export interface paths {
          * @description The app, its settings, clock, DMP party and counts, without secrets.
          */
         get: operations["getApp"];
-        put?: never;
+        /**
+         * Create an app with this appid
+         * @description Creates the app named in the path, as `POST /apps` does (fresh credentials, or the given ones, the magic
+         *     cids, a DMP party of its own), and answers 409 when it exists. Every call of an app then names it in its
+         *     path, so that a load balancer in front of several sandboxes can route all of them by the appid. An `appid`
+         *     in the body, if given, must be the path's.
+         */
+        put: operations["putApp"];
         post?: never;
         /**
          * Delete an app
@@ -2716,6 +2723,39 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    putApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppCreate"];
+            };
+        };
+        responses: {
+            /** @description The new app and its credentials. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     deleteApp: {

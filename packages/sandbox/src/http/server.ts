@@ -30,6 +30,7 @@ import { queryValues, validateRequest } from '../validation/request.js';
 import { SchemaSet } from '../validation/schemas.js';
 import { MOUNTS } from '../config.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
+import { appScopedPath, checkAppBase } from './app-base.js';
 import { createGuard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
 import { Router } from './router.js';
@@ -111,7 +112,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
         return;
       }
       if (url.pathname === MOUNTS.control || url.pathname.startsWith(`${MOUNTS.control}/`)) guard.checkOrigin(req.headers);
-      const route = router.route(entry.method, url.pathname);
+      const scoped = appScopedPath(url.pathname); // DMP under /apps/<appid>/dmp/ (app-base.ts)
+      const route = router.route(entry.method, scoped?.pathname ?? url.pathname);
       if (route.kind === 'none') {
         entry.api = route.api ?? 'none';
         const detail = `no operation at ${entry.method} ${url.pathname}; ${route.api ? 'nearest' : 'the sandbox serves'}: ${route.suggestions.join(', ')}`;
@@ -125,7 +127,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
         entry.api = route.op.api;
         entry.operation = route.op.name;
         entry.appid = route.params.appid ?? url.searchParams.get('appid') ?? null;
-        const answered = await handleOperation(req, res, apis[route.op.api], route.op, route.params, url, entry);
+        const answered = await handleOperation(req, res, apis[route.op.api], route.op, route.params, url, entry, scoped?.appid);
         if (answered === undefined) return; // a dropped connection, or an event stream
         reply = answered;
       }
@@ -148,10 +150,13 @@ export function createSandboxServer(setup: ServerSetup): Server {
     params: Record<string, string>,
     url: URL,
     entry: Omit<RequestLogEntry, 'id'>,
+    scopedAppid?: string,
   ): Promise<Reply | undefined> {
     try {
       api.guard?.(req.headers);
       const app = api.appOf(services, op, params, url.searchParams, req.headers);
+      if (scopedAppid !== undefined) entry.appid = scopedAppid;
+      checkAppBase(scopedAppid, app, scopedAppid !== undefined && services.store.apps.has(scopedAppid));
       if (app) {
         entry.appid = app.record.appid;
         entry.appAt = clockNow(app.record.clock, entry.at);
