@@ -12,6 +12,7 @@ import { benchSandbox } from './sandbox.mjs';
 import { benchSandboxFanout } from './sandbox-fanout.mjs';
 import { benchSandboxSnapshots } from './sandbox-snapshots.mjs';
 import { benchSandboxLoad } from './sandbox-load.mjs';
+import { benchSandboxValidation } from './sandbox-validation.mjs';
 import { benchSize } from './size.mjs';
 import { renderTable } from './table.mjs';
 import { benchTypeCost } from './type-cost.mjs';
@@ -27,6 +28,7 @@ export const SETTINGS = {
     'sandbox-load': { requests: 100_000 },
     'sandbox-fanout': { runs: 3, sizes: [1000, 8000, 64_000] },
     'sandbox-snapshots': { runs: 5, sizes: [1250, 10_000] },
+    'sandbox-validation': { runs: 5, sizes: { valid: [100, 1000, 8000], invalid: [100, 1000, 10_000] } },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
@@ -37,10 +39,11 @@ export const SETTINGS = {
     'sandbox-load': { requests: 10_000 },
     'sandbox-fanout': { runs: 1, sizes: [1000, 8000] },
     'sandbox-snapshots': { runs: 1, sizes: [1250, 10_000] },
+    'sandbox-validation': { runs: 1, sizes: { valid: [100, 1000, 8000], invalid: [100, 1000, 10_000] } },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots', 'sandbox-validation'];
 
 export const USAGE = `Usage: pnpm run bench [-- options]
 
@@ -97,6 +100,7 @@ export async function main(argv) {
     'sandbox-load': () => benchSandboxLoad(s['sandbox-load']),
     'sandbox-fanout': () => benchSandboxFanout(s['sandbox-fanout']),
     'sandbox-snapshots': () => benchSandboxSnapshots(s['sandbox-snapshots']),
+    'sandbox-validation': () => benchSandboxValidation(s['sandbox-validation']),
   };
   const titles = {
     client: '1. Client overhead',
@@ -108,6 +112,7 @@ export async function main(argv) {
     'sandbox-load': '7. Sandbox under a mixed load',
     'sandbox-fanout': '8. Sandbox fan-out',
     'sandbox-snapshots': '9. Sandbox snapshots',
+    'sandbox-validation': '10. Sandbox validation',
   };
   const environment = {
     node: process.version,

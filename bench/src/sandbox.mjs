@@ -21,9 +21,9 @@ const sandboxCli = path.join(path.dirname(require.resolve('@pushapi/sandbox/pack
 /** The sandbox's default app (public values) and a cid that is online in every app. */
 const APP = { appid: 'sandbox-app', appkey: 'sandbox-appkey', mastersecret: 'sandbox-mastersecret', cid: 'magic-online' };
 
-/** Starts the sandbox command on a free port; resolves once it listens. */
-export function startSandboxChild() {
-  const child = spawn(process.execPath, [sandboxCli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts the sandbox command (`cli`: the built one by default) on a free port; resolves once it listens. */
+export function startSandboxChild(cli = sandboxCli) {
+  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return /** @type {Promise<{ url: string, stop: () => Promise<void> }>} */ (
     new Promise((resolve, reject) => {
