@@ -31,6 +31,10 @@ function listed<T>(budget: ViolationBudget, items: T[], toViolation: (item: T) =
   return kept.map(toViolation);
 }
 const same = (v: Violation) => v;
+/** Adds a list to another without spreading it into arguments (a lenient check may list 100,000 violations). */
+export function append<T>(to: T[], items: readonly T[]): void {
+  for (const item of items) to.push(item);
+}
 
 /** What a violation expected, in the form a program reads (the compat mode reads values by it); not sent. */
 export interface Expectation {
@@ -229,11 +233,11 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
   if (errors.some((e) => e.keyword === 'type')) return out;
   /** The same value against another part of its schema, while the budget lasts. */
   const also = (explained: () => Violation[]) => {
-    if (budget.left > 0) out.push(...explained());
+    if (budget.left > 0) append(out, explained());
   };
   /** A value inside this one: explained while the budget lasts, afterwards only counted when invalid. */
   const inside = (childRef: string, value: unknown, key: string) => {
-    if (budget.left > 0) out.push(...explain(schemas, childRef, value, [...at, key], budget));
+    if (budget.left > 0) append(out, explain(schemas, childRef, value, [...at, key], budget));
     else if (!schemas.isValid(childRef, value)) budget.unlisted++;
   };
   if (typeof node.$ref === 'string') also(() => explain(schemas, refTarget(ref, node.$ref as string), data, at, budget));
@@ -255,7 +259,7 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
   if (node.unevaluatedProperties === false && isObject(data)) {
     const declared = declaredNames(schemas, ref);
     const unknown = Object.keys(data).filter((key) => !declared.has(key));
-    out.push(...listed(budget, unknown, (key) => violation([...at, key], 'unevaluatedProperties', 'is not allowed here')));
+    append(out, listed(budget, unknown, (key) => violation([...at, key], 'unevaluatedProperties', 'is not allowed here')));
   }
   if (Array.isArray(node.oneOf)) also(() => explainUnion(schemas, ref, 'oneOf', data, at, budget));
   if (Array.isArray(node.anyOf)) also(() => explainUnion(schemas, ref, 'anyOf', data, at, budget));

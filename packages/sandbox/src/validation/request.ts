@@ -2,7 +2,7 @@
 import { moreViolations } from '../bounded.js';
 import { BYTE_BOUNDS } from '../config.js';
 import type { OperationSpec } from '../documents.js';
-import { explain, type Violation, type ViolationBudget } from './explain.js';
+import { append, explain, type Violation, type ViolationBudget } from './explain.js';
 import type { Schema, SchemaSet } from './schemas.js';
 
 export interface RequestParts {
@@ -71,12 +71,12 @@ function violationsOf(schemas: SchemaSet, op: OperationSpec, parts: RequestParts
       if (p.required) out.push({ location: [p.in, p.name], severity: 'Error', code: 'required', message: 'is required' });
       continue;
     }
-    if (budget.left > 0) out.push(...explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name], budget));
+    if (budget.left > 0) append(out, explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name], budget));
   }
   if (op.body) {
     if (parts.body === undefined) {
       if (op.body.required) out.push({ location: ['body'], severity: 'Error', code: 'required', message: 'a JSON body is required' });
-    } else if (budget.left > 0) out.push(...explain(schemas, op.body.ref, parts.body, ['body'], budget));
+    } else if (budget.left > 0) append(out, explain(schemas, op.body.ref, parts.body, ['body'], budget));
     else if (!schemas.isValid(op.body.ref, parts.body)) budget.unlisted++;
   }
   return out;
