@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
+import { parseAppTokens, type AppToken } from './http/team-tokens.js';
 import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
 
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
@@ -19,6 +20,12 @@ Usage: pushapi-sandbox [options]
                            (SANDBOX_CONTROL_TOKEN). Other local users see a flag (ps, /proc/<pid>/cmdline):
                            on a shared machine give the variable or --control-token-file instead
   --control-token-file <path>  read the control token from this file (its first line, spaces trimmed)
+  --app-token <prefix>=<token>  a team's token, repeatable: it controls only the apps whose appid starts with
+                           <prefix> (creates them, reads their credentials, changes, restores, deletes them, reads
+                           the apps, requests and events filtered to them); a reset of the sandbox, a world and
+                           another prefix's apps answer 403. Needs --control-token, the administrator's
+                           (SANDBOX_APP_TOKENS, comma-separated: prefix=token,prefix2=token2)
+  --app-token-file <path>  read app tokens from this file: one <prefix>=<token> a line
   --allowed-host <name>    a host name to answer besides localhost and IP addresses, repeatable
                            (SANDBOX_ALLOWED_HOSTS, comma-separated): a shared sandbox reached by a name
   --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
@@ -65,6 +72,25 @@ function tokenFromFile(file: string, alsoGiven: string | undefined): string {
   return token;
 }
 
+/** App tokens from the flags, the variable and a file (one <prefix>=<token> a line). Errors never show a token. */
+function readAppTokens(flags: string[], variable: string | undefined, file: string | undefined): AppToken[] {
+  const lines = (text: string) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  let fromFile: string[] = [];
+  if (file !== undefined) {
+    try {
+      fromFile = lines(readFileSync(file, 'utf8'));
+    } catch (error) {
+      fail(`app token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  const fromVariable = (variable ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    return [...parseAppTokens(flags, '--app-token'), ...parseAppTokens(fromVariable, 'SANDBOX_APP_TOKENS'), ...parseAppTokens(fromFile, `app token file ${file}`)];
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
 let values;
 try {
   ({ values } = parseArgs({
@@ -76,6 +102,8 @@ try {
       data: { type: 'string' },
       'control-token': { type: 'string' },
       'control-token-file': { type: 'string' },
+      'app-token': { type: 'string', multiple: true },
+      'app-token-file': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       appid: { type: 'string' },
       appkey: { type: 'string' },
@@ -112,6 +140,7 @@ const given = {
   authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
 };
 const controlToken = values['control-token-file'] !== undefined ? tokenFromFile(values['control-token-file'], values['control-token']) : (values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN);
+const appTokens = readAppTokens(values['app-token'] ?? [], env.SANDBOX_APP_TOKENS, values['app-token-file']);
 const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
 const docsDir = values.docs ?? env.SANDBOX_DOCS;
@@ -127,6 +156,7 @@ const sandbox = await listenSandbox({
   compat,
   ...(seed ? { seed } : {}),
   ...(controlToken ? { controlToken } : {}),
+  appTokens,
   allowedHosts,
   defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
@@ -150,6 +180,7 @@ default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${
 its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
 state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}
 compat mode          ${compat}${compat === 'strict' ? ' (--compat lenient accepts the deviations of clients in use)' : ' (deviations are accepted and recorded)'}`);
+if (appTokens.length > 0) console.log(`app tokens           for the apps whose appid starts with: ${appTokens.map((t) => `"${t.prefix}"`).join(', ')}`);
 if (!isLoopback(host)) {
   console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
 }

@@ -11,6 +11,7 @@ import { loadDocuments } from './documents.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
 import { healthEndpoints, Readiness } from './http/health.js';
+import { checkAppTokens, type AppToken } from './http/team-tokens.js';
 import { SandboxMetrics } from './metrics.js';
 import { docsSite, pages, workspaceDocsDir } from './docs-site.js';
 import { staticPage } from './page.js';
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   dataDir?: string;
   /** Token the control API requires (Authorization: Bearer), 16 characters or more. Required when `host` is not a loopback address. */
   controlToken?: string;
+  /** Tokens that control only the apps whose appid starts with their prefix (README: tokens per team); need `controlToken`. */
+  appTokens?: AppToken[];
   /** Host names to answer besides localhost, *.localhost and IP addresses (a shared sandbox reached by a name). */
   allowedHosts?: string[];
   /** The default app's credentials (defaults: the public values of DEFAULT_APP). */
@@ -90,6 +93,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   if (options.controlToken !== undefined && options.controlToken.length < MIN_TOKEN_LENGTH) {
     throw new Error(`the control token has ${options.controlToken.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`);
   }
+  checkAppTokens(options.appTokens ?? [], options.controlToken);
   const documents = loadDocuments();
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
@@ -150,6 +154,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     committer,
     documents,
     controlToken: options.controlToken,
+    appTokens: options.appTokens ?? [],
     allowedHosts: options.allowedHosts ?? [],
     page: pages(staticPage(), docsSite(options.docsDir ?? workspaceDocsDir())),
     log: options.log,

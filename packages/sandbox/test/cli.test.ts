@@ -76,6 +76,34 @@ describe('the command', () => {
     }
   });
 
+  it('takes app tokens from --app-token, SANDBOX_APP_TOKENS and --app-token-file, each limited to its prefix, and never prints them', async () => {
+    const control = 'control-token-of-the-operator';
+    const tokens = { a: 'app-token-of-team-a-flag', b: 'app-token-of-team-b-variable', c: 'app-token-of-team-c-in-a-file' };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-app-tokens-'));
+    const file = path.join(dir, 'app-tokens');
+    fs.writeFileSync(file, `team-c-=${tokens.c}\n\n`);
+    try {
+      const cli = await startCli(['--port', '0', '--control-token', control, '--app-token', `team-a-=${tokens.a}`, '--app-token-file', file], { SANDBOX_APP_TOKENS: `team-b-=${tokens.b}` });
+      const create = (token: string, appid: string) =>
+        fetch(`${cli.url}/control/apps/${appid}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      for (const [team, token] of Object.entries(tokens)) {
+        expect((await create(token, `team-${team}-1`)).status).toBe(201);
+        expect((await create(token, `team-${team === 'a' ? 'b' : 'a'}-2`)).status).toBe(403);
+      }
+      expect(cli.lines.join('\n')).toContain('app tokens           for the apps whose appid starts with: "team-a-", "team-b-", "team-c-"');
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+      for (const token of Object.values(tokens)) expect(cli.lines.join('\n')).not.toContain(token);
+      const short = await runCli(['--port', '0', '--control-token', control, '--app-token', 'team-a-=tiny-secret']);
+      expect(short).toMatchObject({ code: 2, output: expect.stringContaining('the app token of prefix "team-a-" has 11 characters') });
+      expect(short.output).not.toContain('tiny-secret');
+      const alone = await runCli(['--port', '0'], { SANDBOX_APP_TOKENS: `team-a-=${tokens.a}` });
+      expect(alone).toMatchObject({ code: 2, output: expect.stringContaining('app tokens need a control token too') });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad flag, a bad port and a taken port with a clear message', async () => {
     expect(await runCli(['--prot', '1'])).toMatchObject({ code: 2, output: expect.stringContaining("Unknown option '--prot'") });
     expect(await runCli(['--port', 'abc'])).toMatchObject({ code: 2, output: expect.stringContaining('port "abc" is not a port number') });
@@ -92,6 +120,7 @@ describe('the command', () => {
     expect(help.output).toContain('--data <dir>');
     expect(help.output).toContain('--allowed-host <name>');
     expect(help.output).toContain('--control-token-file <path>');
+    expect(help.output).toContain('--app-token <prefix>=<token>');
     const viaPnpm = await runCli(['--', '--help']);
     expect(viaPnpm.code).toBe(0);
     expect(viaPnpm.output).toContain('--data <dir>');

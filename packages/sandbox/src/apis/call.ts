@@ -39,6 +39,19 @@ export interface Services {
   checkRequest(api: ApiName, operationId: string, parts: RequestParts): { operation: string; violations: Violation[] } | undefined;
 }
 
+/** What a reader may see of the apps, the request log and the events, by appid (null: a call of no app). */
+export type Visible = (appid: string | null) => boolean;
+
+/** Who may make a control call and what they see (http/team-tokens.ts: the control token and the app tokens). */
+export interface ControlAccess {
+  /** Throws 401 unless the request carries a token of this sandbox (anyone, when it has none). */
+  check(headers: IncomingHttpHeaders): void;
+  /** Throws 403 when the request's token may not make this call (before the body is checked). */
+  admit(call: Call): void;
+  /** What the request's token may see. */
+  visible(headers: IncomingHttpHeaders): Visible;
+}
+
 export interface Call<Body = unknown, Query = Record<string, unknown>> {
   unit: Unit;
   services: Services;

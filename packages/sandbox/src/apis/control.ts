@@ -10,15 +10,16 @@ import { addFault } from '../areas/faults.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
 import { loadWorld } from '../areas/world.js';
 import type { operations } from '../generated/schema.js';
-import { invalid, notFound, unauthorized } from '../refusal.js';
+import { invalid, notFound } from '../refusal.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
-import { header, type Api, type AppCall, type Call, type Services } from './call.js';
+import { header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
 import type { SandboxEvent } from './events.js';
 import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
-type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>) => Reply };
+/** `visible`: what the caller's token may see of the apps, the request log and the events (team-tokens.ts). */
+type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible) => Reply };
 
 function deviceOf(c: AppCall): DeviceState {
   const device = c.app.devices.get(c.params.cid!);
@@ -58,7 +59,10 @@ const HANDLERS: Handlers = {
     if (!checked) throw notFound(`the ${api} document has no operation "${operationId}"`);
     return json(200, checked);
   },
-  listApps: (c) => json(200, appsView(c.services.store, now(c))),
+  listApps: (c, visible) => {
+    const view = appsView(c.services.store, now(c));
+    return json(200, { ...view, apps: view.apps.filter((a) => visible(a.appid)) });
+  },
   createApp: (c) => {
     const input = c.body ?? {};
     const app = createApp(c.unit, { ...input, settings: { compat: c.services.compat, ...input.settings } });
@@ -173,7 +177,7 @@ const HANDLERS: Handlers = {
   },
   listDeviations: (c) => json(200, deviationsView(c.app)),
   loadWorld: (c) => ({ ...json(200, loadWorld(c.unit, c.body, c.services.compat)), quiet: true, announce: [{ type: 'reset', appid: null }] }),
-  listSnapshots: (c) => json(200, { snapshots: c.services.snapshots.list() }),
+  listSnapshots: (c, visible) => json(200, { snapshots: c.services.snapshots.list().filter((s) => visible(s.appid)) }),
   saveSnapshot: (c) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c))),
   getSnapshot: (c) => json(200, c.services.snapshots.get(c.params.name!)),
   deleteSnapshot: (c) => {
@@ -185,31 +189,27 @@ const HANDLERS: Handlers = {
     const view = c.services.snapshots.restore(c.unit, c.params.name!, appid);
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
-  listRequests: (c) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100) }),
-  streamEvents: (c) => {
+  listRequests: (c, visible) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100, visible) }),
+  streamEvents: (c, visible) => {
     if (!(header(c.headers, 'accept') ?? '').includes('text/event-stream')) {
-      return json(200, { events: c.services.events.recent(c.query.after ?? 0, c.query.appid) });
+      return json(200, { events: c.services.events.recent(c.query.after ?? 0, c.query.appid, visible) });
     }
     const lastId = Number(header(c.headers, 'last-event-id') ?? c.query.after ?? 0);
-    return { status: 200, stream: (res: ServerResponse) => c.services.events.stream(res, Number.isFinite(lastId) ? lastId : 0, c.query.appid) };
+    return { status: 200, stream: (res: ServerResponse) => c.services.events.stream(res, Number.isFinite(lastId) ? lastId : 0, c.query.appid, visible) };
   },
 };
 
-/** The control API; `hasControlToken` says whether a request carries the sandbox's control token (if it has one). */
-export function controlApi(hasControlToken: (headers: Call['headers']) => boolean): Api {
+/** The control API; `access` says what a request's token (the control token, an app token) may do and see. */
+export function controlApi(access: ControlAccess): Api {
   return {
     name: 'control',
     appOf: (services, _op, params) => (params.appid === undefined ? undefined : services.store.apps.get(params.appid)),
-    guard(headers) {
-      if (!hasControlToken(headers)) {
-        throw unauthorized('the control API of this sandbox needs Authorization: Bearer <control token> (the token it was started with)');
-      }
-    },
-    admit: () => undefined,
+    guard: (headers) => access.check(headers),
+    admit: (c) => access.admit(c),
     invalidStatus: 422,
     handle(c) {
       if (c.params.appid !== undefined && !c.app && c.op.operationId !== 'putApp') throw notFound(`no app with appid "${c.params.appid}"`);
-      return (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call) => Reply)(c);
+      return (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call, visible: Visible) => Reply)(c, access.visible(c.headers));
     },
     refuse: (refusal) => refusalReply('control', refusal),
   };

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
 import type { Change } from '../state/unit.js';
+import type { Visible } from './call.js';
 import { boundedEvent, EventBuffer } from './event-buffer.js';
 import { messageView } from './views.js';
 
@@ -100,13 +101,13 @@ export class EventBus {
     });
   }
 
-  /** Recent events after `after`, of one app (and those of no app) or of all. */
-  recent(after = 0, appid?: string): SandboxEvent[] {
-    return this.#recent.list().filter((e) => e.id > after && matches(e, appid));
+  /** Recent events after `after`, of one app (and those of no app) or of all, that `visible` lets the reader see. */
+  recent(after = 0, appid?: string, visible: Visible = everything): SandboxEvent[] {
+    return this.#recent.list().filter((e) => e.id > after && matches(e, appid, visible));
   }
 
   /** Streams events to a response as server-sent events until the client goes away. */
-  stream(res: ServerResponse, after: number, appid: string | undefined): void {
+  stream(res: ServerResponse, after: number, appid: string | undefined, visible: Visible = everything): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -115,7 +116,7 @@ export class EventBus {
     });
     res.write(': pushapi sandbox events\n\n');
     const send = (event: SandboxEvent) => {
-      if (!matches(event, appid)) return;
+      if (!matches(event, appid, visible)) return;
       // A reader that does not read would make the server hold every event for it: past the bound it is dropped,
       // and comes back with Last-Event-ID like any reader whose connection broke.
       if (res.writableLength > STREAM_BACKLOG_BYTES) {
@@ -124,7 +125,7 @@ export class EventBus {
       }
       res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
-    for (const event of this.recent(after, appid)) send(event);
+    for (const event of this.recent(after, appid, visible)) send(event);
     this.#listeners.add(send);
     this.#streamClients++;
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
@@ -155,4 +156,8 @@ function endsWait(check: () => boolean): boolean {
   }
 }
 
-const matches = (event: SandboxEvent, appid: string | undefined) => appid === undefined || event.appid === null || event.appid === appid;
+const everything: Visible = () => true;
+
+/** An event of the app asked for (or of no app), that the reader may see: a reset of the whole sandbox, anyone. */
+const matches = (event: SandboxEvent, appid: string | undefined, visible: Visible) =>
+  (appid === undefined || event.appid === null || event.appid === appid) && (visible(event.appid) || (event.appid === null && event.type === 'reset'));

@@ -65,12 +65,12 @@ export class RequestLog {
     return this.#bytes;
   }
 
-  /** Newest first. */
-  list(appid: string | undefined, limit: number): RequestLogEntry[] {
+  /** Newest first: of one app or of all, those `visible` lets the reader see. */
+  list(appid: string | undefined, limit: number, visible: (appid: string | null) => boolean = () => true): RequestLogEntry[] {
     const out: RequestLogEntry[] = [];
     for (let i = this.#entries.length - 1; i >= 0 && out.length < limit; i--) {
       const entry = this.#entries[i]!;
-      if (appid === undefined || entry.appid === appid) out.push(entry);
+      if ((appid === undefined || entry.appid === appid) && visible(entry.appid)) out.push(entry);
     }
     return out;
   }

@@ -5,8 +5,7 @@
 //   given with --allowed-host are answered: a page on a domain re-resolved to 127.0.0.1 (DNS rebinding) is not;
 // - Origin: a control call from a page of another origin is refused, whatever its method or content type;
 // - control writes need Content-Type: application/json (server.ts), which no form and no `no-cors` fetch can send.
-// The control token, when there is one, is compared in constant time.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// The control token and the app tokens are checked in team-tokens.ts, in constant time.
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { Refusal } from '../refusal.js';
@@ -28,14 +27,10 @@ export interface Guard {
   checkHost(headers: IncomingHttpHeaders): void;
   /** Throws a 403 Refusal when the request comes from a page of another origin. */
   checkOrigin(headers: IncomingHttpHeaders): void;
-  /** Whether the Authorization header carries the control token (always true without one). */
-  hasControlToken(headers: IncomingHttpHeaders): boolean;
 }
 
-export function createGuard(options: { allowedHosts: readonly string[]; controlToken: string | undefined }): Guard {
+export function createGuard(options: { allowedHosts: readonly string[] }): Guard {
   const allowed = new Set(options.allowedHosts.map((h) => hostName(h) ?? h.toLowerCase()));
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  const expected = options.controlToken === undefined ? undefined : digest(`Bearer ${options.controlToken}`);
   return {
     checkHost(headers) {
       const host = headers.host ?? '';
@@ -56,11 +51,6 @@ export function createGuard(options: { allowedHosts: readonly string[]; controlT
         `Origin "${origin.slice(0, 100)}" is not the sandbox's own (http://${(headers.host ?? '').slice(0, 100)}): the control API answers its own pages, tests and tools, never a page of another origin`,
         403,
       );
-    },
-    hasControlToken(headers) {
-      if (expected === undefined) return true;
-      // Digests of equal length, so the comparison takes the same time whatever the header holds.
-      return timingSafeEqual(digest(headers.authorization ?? ''), expected);
     },
   };
 }

@@ -34,6 +34,7 @@ import { appScopedPath, checkAppBase } from './app-base.js';
 import { createGuard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
 import { Router } from './router.js';
+import { controlAccess, type AppToken } from './team-tokens.js';
 
 export interface ServerSetup {
   services: Omit<Services, 'faultOperations' | 'checkRequest'>;
@@ -41,6 +42,8 @@ export interface ServerSetup {
   documents: Record<string, Document>;
   /** When set, every control call needs `Authorization: Bearer <token>`. */
   controlToken: string | undefined;
+  /** Tokens limited to the apps of a prefix (team-tokens.ts); they need `controlToken`. */
+  appTokens?: readonly AppToken[];
   /** Host names answered besides localhost and IP addresses (a shared sandbox behind a proxy). */
   allowedHosts: readonly string[];
   page: PageServer;
@@ -90,8 +93,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
       return op && { operation: `${op.method} ${op.template}`, violations: validateRequest(schemas, op, parts) };
     },
   };
-  const guard = createGuard({ allowedHosts: setup.allowedHosts, controlToken: setup.controlToken });
-  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(guard.hasControlToken) };
+  const guard = createGuard({ allowedHosts: setup.allowedHosts });
+  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(controlAccess(setup.controlToken, setup.appTokens ?? [])) };
 
   async function handle(req: IncomingMessage, res: ServerResponse, entry: Omit<RequestLogEntry, 'id'>): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');

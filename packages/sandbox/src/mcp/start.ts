@@ -13,7 +13,8 @@ An MCP server (stdio) whose tools create apps and devices, send push v1 requests
 
   --url <origin>     a running sandbox, such as http://127.0.0.1:4020 (SANDBOX_URL); without it, one is
                      started in this process, in memory, on a free port of 127.0.0.1
-  --token <token>    that sandbox's control token, when it has one (SANDBOX_CONTROL_TOKEN)
+  --token <token>    that sandbox's control token, when it has one (SANDBOX_CONTROL_TOKEN), or an app token
+                     (--app-token of the sandbox): the tools then reach only the apps of its prefix
   --docs <dir>       a built reference site: served at /docs/ by the sandbox started here, and its llms.txt and
                      guides offered as resources (default: the workspace's docs/site; SANDBOX_DOCS)
   --help             this text
