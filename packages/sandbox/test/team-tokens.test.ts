@@ -18,6 +18,7 @@ const sandbox = ownSandbox({
     { prefix: 'team-b-', token: TEAM_B },
   ],
   log: (line) => lines.push(line),
+  metricsPerApp: true,
 });
 
 /** A control call with a token; every answer is kept to check that none holds a token. */
@@ -78,6 +79,18 @@ describe('tokens per team', () => {
     expect(eventsB.some((e) => e.appid === 'team-b-1')).toBe(true);
     expect(eventsB.every((e) => e.appid?.startsWith('team-b-'))).toBe(true);
     expect(((await call(ADMIN, 'GET', '/events')).body.events as { appid: string | null }[]).some((e) => e.appid === 'team-a-1')).toBe(true);
+  });
+
+  it('GET /metrics answers without a token; with an app token, its per-app series are only those of its apps', async () => {
+    const scrape = async (token?: string) => (await raw(`${sandbox.current.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {})).text;
+    const open = await scrape();
+    expect(open).toMatch(/appid="team-a-1"/);
+    expect(open).toMatch(/appid="team-b-1"/);
+    const a = await scrape(TEAM_A);
+    expect(a).toMatch(/appid="team-a-1"/);
+    expect(a).not.toMatch(/appid="(?!team-a-)/);
+    expect(a).toContain('# TYPE');
+    expect(await scrape(ADMIN)).toMatch(/appid="team-b-1"/);
   });
 
   it("snapshots: a team saves and restores its app's, and cannot read, restore or make another's or the whole sandbox's", async () => {

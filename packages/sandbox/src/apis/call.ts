@@ -50,6 +50,8 @@ export interface ControlAccess {
   admit(call: Call): void;
   /** What the request's token may see. */
   visible(headers: IncomingHttpHeaders): Visible;
+  /** What a request that needs no token (GET /metrics) sees: an app token's apps, or all without one. */
+  narrowed(headers: IncomingHttpHeaders): Visible;
 }
 
 export interface Call<Body = unknown, Query = Record<string, unknown>> {

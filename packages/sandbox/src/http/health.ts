@@ -2,6 +2,7 @@
 // the documents compiled: a balancer sends traffic only then, and stops when the sandbox stops) and GET /metrics
 // (Prometheus text). They hold no secret, so they answer without the control token; the Host check still applies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Visible } from '../apis/call.js';
 import type { SandboxMetrics } from '../metrics.js';
 
 export const HEALTH_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;
@@ -27,7 +28,8 @@ export class Readiness {
 
 export interface HealthEndpoints {
   handles(pathname: string): boolean;
-  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
+  /** `visible`: the apps whose per-app series (--metrics-per-app) are shown; an app token sees only its own. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string, visible?: Visible): Promise<void>;
 }
 
 function text(res: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {
@@ -35,11 +37,24 @@ function text(res: ServerResponse, status: number, body: string, contentType = '
   res.end(body);
 }
 
+const APPID_LABEL = /[{,]appid="((?:[^"\\]|\\.)*)"/;
+
+/** The Prometheus text without the samples labelled with an appid that `visible` hides. */
+function seriesOf(text: string, visible: Visible): string {
+  return text
+    .split('\n')
+    .filter((line) => {
+      const label = line.startsWith('#') ? null : APPID_LABEL.exec(line);
+      return !label || visible(label[1]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)));
+    })
+    .join('\n');
+}
+
 export function healthEndpoints(readiness: Readiness, metrics: SandboxMetrics | undefined): HealthEndpoints {
   const paths = new Set<string>([HEALTH_PATHS.health, HEALTH_PATHS.ready, ...(metrics ? [HEALTH_PATHS.metrics] : [])]);
   return {
     handles: (pathname) => paths.has(pathname),
-    async serve(req, res, pathname) {
+    async serve(req, res, pathname, visible = () => true) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.setHeader('allow', 'GET, HEAD');
         text(res, 405, `${req.method} is not allowed on ${pathname}; allowed: GET, HEAD\n`);
@@ -47,7 +62,7 @@ export function healthEndpoints(readiness: Readiness, metrics: SandboxMetrics | 
       }
       if (pathname === HEALTH_PATHS.health) text(res, 200, 'ok\n');
       else if (pathname === HEALTH_PATHS.ready) text(res, readiness.ready ? 200 : 503, readiness.ready ? 'ready\n' : `not ready: ${readiness.reason}\n`);
-      else text(res, 200, await metrics!.text(), metrics!.contentType);
+      else text(res, 200, seriesOf(await metrics!.text(), visible), metrics!.contentType);
     },
   };
 }

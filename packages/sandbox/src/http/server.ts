@@ -94,7 +94,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
     },
   };
   const guard = createGuard({ allowedHosts: setup.allowedHosts });
-  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(controlAccess(setup.controlToken, setup.appTokens ?? [])) };
+  const access = controlAccess(setup.controlToken, setup.appTokens ?? []);
+  const apis: Record<ApiName, Api> = { 'push-v1': pushV1, dmp, control: controlApi(access) };
 
   async function handle(req: IncomingMessage, res: ServerResponse, entry: Omit<RequestLogEntry, 'id'>): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -104,7 +105,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       guard.checkHost(req.headers);
       if (setup.health.handles(url.pathname)) {
         entry.api = 'page'; // the operator's polling, like the page's: not logged
-        await setup.health.serve(req, res, url.pathname);
+        await setup.health.serve(req, res, url.pathname, access.narrowed(req.headers));
         entry.status = res.statusCode;
         return;
       }

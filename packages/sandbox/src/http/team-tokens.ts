@@ -129,5 +129,6 @@ export function controlAccess(controlToken: string | undefined, appTokens: reado
       checkTeamCall(found.prefix, call, snapshotAppid);
     },
     visible: (headers) => visibleTo(scope(headers)),
+    narrowed: (headers) => visibleTo(scopeOf(headers) ?? { kind: 'admin' }),
   };
 }
