@@ -2,9 +2,8 @@
 // list of every device's messages, filtered), the devices with their unread counts, the tasks and the request log.
 // Each part reloads when an event says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
 // to many devices) costs two loads, not one per event. A load started for another selection is dropped.
-import { useEffect, useState } from 'preact/hooks';
-import { control, ControlCallError, data, type App, type Device, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
-import { followEvents, type LiveState } from './live.js';
+import { control, data, type App, type Device, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import { BASE_STATE, BaseStore, errorText, isRefusal, type BaseState } from './base-store.js';
 import { readHash, sameFilters, writeHash, type Selection } from './selection.js';
 import { controlToken, saveToken, takeTokenFromAddress } from './token.js';
 
@@ -28,26 +27,17 @@ function readSeen(appid: string | undefined): Record<string, number> {
  */
 export const seededFirst = (devices: Device[]): Device[] => [...devices.filter((d) => !d.magic), ...devices.filter((d) => d.magic)];
 
-export interface StoreState {
+export interface StoreState extends BaseState {
   selection: Selection;
   info?: Schemas['SandboxInfo'];
-  apps: App[];
-  /** Real time (this browser's) when `apps` was read: a running clock has moved on by as much since. */
-  appsReadAt: number;
-  devices: Device[];
   /** The timeline: the app's messages that pass the filters, newest first. */
   messages?: MessageList;
   /** Per device, how many received messages were there when it was last viewed: the rest are unread. */
   seen: Record<string, number>;
   tasks: Task[];
   requests: RequestLogEntry[];
-  live: LiveState;
-  /** The last failure of a load or an action, said plainly. */
-  error?: string;
   /** Set once the first load of each part answered. */
   loaded: Partial<Record<Part, true>>;
-  /** What the last action did, for the status line. */
-  notice?: string;
   /**
    * Set while the control API answers 401 (the sandbox has a control token): none was sent, one entered is being
    * tried, or the one sent was refused. The page then shows the token form instead of any data.
@@ -55,33 +45,20 @@ export interface StoreState {
   auth?: 'needed' | 'checking' | 'refused';
 }
 
-export class SandboxStore {
-  state: StoreState = { selection: readHash(), apps: [], appsReadAt: 0, devices: [], seen: {}, tasks: [], requests: [], live: 'connecting', loaded: {} };
-  readonly #listeners = new Set<() => void>();
+export class SandboxStore extends BaseStore<StoreState> {
   readonly #inflight = new Map<Part, Promise<void>>();
   readonly #queued = new Set<Part>();
   #generation = 0;
   /** A reset event came: the next answer of the apps says whether the app shown is still there. */
   #resetSeen = false;
-  #stopLive?: () => void;
 
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  #set(patch: Partial<StoreState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const listener of this.#listeners) listener();
+  constructor() {
+    super({ ...BASE_STATE, selection: readHash(), seen: {}, tasks: [], requests: [], loaded: {} });
   }
 
   /** The app shown: the selected one, else the sandbox's default app. */
   get appid(): string | undefined {
     return this.state.selection.app ?? this.state.info?.defaultAppId;
-  }
-
-  get app(): App | undefined {
-    return this.state.apps.find((a) => a.appid === this.appid);
   }
 
   /**
@@ -105,7 +82,7 @@ export class SandboxStore {
       Object.assign(patch, { devices: [], tasks: [], messages: undefined, seen: readSeen(appAfter), loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined } });
     } else if (filtersChanged) Object.assign(patch, { messages: undefined, loaded: { ...this.state.loaded, messages: undefined } });
     if (appChanged || filtersChanged || logChanged) this.#generation++;
-    this.#set(patch);
+    this.set(patch);
     if (selection.cid) this.#markSeen(selection.cid);
     if (appChanged) this.refresh('devices', 'tasks', 'messages', 'requests');
     else if (filtersChanged) this.refresh('messages');
@@ -119,7 +96,7 @@ export class SandboxStore {
     if (!device || !appid || this.state.seen[cid] === device.inboxCount) return;
     const seen = { ...this.state.seen, [cid]: device.inboxCount };
     sessionStorage.setItem(SEEN_KEY(appid), JSON.stringify(seen));
-    this.#set({ seen });
+    this.set({ seen });
   }
 
   /** Messages received by a device since it was last viewed. */
@@ -137,8 +114,8 @@ export class SandboxStore {
       const run = this.#load(part, generation)
         .catch((error: unknown) => {
           if (generation !== this.#generation) return;
-          if (isRefusal(error)) this.#locked();
-          else this.#set({ error: `Could not load ${part}: ${error instanceof Error ? error.message : String(error)}` });
+          if (isRefusal(error)) this.locked();
+          else this.set({ error: `Could not load ${part}: ${errorText(error)}` });
         })
         .finally(() => {
           this.#inflight.delete(part);
@@ -158,9 +135,9 @@ export class SandboxStore {
       case 'info': {
         const info = await data(control.GET('/'));
         if (current()) {
-          this.#set({ info, ...loaded() });
+          this.set({ info, ...loaded() });
           if (!this.state.selection.app) {
-            this.#set({ seen: readSeen(info.defaultAppId) });
+            this.set({ seen: readSeen(info.defaultAppId) });
             this.refresh('devices', 'tasks', 'messages', 'requests');
           }
         }
@@ -168,20 +145,20 @@ export class SandboxStore {
       }
       case 'apps': {
         const afterReset = this.#resetSeen;
-        const { apps } = await data(control.GET('/apps'));
+        const read = await this.readApps();
         if (!current()) return;
-        this.#set({ apps, appsReadAt: Date.now(), ...loaded() });
-        if (afterReset) this.#showAfterReset(apps);
+        this.set({ ...read, ...loaded() });
+        if (afterReset) this.#showAfterReset(read.apps);
         return;
       }
       case 'devices': {
         if (!appid) return;
-        const devices = seededFirst((await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }))).devices);
+        const devices = seededFirst(await this.readDevices(appid));
         if (!current()) return;
         // A device whose inbox shrank (a message deleted, the inbox cleared) has nothing unread below its count.
         const seen = { ...this.state.seen };
         for (const d of devices) if ((seen[d.cid] ?? 0) > d.inboxCount) seen[d.cid] = d.inboxCount;
-        this.#set({ devices, seen, ...loaded() });
+        this.set({ devices, seen, ...loaded() });
         const cid = this.state.selection.cid;
         if (cid) this.#markSeen(cid);
         return;
@@ -191,19 +168,19 @@ export class SandboxStore {
         const { cid, alias, template, task, q, state } = this.state.selection;
         const query = { limit: TIMELINE_LIMIT, ...(cid ? { cid } : {}), ...(alias ? { alias } : {}), ...(template ? { template } : {}), ...(task ? { taskid: task } : {}), ...(q ? { q } : {}), ...(state ? { state } : {}) };
         const messages = await data(control.GET('/apps/{appid}/messages', { params: { path: { appid }, query } }));
-        if (current()) this.#set({ messages, ...loaded() });
+        if (current()) this.set({ messages, ...loaded() });
         return;
       }
       case 'tasks': {
         if (!appid) return;
         const { tasks } = await data(control.GET('/apps/{appid}/tasks', { params: { path: { appid } } }));
-        if (current()) this.#set({ tasks, ...loaded() });
+        if (current()) this.set({ tasks, ...loaded() });
         return;
       }
       case 'requests': {
         const query = this.state.selection.log === 'all' || !appid ? {} : { appid };
         const { requests } = await data(control.GET('/requests', { params: { query } }));
-        if (current()) this.#set({ requests, ...loaded() });
+        if (current()) this.set({ requests, ...loaded() });
         return;
       }
     }
@@ -251,27 +228,20 @@ export class SandboxStore {
   }
 
   #follow(): void {
-    this.#stopLive?.();
-    this.#stopLive = followEvents({
-      event: (event) => this.#onEvent(event),
-      state: (live) => this.#set({ live }),
-      opened: () => this.refresh(...PARTS),
-      refused: () => this.#locked(),
-    });
+    this.follow({ event: (event) => this.#onEvent(event), opened: () => this.refresh(...PARTS) });
   }
 
   /** The control API refused the page (401): the stream stops until the page has another token. */
-  #locked(): void {
-    this.#stopLive?.();
-    this.#stopLive = undefined;
-    this.#set({ auth: controlToken() ? 'refused' : 'needed', live: 'locked' });
+  protected locked(): void {
+    this.stopFollowing();
+    this.set({ auth: controlToken() ? 'refused' : 'needed', live: 'locked' });
   }
 
   /** Uses a token (from the form or the address): follows the events again and reloads everything with it. */
   useToken(token?: string): void {
     if (token) saveToken(token);
     this.#generation++;
-    if (this.state.auth) this.#set({ auth: 'checking' });
+    if (this.state.auth) this.set({ auth: 'checking' });
     this.#follow();
     this.refresh(...PARTS);
   }
@@ -286,21 +256,14 @@ export class SandboxStore {
     this.#follow();
     this.refresh(...PARTS);
     return () => {
-      this.#stopLive?.();
+      this.stopFollowing();
       window.removeEventListener('hashchange', onHash);
     };
   }
 
   /** Runs an action of the control API; its outcome (or the text it returns) shows in the status line. */
-  async act(description: string, action: () => Promise<unknown>, ...parts: Part[]): Promise<void> {
-    try {
-      const said = await action();
-      this.#set({ notice: typeof said === 'string' ? said : description, error: undefined });
-      this.refresh(...parts);
-    } catch (error) {
-      if (isRefusal(error)) return this.#locked();
-      this.#set({ error: `${description} failed: ${error instanceof Error ? error.message : String(error)}` });
-    }
+  act(description: string, action: () => Promise<unknown>, ...parts: Part[]): Promise<void> {
+    return this.run(description, action, () => this.refresh(...parts));
   }
 
   setOnline(cid: string, online: boolean): Promise<void> {
@@ -369,11 +332,4 @@ export class SandboxStore {
   }
 }
 
-const isRefusal = (error: unknown) => error instanceof ControlCallError && error.status === 401;
-
-/** Re-renders the calling component whenever the store changes. */
-export function useStore(store: SandboxStore): StoreState {
-  const [state, setState] = useState(store.state);
-  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
-  return state;
-}
+export { useStore } from './base-store.js';

@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { loadSettings, saveSettings } from '../../src/settings.js';
 import { takeTokenFromAddress } from '../../src/token.js';
 import { Console } from './Console.js';
+import { ConsoleStore } from './store.js';
 
 // A control token given in the address (#token=…) leaves it at once, as on the inbox page.
 takeTokenFromAddress();
@@ -11,4 +12,4 @@ const settings = loadSettings();
 saveSettings(settings);
 const root = document.getElementById('root')!;
 root.textContent = '';
-render(<Console initial={settings} />, root);
+render(<Console store={new ConsoleStore()} initial={settings} />, root);

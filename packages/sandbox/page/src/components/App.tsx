@@ -4,29 +4,17 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SandboxStore } from '../store.js';
 import { useStore } from '../store.js';
-import { saveSettings, SettingsContext, type Settings, type Theme } from '../settings.js';
+import { useAppNow } from '../clock.js';
+import { saveSettings, SettingsContext, type Settings } from '../settings.js';
 import type { Tab } from '../selection.js';
 import { AppBar } from './AppBar.js';
+import { PageHeader, SkipLink } from './PageHeader.js';
 import { Devices } from './Devices.js';
 import { Requests } from './Requests.js';
 import { Tabs } from './Tabs.js';
 import { Tasks } from './Tasks.js';
 import { Timeline } from './Timeline.js';
 import { TokenForm } from './TokenForm.js';
-
-const LIVE_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', locked: 'Needs the control token' } as const;
-
-/** The app's clock now: as read, plus the real time since when it runs. Ticks once a second while it runs. */
-function useAppNow(clockNow: number | undefined, frozen: boolean, readAt: number): number {
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (frozen || clockNow === undefined) return;
-    const timer = setInterval(() => tick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, [frozen, clockNow]);
-  if (clockNow === undefined) return Date.now();
-  return frozen ? clockNow : clockNow + (Date.now() - readAt);
-}
 
 export function App({ store, initial }: { store: SandboxStore; initial: Settings }) {
   const state = useStore(store);
@@ -35,7 +23,7 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
   useEffect(() => saveSettings(settings), [settings]);
   const app = store.app;
   const { selection } = state;
-  const now = useAppNow(app?.clock.now, app?.clock.frozen ?? true, state.appsReadAt);
+  const now = useAppNow(app, state.appsReadAt);
   const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now, onTap: (cid: string, id: string) => void store.tap(cid, id) };
   const tabs: { id: Tab; label: string }[] = [
     { id: 'inbox', label: selection.cid ? `Messages of ${selection.cid}` : 'Messages' },
@@ -45,38 +33,21 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
   return (
     <SettingsContext.Provider value={settings}>
       {/* Not a #main link: the address keeps the view (#app=…&cid=…). */}
-      <a
-        class="skip"
-        href="#main"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
+      <SkipLink href="#main" focus="main" label="Skip to the messages" />
+      <PageHeader
+        title="pushapi sandbox"
+        links={[
+          { href: '/console/', label: 'Console' },
+          { href: '/docs/', label: 'Reference' },
+        ]}
+        live={state.live}
+        settings={settings}
+        onSettings={setSettings}
       >
-        Skip to the messages
-      </a>
-      <header class="top">
-        <h1>
-          <img src="/assets/icon.svg" alt="" width="24" height="24" /> pushapi sandbox
-        </h1>
-        <nav class="console-nav" aria-label="Sandbox pages">
-          <a href="/console/">Console</a> <a href="/docs/">Reference</a>
-        </nav>
-        <p class={`live live-${state.live}`} role="status">
-          <span class="live-dot" aria-hidden="true" /> {LIVE_TEXT[state.live]}
-        </p>
-        <div class="prefs">
-          <label for="theme">Theme</label>
-          <select id="theme" value={settings.theme} onChange={(e) => setSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}>
-              <option value="system">System</option>
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-          </select>
-          <label>
-            <input type="checkbox" checked={settings.remoteImages} onChange={(e) => setSettings({ ...settings, remoteImages: (e.currentTarget as HTMLInputElement).checked })} /> Load remote images
-          </label>
-        </div>
-      </header>
+        <label>
+          <input type="checkbox" checked={settings.remoteImages} onChange={(e) => setSettings({ ...settings, remoteImages: (e.currentTarget as HTMLInputElement).checked })} /> Load remote images
+        </label>
+      </PageHeader>
       {state.auth ? (
         <main id="main" tabIndex={-1}>
           <TokenForm auth={state.auth} onToken={(token) => store.useToken(token)} />

@@ -1,0 +1,93 @@
+// What both sandbox pages hold and do alike: the apps with the time they were read (for their clocks), the
+// devices of the app shown, the live connection to the event stream, the status line, and the listeners that
+// redraw a page. The inbox page's store (store.ts) and the console's (console/src/store.ts) extend it.
+import { useEffect, useState } from 'preact/hooks';
+import { control, ControlCallError, data, type App, type Device } from './api.js';
+import { followEvents, type LiveHandlers, type LiveState } from './live.js';
+
+export interface BaseState {
+  apps: App[];
+  /** Real time (this browser's) when `apps` was read: a running clock has moved on by as much since. */
+  appsReadAt: number;
+  devices: Device[];
+  live: LiveState;
+  /** The last failure of a load or an action, said plainly. */
+  error?: string;
+  /** What the last action did, for the status line. */
+  notice?: string;
+}
+
+export const BASE_STATE: BaseState = { apps: [], appsReadAt: 0, devices: [], live: 'connecting' };
+
+/** The control API refused the page: it has no (or a wrong) control token. */
+export const isRefusal = (error: unknown) => error instanceof ControlCallError && error.status === 401;
+
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export abstract class BaseStore<S extends BaseState> {
+  readonly #listeners = new Set<() => void>();
+  #stopLive?: () => void;
+
+  constructor(public state: S) {}
+
+  /** The app shown. */
+  abstract get appid(): string | undefined;
+
+  /** The control API answered 401. */
+  protected abstract locked(): void;
+
+  get app(): App | undefined {
+    return this.state.apps.find((a) => a.appid === this.appid);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  protected set(patch: Partial<S>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** The apps, and when they were read. */
+  protected async readApps(): Promise<Pick<BaseState, 'apps' | 'appsReadAt'>> {
+    const { apps } = await data(control.GET('/apps'));
+    return { apps, appsReadAt: Date.now() };
+  }
+
+  /** The devices of an app, in the sandbox's order. */
+  protected async readDevices(appid: string): Promise<Device[]> {
+    return (await data(control.GET('/apps/{appid}/devices', { params: { path: { appid } } }))).devices;
+  }
+
+  /** Follows the event stream (again): the live badge shows its state; a 401 locks the page. */
+  protected follow(handlers: Pick<LiveHandlers, 'event' | 'opened'>): void {
+    this.stopFollowing();
+    this.#stopLive = followEvents({ ...handlers, state: (live) => this.set({ live } as Partial<S>), refused: () => this.locked() });
+  }
+
+  protected stopFollowing(): void {
+    this.#stopLive?.();
+    this.#stopLive = undefined;
+  }
+
+  /** Runs an action of the control API; its outcome (or the text it returns) shows in the status line. */
+  protected async run(description: string, action: () => Promise<unknown>, after?: () => void): Promise<void> {
+    try {
+      const said = await action();
+      this.set({ notice: typeof said === 'string' ? said : description, error: undefined } as Partial<S>);
+      after?.();
+    } catch (error) {
+      if (isRefusal(error)) return this.locked();
+      this.set({ error: `${description} failed: ${errorText(error)}` } as Partial<S>);
+    }
+  }
+}
+
+/** Re-renders the calling component whenever the store changes. */
+export function useStore<S extends BaseState>(store: BaseStore<S>): S {
+  const [state, setState] = useState(store.state);
+  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
+  return state;
+}
