@@ -190,8 +190,9 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     updateDmp: (update) => data(control.PATCH('/apps/{appid}/dmp', { params: { path }, body: update })),
     requests: async () => (await data(control.GET('/requests', { params: { query: { appid } } }))).requests,
     reset: () => data(control.POST('/apps/{appid}/reset', { params: { path } })),
-    snapshot: (name = appid) => data(control.POST('/snapshots', { body: { name, appid } })),
-    restore: (name = appid) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } }, body: { appid } })),
+    // At the app's own paths, so that a balancer routing by appid reaches the process that holds the app.
+    snapshot: (name = appid) => data(control.POST('/apps/{appid}/snapshots', { params: { path }, body: { name } })),
+    restore: (name = appid) => data(control.POST('/apps/{appid}/snapshots/{name}/restore', { params: { path: { appid, name } } })),
     deviations: () => data(control.GET('/apps/{appid}/deviations', { params: { path } })),
     async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;

@@ -73,7 +73,7 @@ export class SandboxMetrics {
     const app = this.#perApp ? { appid: entry.appid ?? '' } : {};
     this.#requests.inc({ api: entry.api, operation, outcome, ...app });
     this.#duration.observe({ api: entry.api, operation, ...app }, entry.durationMs / 1000);
-    if (operation === 'restoreSnapshot' && entry.status === 200) this.#restores.inc();
+    if ((operation === 'restoreSnapshot' || operation === 'restoreAppSnapshot') && entry.status === 200) this.#restores.inc();
   }
 
   /** Counts the deliveries among a committed unit's changes (not those of a restore or a world: they are quiet). */

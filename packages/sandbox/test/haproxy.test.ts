@@ -85,9 +85,13 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 120_0
     for (let i = 0; i < 30; i++) {
       const app = await sandbox.app({ appid: `team-job-${i}` });
       expect(app.pushOptions.baseUrl).toBe(lbUrl);
+      await app.snapshot(); // POST /control/apps/<appid>/snapshots: kept by the app's process
       await push(app).POST('/push_single', { body: { ...notification(`for job ${i}`), cid: 'magic-online' } });
       expect((await createDmpClient({ ...app.dmpOptions, retry: false }).GET('/config/tags')).data.length).toBeGreaterThan(0);
       expect((await app.inbox('magic-online')).messages).toHaveLength(1);
+      // Restored in the process that holds the snapshot (any other would answer 404): the inbox is empty again.
+      await app.restore();
+      expect((await app.inbox('magic-online')).messages).toHaveLength(0);
       apps.push(app);
     }
 
@@ -102,7 +106,7 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 120_0
         const { body } = await raw(`${p.url}/control/requests?appid=${app.appid}`);
         // Less this test's own look-ups of the app in each process (a 404 is logged).
         const operations = (body.requests as { operation: string }[]).map((r) => r.operation).filter((o) => o !== 'getApp').sort();
-        expect(operations, `${app.appid} in process ${i}`).toEqual(i === holders[0] ? ['auth_sign', 'config/tags', 'accesser/auth', 'push_single', 'putApp'].sort() : []);
+        expect(operations, `${app.appid} in process ${i}`).toEqual(i === holders[0] ? ['auth_sign', 'config/tags', 'accesser/auth', 'push_single', 'putApp', 'saveAppSnapshot', 'restoreAppSnapshot'].sort() : []);
       }
     }
     const counts = [0, 1, 2].map((i) => [...owner.values()].filter((o) => o === i).length);

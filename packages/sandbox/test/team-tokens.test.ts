@@ -97,12 +97,17 @@ describe('tokens per team', () => {
     expect((await call(TEAM_A, 'POST', '/snapshots', { name: 'a-snap', appid: 'team-a-1' })).status).toBe(201);
     expect((await call(ADMIN, 'POST', '/snapshots', { name: 'everything' })).status).toBe(201);
     expect((await call(TEAM_A, 'POST', '/snapshots', { name: 'all' })).status).toBe(403);
+    // At the app's own paths: its team, yes; the other, 403.
+    expect((await call(TEAM_A, 'POST', '/apps/team-a-1/snapshots', { name: 'a-own' })).status).toBe(201);
+    expect((await call(TEAM_A, 'POST', '/apps/team-a-1/snapshots/a-own/restore')).status).toBe(200);
+    expect((await call(TEAM_B, 'POST', '/apps/team-a-1/snapshots/a-own/restore')).status).toBe(403);
+    expect((await call(TEAM_B, 'POST', '/apps/team-a-1/snapshots', {})).status).toBe(403);
     expect((await call(TEAM_B, 'GET', '/snapshots/a-snap')).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/snapshots/a-snap/restore', {})).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', {})).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', { appid: 'team-a-1' })).status).toBe(403);
     expect((await call(TEAM_B, 'GET', '/snapshots')).body.snapshots).toEqual([]);
-    expect((await call(TEAM_A, 'GET', '/snapshots')).body.snapshots.map((s: { name: string }) => s.name)).toEqual(['a-snap']);
+    expect((await call(TEAM_A, 'GET', '/snapshots')).body.snapshots.map((s: { name: string }) => s.name)).toEqual(['a-snap', 'a-own']);
     // From a snapshot of every app, a team restores only its own app.
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', { appid: 'team-b-1' })).status).toBe(200);
     expect((await call(TEAM_A, 'POST', '/snapshots/a-snap/restore', {})).status).toBe(200);

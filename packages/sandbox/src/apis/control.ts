@@ -189,6 +189,11 @@ const HANDLERS: Handlers = {
     const view = c.services.snapshots.restore(c.unit, c.params.name!, appid);
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
+  saveAppSnapshot: (c) => json(201, c.services.snapshots.save(c.services.store, c.body?.name ?? c.app.record.appid, c.app.record.appid, now(c))),
+  restoreAppSnapshot: (c) => {
+    const appid = c.params.appid!; // the app may have been deleted since: the restore makes it again
+    return { ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid)), quiet: true, announce: [{ type: 'reset', appid }] };
+  },
   listRequests: (c, visible) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100, visible) }),
   streamEvents: (c, visible) => {
     if (!(header(c.headers, 'accept') ?? '').includes('text/event-stream')) {
@@ -199,6 +204,9 @@ const HANDLERS: Handlers = {
   },
 };
 
+/** Operations at an app's path that answer for an app that does not exist (yet): they make it. */
+const MAKES_APP = new Set(['putApp', 'restoreAppSnapshot']);
+
 /** The control API; `access` says what a request's token (the control token, an app token) may do and see. */
 export function controlApi(access: ControlAccess): Api {
   return {
@@ -208,7 +216,7 @@ export function controlApi(access: ControlAccess): Api {
     admit: (c) => access.admit(c),
     invalidStatus: 422,
     handle(c) {
-      if (c.params.appid !== undefined && !c.app && c.op.operationId !== 'putApp') throw notFound(`no app with appid "${c.params.appid}"`);
+      if (c.params.appid !== undefined && !c.app && !MAKES_APP.has(c.op.operationId)) throw notFound(`no app with appid "${c.params.appid}"`);
       return (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call, visible: Visible) => Reply)(c, access.visible(c.headers));
     },
     refuse: (refusal) => refusalReply('control', refusal),

@@ -635,6 +635,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appid}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a snapshot of an app
+         * @description Saves the app's current state under a name (the appid when the body gives none), as `POST /snapshots` with
+         *     this `appid` does, at a path that names the app: a load balancer that routes by the appid in the path sends it
+         *     to the process that holds the app (and its snapshots). Go back to it with
+         *     `POST /apps/{appid}/snapshots/{name}/restore`. A snapshot of the same name is replaced.
+         */
+        post: operations["saveAppSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apps/{appid}/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an app from a snapshot
+         * @description Puts the app back as the snapshot holds it, as `POST /snapshots/{name}/restore` with this `appid` does, at a
+         *     path that names the app (so a load balancer routes it to the app's process). The snapshot may be of this app
+         *     or of the whole sandbox (such as `seed`); other apps stay as they are. The app is made again if it was
+         *     deleted. Faults and the calls counted against rate limits start empty; one `reset` event is sent.
+         */
+        post: operations["restoreAppSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/world": {
         parameters: {
             query?: never;
@@ -2160,6 +2223,45 @@ export interface components {
                 };
             }[];
         };
+        /** @description The name to save an app's snapshot under; the appid when left out. */
+        AppSnapshotCreate: {
+            /**
+             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters, starting with a letter or digit (so that it is never a path segment such as `..`).
+             * @example checkout-baseline
+             */
+            name?: string;
+        };
+        /** @description A saved state, kept in memory while the sandbox runs. */
+        Snapshot: {
+            /**
+             * @description The snapshot's name.
+             * @example checkout-baseline
+             */
+            name: string;
+            /**
+             * @description The app it holds; null for the whole sandbox.
+             * @example checkout-tests
+             */
+            appid: string | null;
+            /**
+             * @description The appids it holds.
+             * @example [
+             *       "checkout-tests"
+             *     ]
+             */
+            apps: string[];
+            /**
+             * @description Devices it holds, over every app.
+             * @example 5
+             */
+            devices: number;
+            /**
+             * Format: int64
+             * @description When it was saved, epoch milliseconds of real time.
+             * @example 1893456000000
+             */
+            createdAt: number;
+        };
         /**
          * @description One app of a world, as `POST /apps` would create it (the magic cids come with it), then its devices
          *     (with their aliases), rate limits and DMP party. An app of the sandbox with the same appid is replaced.
@@ -2238,37 +2340,6 @@ export interface components {
              * @example []
              */
             replaced: string[];
-        };
-        /** @description A saved state, kept in memory while the sandbox runs. */
-        Snapshot: {
-            /**
-             * @description The snapshot's name.
-             * @example checkout-baseline
-             */
-            name: string;
-            /**
-             * @description The app it holds; null for the whole sandbox.
-             * @example checkout-tests
-             */
-            appid: string | null;
-            /**
-             * @description The appids it holds.
-             * @example [
-             *       "checkout-tests"
-             *     ]
-             */
-            apps: string[];
-            /**
-             * @description Devices it holds, over every app.
-             * @example 5
-             */
-            devices: number;
-            /**
-             * Format: int64
-             * @description When it was saved, epoch milliseconds of real time.
-             * @example 1893456000000
-             */
-            createdAt: number;
         };
         /** @description The saved snapshots, oldest first. */
         SnapshotList: {
@@ -3644,6 +3715,74 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    saveAppSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AppSnapshotCreate"];
+            };
+        };
+        responses: {
+            /** @description The snapshot saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    restoreAppSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid.
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot the app was restored from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     loadWorld: {
