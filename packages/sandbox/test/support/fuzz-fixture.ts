@@ -19,7 +19,7 @@ const PUSH_APP = {
   mastersecret: 'fuzz-mastersecret',
   userCode: 'fuzz-party',
   authCode: 'fuzz-authcode',
-  settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 10 },
+  settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 10, compat: 'strict' },
 };
 const CONTROL_APP = 'fuzz-control';
 const DEVICE_A_IDS = { imei: '860000000000001', idfa: '00000000-0000-0000-0000-0000000000AA', oaid: 'oaid-fuzz-a' };
@@ -103,6 +103,9 @@ export class FuzzFixture {
   /** The push app from nothing: devices, an alias, a saved list, a scheduled push, a named app push, tokens. */
   async #buildPushApp(): Promise<void> {
     if (this.#state.apps.has(PUSH_APP.appid)) await this.#call('DELETE', `/control/apps/${PUSH_APP.appid}`);
+    // A world loaded by a generated request may have given the push app's DMP user_code to another app.
+    const holder = this.#state.parties.get(PUSH_APP.userCode);
+    if (holder !== undefined) await this.#call('DELETE', `/control/apps/${holder}`);
     const { appid, appkey, mastersecret, userCode, authCode, settings } = PUSH_APP;
     await this.#call('POST', '/control/apps', { appid, appkey, mastersecret, userCode, authCode, settings, clock: { time: T0 } });
     for (const device of DEVICES) await this.#call('POST', `/control/apps/${appid}/devices`, device);
