@@ -2,12 +2,15 @@
 import { serviceRefusal } from '../refusal.js';
 import { indexAlias, unindexAlias } from '../state/kinds.js';
 import type { AppState, DeviceState } from '../state/store.js';
-import type { Unit } from '../state/unit.js';
+import type { Unit, View } from '../state/unit.js';
 import type { PushBody } from './bodies.js';
 
 export const CIDS_PER_ALIAS = 10;
 
-export function deviceOf(app: AppState, cid: string): DeviceState {
+/** The device of a cid, or `no_user`; a check passes a view and gets a view. */
+export function deviceOf(app: AppState, cid: string): DeviceState;
+export function deviceOf(app: View<AppState>, cid: string): View<DeviceState>;
+export function deviceOf(app: View<AppState>, cid: string): View<DeviceState> {
   const device = app.devices.get(cid);
   if (!device) throw serviceRefusal('no_user', `cid "${cid}" is not a device of app ${app.record.appid}`);
   return device;
@@ -15,15 +18,15 @@ export function deviceOf(app: AppState, cid: string): DeviceState {
 
 /** Binds (or, with null, unbinds) the device's alias, keeping the alias index in step. */
 export function setAlias(unit: Unit, app: AppState, device: DeviceState, alias: string | null): void {
-  const { cid } = device.record;
-  if (device.record.alias !== null) unindexAlias(app, device.record.alias, cid);
-  device.record.alias = alias;
-  if (alias !== null) indexAlias(app, alias, cid);
-  unit.put('device', app, device.record);
+  unit.update('device', app, device.record, (record) => {
+    if (record.alias !== null) unindexAlias(app, record.alias, record.cid);
+    record.alias = alias;
+    if (alias !== null) indexAlias(app, alias, record.cid);
+  });
 }
 
-/** Binds every pair, or none: the whole list is checked before anything changes. */
-export function bindAlias(unit: Unit, app: AppState, body: PushBody<'bindAlias'>) {
+/** Check of bind_alias: every cid is a device, no alias gets over CIDS_PER_ALIAS. Answers each cid's alias to bind. */
+function checkBindAlias(app: View<AppState>, body: PushBody<'bindAlias'>): Map<string, string> {
   const finalAlias = new Map<string, string>();
   for (const { cid, alias } of body.alias_list) {
     deviceOf(app, cid);
@@ -40,7 +43,12 @@ export function bindAlias(unit: Unit, app: AppState, body: PushBody<'bindAlias'>
       throw serviceRefusal('alias_error', `alias "${alias}" would have ${cids.size} cids; an alias has at most ${CIDS_PER_ALIAS}`);
     }
   }
-  for (const [cid, alias] of finalAlias) {
+  return finalAlias;
+}
+
+/** Binds every pair, or none: the whole list is checked before anything changes. */
+export function bindAlias(unit: Unit, app: AppState, body: PushBody<'bindAlias'>) {
+  for (const [cid, alias] of checkBindAlias(app, body)) {
     const device = deviceOf(app, cid);
     if (device.record.alias !== alias) setAlias(unit, app, device, alias);
   }
@@ -59,16 +67,25 @@ export function queryAlias(app: AppState, cid: string) {
   return { result: 'ok', alias: device.record.alias };
 }
 
+/** Check of unbind_alias: the cid is a device bound to the alias. */
+function checkUnbindAlias(app: View<AppState>, body: PushBody<'unbindAlias'>): void {
+  if (deviceOf(app, body.cid).record.alias !== body.alias) throw serviceRefusal('alias_notbind', `cid "${body.cid}" is not bound to alias "${body.alias}"`);
+}
+
 export function unbindAlias(unit: Unit, app: AppState, body: PushBody<'unbindAlias'>) {
-  const device = deviceOf(app, body.cid);
-  if (device.record.alias !== body.alias) throw serviceRefusal('alias_notbind', `cid "${body.cid}" is not bound to alias "${body.alias}"`);
-  setAlias(unit, app, device, null);
+  checkUnbindAlias(app, body);
+  setAlias(unit, app, deviceOf(app, body.cid), null);
   return { result: 'ok' };
 }
 
-export function unbindAliasAll(unit: Unit, app: AppState, body: PushBody<'unbindAliasAll'>) {
+/** Check of unbind_alias_all: the alias is bound to a cid at least. Answers its cids. */
+function checkUnbindAliasAll(app: View<AppState>, body: PushBody<'unbindAliasAll'>): string[] {
   const cids = app.aliases.get(body.alias);
   if (!cids || cids.size === 0) throw serviceRefusal('alias_notbind', `alias "${body.alias}" is bound to no cid`);
-  for (const cid of [...cids]) setAlias(unit, app, app.devices.get(cid)!, null);
+  return [...cids];
+}
+
+export function unbindAliasAll(unit: Unit, app: AppState, body: PushBody<'unbindAliasAll'>) {
+  for (const cid of checkUnbindAliasAll(app, body)) setAlias(unit, app, app.devices.get(cid)!, null);
   return { result: 'ok' };
 }

@@ -82,37 +82,40 @@ function startApp(unit: Unit, record: AppRecord): AppState {
 /** Keeps credentials and settings; everything else starts over, the magic cids in their first state. */
 export function resetApp(unit: Unit, app: AppState): AppState {
   const { seq, appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
-  unit.remove('app', app, app.record);
+  deleteApp(unit, app);
   return startApp(unit, { seq, appid, appkey, mastersecret, name, createdAt, settings, clock: realClock(), party, rateLimits: {}, blacklist: [], onlineHistory: [] });
 }
 
+/** Removes the app with everything it holds (its devices, tasks, tokens...: state/kinds.ts). */
 export function deleteApp(unit: Unit, app: AppState): void {
   unit.remove('app', app, app.record);
 }
 
 /** Removes every app and makes the default app again. */
 export function resetSandbox(unit: Unit, defaultApp: AppInput): void {
-  for (const app of [...unit.store.apps.values()]) unit.remove('app', app, app.record);
+  for (const app of [...unit.store.apps.values()]) deleteApp(unit, app);
   createApp(unit, defaultApp);
 }
 
 export function updateSettings(unit: Unit, app: AppState, settings: ControlBody<'updateApp'>): void {
-  app.record.settings = { ...app.record.settings, ...settings };
-  unit.put('app', app, app.record);
+  unit.update('app', app, app.record, (record) => {
+    record.settings = { ...record.settings, ...settings };
+  });
 }
 
 export function setRateLimits(unit: Unit, app: AppState, limits: ControlBody<'setRateLimits'>): void {
-  app.record.rateLimits = { ...limits };
+  unit.update('app', app, app.record, (record) => {
+    record.rateLimits = { ...limits };
+  });
   app.rateHits.clear();
-  unit.put('app', app, app.record);
 }
 
 export function updateParty(unit: Unit, app: AppState, update: ControlBody<'updateDmpParty'>): void {
-  const { party } = app.record;
-  if (update.expiresIn !== undefined) party.expiresIn = update.expiresIn;
-  if (update.permissions) party.permissions = { ...party.permissions, ...update.permissions };
-  if (update.tags) party.tags = update.tags.map((t) => ({ tid: t.tid, tname: t.tname }));
-  unit.put('app', app, app.record);
+  unit.update('app', app, app.record, ({ party }) => {
+    if (update.expiresIn !== undefined) party.expiresIn = update.expiresIn;
+    if (update.permissions) party.permissions = { ...party.permissions, ...update.permissions };
+    if (update.tags) party.tags = update.tags.map((t) => ({ tid: t.tid, tname: t.tname }));
+  });
 }
 
 /** The clock after a change: `time` sets it (and freezes it unless `frozen` is false), `advanceMs` moves it on. */
@@ -135,7 +138,9 @@ export function changedClock(clock: ClockRecord, change: ClockChange, realNow: n
  * offline messages expire. A clock set to a time before now keeps what already happened.
  */
 export function setClock(unit: Unit, app: AppState, change: ClockChange): { fired: string[]; expired: number } {
-  app.record.clock = changedClock(app.record.clock, change, unit.realNow);
-  unit.put('app', app, app.record);
+  const clock = changedClock(app.record.clock, change, unit.realNow);
+  unit.update('app', app, app.record, (record) => {
+    record.clock = clock;
+  });
   return processDue(unit, app, appNow(unit, app));
 }

@@ -30,11 +30,10 @@ export function authSign(unit: Unit, app: AppState, body: PushBody<'authSign'>, 
   }
   const token = randomBytes(32).toString('hex');
   unit.put('token', app, { token, expiresAt: now + AUTH_TOKEN_TTL_MS });
-  for (const record of [...app.tokens.values()]) if (record.expiresAt <= now) unit.remove('token', app, record);
-  for (const record of [...app.tokens.values()]) {
-    if (app.tokens.size <= TOKENS_KEPT) break;
-    unit.remove('token', app, record);
-  }
+  // The app keeps its newest TOKENS_KEPT tokens that have not expired (the one just made among them).
+  const live = [...app.tokens.values()].filter((record) => record.expiresAt > now);
+  const kept = new Set(live.slice(-TOKENS_KEPT));
+  for (const record of [...app.tokens.values()]) if (!kept.has(record)) unit.remove('token', app, record);
   return { result: 'ok', auth_token: token };
 }
 

@@ -37,14 +37,16 @@ export function keepContentWithinBudget(unit: Unit, app: AppState, keep: string)
     const cut = new Map<PushContent, PushContent>();
     const cutOnce = (content: PushContent) => cut.get(content) ?? cut.set(content, cutContent(content)).get(content)!;
     for (const message of app.messagesByTask.get(task.taskid) ?? []) {
-      message.content = cutOnce(message.content);
-      unit.put('message', app, message);
+      unit.update('message', app, message, (record) => {
+        record.content = cutOnce(record.content);
+      });
     }
-    task.content = cutOnce(task.content);
-    let bytes = 0;
-    for (const content of cut.values()) bytes += contentSize(content);
-    total += bytes - task.contentBytes;
-    task.contentBytes = bytes;
-    unit.put('task', app, task);
+    unit.update('task', app, task, (record) => {
+      record.content = cutOnce(record.content);
+      let bytes = 0;
+      for (const content of cut.values()) bytes += contentSize(content);
+      total += bytes - record.contentBytes;
+      record.contentBytes = bytes;
+    });
   }
 }

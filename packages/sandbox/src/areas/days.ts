@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The online statistics have one point every ten minutes. */
 export const TEN_MINUTES_MS = 10 * 60 * 1000;
 
-/** The record of the app's day at `now` (app time zone), created on first use. */
+/** The record of the app's day at `now` (app time zone), created (and stored) on first use. */
 function dayOf(unit: Unit, app: AppState, now: number): DayRecord {
   const key = dayKey(now, app.record.settings.utcOffsetMinutes);
   let day = app.days.get(key);
@@ -20,15 +20,14 @@ function dayOf(unit: Unit, app: AppState, now: number): DayRecord {
     for (const device of app.devices.values()) if (device.record.online) day.online.add(device.record.cid);
     const oldest = dayKey(now - DAYS_KEPT * DAY_MS, app.record.settings.utcOffsetMinutes);
     for (const old of [...app.days.values()]) if (old.day < oldest) unit.remove('day', app, old);
+    unit.put('day', app, day);
   }
   return day;
 }
 
 /** Changes the day record of `now` and records the change. */
 export function countDay(unit: Unit, app: AppState, now: number, change: (day: DayRecord) => void): void {
-  const day = dayOf(unit, app, now);
-  change(day);
-  unit.put('day', app, day);
+  unit.update('day', app, dayOf(unit, app, now), change);
 }
 
 /** A device changed between online and offline: the app's online count and its online history follow. */
@@ -44,13 +43,13 @@ export function onlineChanged(unit: Unit, app: AppState, online: boolean, now: n
  */
 export function recordOnlineCount(unit: Unit, app: AppState, now: number): void {
   const online = app.onlineCount;
-  const history = app.record.onlineHistory;
-  const last = history[history.length - 1];
-  if (last && last[0] <= now && Math.ceil(last[0] / TEN_MINUTES_MS) === Math.ceil(now / TEN_MINUTES_MS)) {
-    last[0] = now;
-    last[1] = online;
-  } else history.push([now, online]);
-  const cutoff = now - DAY_MS;
-  while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
-  unit.put('app', app, app.record);
+  unit.update('app', app, app.record, ({ onlineHistory: history }) => {
+    const last = history[history.length - 1];
+    if (last && last[0] <= now && Math.ceil(last[0] / TEN_MINUTES_MS) === Math.ceil(now / TEN_MINUTES_MS)) {
+      last[0] = now;
+      last[1] = online;
+    } else history.push([now, online]);
+    const cutoff = now - DAY_MS;
+    while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
+  });
 }

@@ -41,10 +41,9 @@ const shows = (m: MessageRecord) => m.content.msgtype !== 'transmission' || m.ap
 
 /** Sends the push to one cid and says what push_list would report for it. Updates the task's statistics. */
 export function sendToCid(unit: Unit, app: AppState, sending: Sending, cid: string): CidDetail {
-  const { task } = sending;
+  const task = unit.edit('task', app, sending.task);
   const stats = task.stats;
   stats.targets++;
-  unit.put('task', app, task);
   const device = app.devices.get(cid);
   if (!device) {
     stats.unknown++;
@@ -110,8 +109,7 @@ export function sendToCid(unit: Unit, app: AppState, sending: Sending, cid: stri
 function countTask(unit: Unit, app: AppState, taskid: string, change: (stats: TaskRecord['stats']) => void): void {
   const task = app.tasks.get(taskid);
   if (!task) return;
-  change(task.stats);
-  unit.put('task', app, task);
+  unit.update('task', app, task, (record) => change(record.stats));
 }
 
 /** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
@@ -141,10 +139,16 @@ function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRe
  * that never arrived (the page and `GET …/messages?state=expired` show them), at most inboxLimit, oldest out first.
  */
 function end(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, state: 'expired' | 'stopped'): void {
-  message.state = state;
-  unit.put('message', app, message);
-  for (const oldest of device.ended.values()) {
-    if (device.ended.size <= app.record.settings.inboxLimit) break;
+  unit.update('message', app, message, (record) => {
+    record.state = state;
+  });
+  trimOldest(unit, app, device.ended);
+}
+
+/** Keeps a device's list of messages (its inbox, or those that never arrived) within inboxLimit: the oldest go first. */
+function trimOldest(unit: Unit, app: AppState, messages: Map<string, MessageRecord>): void {
+  for (const oldest of messages.values()) {
+    if (messages.size <= app.record.settings.inboxLimit) break;
     unit.remove('message', app, oldest);
   }
 }
@@ -162,17 +166,15 @@ function dueAt(message: MessageRecord, device: DeviceState): number {
 function receive(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   // Kept for an offline device (it has an offline expiry) or sent through APN: it arrived "offline".
   const offline = message.expiresAt !== null || message.apn;
-  message.state = 'delivered';
-  message.via = offline ? 'offline' : 'online';
-  // An online device waiting only for the display window shows it when the window opens.
-  message.receivedAt = offline ? now : Math.min(now, Math.max(message.sentAt, message.displayFrom ?? message.sentAt));
-  unit.put('message', app, message);
+  unit.update('message', app, message, (record) => {
+    record.state = 'delivered';
+    record.via = offline ? 'offline' : 'online';
+    // An online device waiting only for the display window shows it when the window opens.
+    record.receivedAt = offline ? now : Math.min(now, Math.max(record.sentAt, record.displayFrom ?? record.sentAt));
+  });
   replaceEarlier(unit, app, device, message);
   // Inboxes are bounded: the oldest messages go first.
-  for (const oldest of device.inbox.values()) {
-    if (device.inbox.size <= app.record.settings.inboxLimit) break;
-    unit.remove('message', app, oldest);
-  }
+  trimOldest(unit, app, device.inbox);
   countTask(unit, app, message.taskid, (stats) => {
     stats.received++;
     if (shows(message)) stats.displayed++;
@@ -206,8 +208,9 @@ function replaceEarlier(unit: Unit, app: AppState, device: DeviceState, message:
   if (slot === undefined) return;
   for (const earlier of device.inbox.values()) {
     if (earlier === message || earlier.replacedBy !== null || barSlot(earlier) !== slot) continue;
-    earlier.replacedBy = message.id;
-    unit.put('message', app, earlier);
+    unit.update('message', app, earlier, (record) => {
+      record.replacedBy = message.id;
+    });
   }
 }
 
@@ -235,9 +238,10 @@ export function reviewPending(unit: Unit, app: AppState, device: DeviceState, no
 
 /** The device connects: lastlogin is now, and its pending messages arrive. */
 export function comeOnline(unit: Unit, app: AppState, device: DeviceState, now: number): void {
-  device.record.online = true;
-  device.record.lastlogin = now;
-  unit.put('device', app, device.record);
+  unit.update('device', app, device.record, (record) => {
+    record.online = true;
+    record.lastlogin = now;
+  });
   countDay(unit, app, now, (day) => {
     day.active.add(device.record.cid);
     day.online.add(device.record.cid);
@@ -247,8 +251,9 @@ export function comeOnline(unit: Unit, app: AppState, device: DeviceState, now: 
 }
 
 export function goOffline(unit: Unit, app: AppState, device: DeviceState, now: number): void {
-  device.record.online = false;
-  unit.put('device', app, device.record);
+  unit.update('device', app, device.record, (record) => {
+    record.online = false;
+  });
   onlineChanged(unit, app, false, now);
 }
 

@@ -66,20 +66,21 @@ function register(unit: Unit, app: AppState, input: DeviceInput, now: number, ma
 
 export function updateDevice(unit: Unit, app: AppState, device: DeviceState, fields: DeviceFields, now: number): DeviceState {
   const record = device.record;
-  if (fields.active !== undefined) record.active = fields.active;
-  if (fields.lastlogin !== undefined) record.lastlogin = fields.lastlogin;
-  if (fields.region !== undefined) record.region = fields.region;
-  if (fields.phonetype !== undefined) record.phonetype = fields.phonetype;
-  if (fields.tags !== undefined) record.tags = [...new Set(fields.tags)];
-  if (fields.deviceToken !== undefined) record.deviceToken = fields.deviceToken;
-  if (fields.dmpIds !== undefined) record.dmpIds = { ...fields.dmpIds };
-  if (fields.dmpTags !== undefined) record.dmpTags = [...new Set(fields.dmpTags)];
   if (fields.blacklisted !== undefined) {
     if (fields.blacklisted) app.blacklist.add(record.cid);
     else app.blacklist.delete(record.cid);
-    unit.put('app', app, app.record);
+    unit.edit('app', app, app.record); // which stores the blacklist (state/kinds.ts)
   }
-  unit.put('device', app, record);
+  unit.update('device', app, record, (r) => {
+    if (fields.active !== undefined) r.active = fields.active;
+    if (fields.lastlogin !== undefined) r.lastlogin = fields.lastlogin;
+    if (fields.region !== undefined) r.region = fields.region;
+    if (fields.phonetype !== undefined) r.phonetype = fields.phonetype;
+    if (fields.tags !== undefined) r.tags = [...new Set(fields.tags)];
+    if (fields.deviceToken !== undefined) r.deviceToken = fields.deviceToken;
+    if (fields.dmpIds !== undefined) r.dmpIds = { ...fields.dmpIds };
+    if (fields.dmpTags !== undefined) r.dmpTags = [...new Set(fields.dmpTags)];
+  });
   if (fields.online === true && !record.online) comeOnline(unit, app, device, now);
   if (fields.online === false && record.online) goOffline(unit, app, device, now);
   return device;

@@ -36,15 +36,13 @@ export function accesserAuth(unit: Unit, app: AppState | undefined, query: SignI
   if (query.sign2.toLowerCase() !== md5(party.userCode + party.authCode + hashedTimestamp)) {
     throw unauthorized('sign2 does not match MD5(user_code + auth_code + MD5(timestamp))');
   }
-  const own = [...unit.store.dmpTokens.values()].filter((t) => t.appid === app.record.appid);
-  for (const record of own) if (record.expiresAt <= now) unit.remove('dmpToken', app, record);
   const token = randomBytes(20).toString('hex');
   unit.put('dmpToken', app, { token, appid: app.record.appid, expiresAt: now + party.expiresIn * 1000 });
-  const kept = [...unit.store.dmpTokens.values()].filter((t) => t.appid === app.record.appid);
-  if (kept.length > TOKENS_KEPT) {
-    kept.sort((a, b) => a.expiresAt - b.expiresAt);
-    for (const old of kept.slice(0, kept.length - TOKENS_KEPT)) unit.remove('dmpToken', app, old);
-  }
+  // The party keeps the TOKENS_KEPT tokens that expire last, of those that have not expired and the one just made.
+  const own = [...unit.store.dmpTokens.values()].filter((t) => t.appid === app.record.appid);
+  const live = own.filter((t) => t.expiresAt > now || t.token === token).sort((a, b) => a.expiresAt - b.expiresAt);
+  const kept = new Set(live.slice(-TOKENS_KEPT));
+  for (const record of own) if (!kept.has(record)) unit.remove('dmpToken', app, record);
   return { code: '0', access_token: token, expires_in: party.expiresIn };
 }
 

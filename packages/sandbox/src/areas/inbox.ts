@@ -10,13 +10,11 @@ export function clickMessage(unit: Unit, app: AppState, device: DeviceState, mes
   const message = device.inbox.get(messageId);
   if (!message) throw notFound(`device ${device.record.cid} has received no message "${messageId}"`);
   if (message.clicked) return message;
-  message.clicked = true;
-  unit.put('message', app, message);
+  unit.update('message', app, message, (record) => {
+    record.clicked = true;
+  });
   const task = app.tasks.get(message.taskid);
-  if (task) {
-    task.stats.clicked++;
-    unit.put('task', app, task);
-  }
+  if (task) unit.update('task', app, task, (record) => record.stats.clicked++);
   countDay(unit, app, now, (day) => {
     day.clicked++;
     if (!message.apn) day.gt.clicked++;
@@ -28,7 +26,7 @@ export function clickMessage(unit: Unit, app: AppState, device: DeviceState, mes
 export function clearInbox(unit: Unit, app: AppState, device: DeviceState): void {
   for (const message of [...device.inbox.values(), ...device.ended.values()]) unit.remove('message', app, message);
   // The device's view (its inbox count) changed.
-  unit.put('device', app, device.record);
+  unit.edit('device', app, device.record);
 }
 
 /** Deletes one message of a device, of any state; a waiting one is no longer counted as waiting by its task. */
@@ -37,14 +35,11 @@ export function deleteMessage(unit: Unit, app: AppState, device: DeviceState, me
   if (!message) throw notFound(`device ${device.record.cid} has no message "${messageId}" (received, waiting, expired or stopped)`);
   if (message.state === 'pending') {
     const task = app.tasks.get(message.taskid);
-    if (task) {
-      task.stats.pending--;
-      unit.put('task', app, task);
-    }
+    if (task) unit.update('task', app, task, (record) => record.stats.pending--);
   }
   unit.remove('message', app, message);
   // The device's view (its counts) changed.
-  unit.put('device', app, device.record);
+  unit.edit('device', app, device.record);
 }
 
 export interface MessageFilter {

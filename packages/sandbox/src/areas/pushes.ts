@@ -8,7 +8,7 @@ import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, ty
 import { frozenContent } from '../state/content.js';
 import { contentSize } from '../state/kinds.js';
 import type { AppState } from '../state/store.js';
-import type { Unit } from '../state/unit.js';
+import type { Unit, View } from '../state/unit.js';
 import { mmdd, parseLocal } from '../time.js';
 import type { Condition, PushBody, PushPayload } from './bodies.js';
 import { matchesCondition } from './conditions.js';
@@ -84,7 +84,7 @@ function cidsOfTarget(app: AppState, target: { cid?: string; alias?: string }): 
 /** Sends to each cid, recording each cid's outcome on the task (its details list every cid once). */
 function sendAll(unit: Unit, app: AppState, sending: Sending, cids: Iterable<string>): Record<string, CidDetail> {
   const details: Record<string, CidDetail> = nullRecord();
-  const { task } = sending;
+  const task = unit.edit('task', app, sending.task);
   for (const cid of cids) {
     details[cid] = sendToCid(unit, app, sending, cid);
     if (!Object.hasOwn(task.details, cid)) task.targets.cids.push(cid);
@@ -113,8 +113,9 @@ export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, 
   if (!task || task.kind !== 'list') throw serviceRefusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
   if (task.state === 'stopped') throw serviceRefusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
   const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
-  task.state = 'sent';
-  unit.put('task', app, task);
+  unit.update('task', app, task, (record) => {
+    record.state = 'sent';
+  });
   const answer: { result: string; taskid: string; cid_details?: Record<string, CidDetail>; alias_details?: Record<string, Record<string, CidDetail>> } = {
     result: 'ok',
     taskid: task.taskid,
@@ -152,7 +153,6 @@ export function requestWindow(app: AppState, body: PushBody<'pushApp'>): { from:
 export function dispatchAppPush(unit: Unit, app: AppState, task: TaskRecord, at: number): number {
   const targets = devicesMatching(app, task.targets.condition);
   sendAll(unit, app, { task, kind: task.kind, requestid: task.requestid, content: task.content, at }, targets);
-  unit.put('task', app, task);
   return targets.length;
 }
 
@@ -201,13 +201,21 @@ export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushS
   return answer;
 }
 
-export function stopTask(unit: Unit, app: AppState, taskid: string) {
+/** Check of stop_task: a task the app holds (and has not deleted). */
+function checkStoppable(app: View<AppState>, taskid: string): void {
   const task = app.tasks.get(taskid);
   if (!task || task.state === 'deleted') throw serviceRefusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
+}
+
+export function stopTask(unit: Unit, app: AppState, taskid: string) {
+  checkStoppable(app, taskid);
+  const task = app.tasks.get(taskid)!;
   if (task.state !== 'stopped') {
-    task.state = 'stopped';
-    task.stats.pending -= stopPending(unit, app, taskid);
-    unit.put('task', app, task);
+    const stopped = stopPending(unit, app, taskid);
+    unit.update('task', app, task, (record) => {
+      record.state = 'stopped';
+      record.stats.pending -= stopped;
+    });
   }
   return { result: 'ok', taskid };
 }

@@ -5,7 +5,7 @@ import { SCHEDULE_LOCK_MS } from '../config.js';
 import { serviceRefusal } from '../refusal.js';
 import type { TaskRecord, TaskState } from '../state/records.js';
 import type { AppState } from '../state/store.js';
-import type { Unit } from '../state/unit.js';
+import type { Unit, View } from '../state/unit.js';
 import { formatLocal, parsePushTime } from '../time.js';
 import type { PushBody } from './bodies.js';
 import { conditionOf, contentOf, dispatchAppPush, keepTask, newTask, requestWindow } from './pushes.js';
@@ -47,11 +47,14 @@ export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'
 /** Dispatches a scheduled task at its pushTime; with no device to reach, it fails (`send_failed`). */
 export function fireScheduled(unit: Unit, app: AppState, task: TaskRecord): void {
   const reached = dispatchAppPush(unit, app, task, task.dispatchAt!);
-  task.state = reached > 0 ? 'sent' : 'failed';
-  unit.put('task', app, task);
+  unit.update('task', app, task, (record) => {
+    record.state = reached > 0 ? 'sent' : 'failed';
+  });
 }
 
-function scheduledTask(app: AppState, taskid: string): TaskRecord {
+function scheduledTask(app: AppState, taskid: string): TaskRecord;
+function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord>;
+function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord> {
   const task = app.tasks.get(taskid);
   if (!task || task.kind !== 'scheduled') throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
   return task;
@@ -75,13 +78,19 @@ export function getScheduleTask(app: AppState, body: PushBody<'getScheduleTask'>
   };
 }
 
-export function delScheduleTask(unit: Unit, app: AppState, body: PushBody<'delScheduleTask'>, now: number) {
+/** Check of del_schedule_task: a scheduled task, not yet dispatched, more than a minute before it is. */
+function checkDeletable(app: View<AppState>, body: PushBody<'delScheduleTask'>, now: number): void {
   const task = scheduledTask(app, body.taskid);
   if (task.state !== 'scheduled') throw serviceRefusal('other_error', `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`);
   if (task.dispatchAt! - now < SCHEDULE_LOCK_MS) {
     throw serviceRefusal('other_error', `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`);
   }
-  task.state = 'deleted';
-  unit.put('task', app, task);
+}
+
+export function delScheduleTask(unit: Unit, app: AppState, body: PushBody<'delScheduleTask'>, now: number) {
+  checkDeletable(app, body, now);
+  unit.update('task', app, scheduledTask(app, body.taskid), (record) => {
+    record.state = 'deleted';
+  });
   return { result: 'ok' };
 }

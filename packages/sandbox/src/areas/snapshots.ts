@@ -12,6 +12,7 @@ import type { AppRecord, PushContent } from '../state/records.js';
 import { newAppState, type AppState, type Store } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import type { components } from '../generated/schema.js';
+import { deleteApp } from './apps.js';
 
 export type SnapshotView = components['schemas']['Snapshot'];
 
@@ -104,7 +105,7 @@ const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).
 /** Puts a saved app back in place of the live one of the same appid (if any), in the unit. */
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
-  if (live) unit.remove('app', live, live.record);
+  if (live) deleteApp(unit, live);
   const records = copies(saved.records);
   const app = newAppState(records[0]!.record as AppRecord);
   for (const { kind, record } of records) unit.put(kind, app, record as never);
@@ -167,7 +168,7 @@ export class Snapshots {
         throw conflict(`app ${holder} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; delete or reset it first`);
       }
     }
-    for (const app of leaving) unit.remove('app', app, app.record);
+    for (const app of leaving) deleteApp(unit, app);
     for (const saved of apps) restoreApp(unit, saved);
     return view;
   }

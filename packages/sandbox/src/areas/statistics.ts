@@ -143,8 +143,9 @@ export function setBadge(unit: Unit, app: AppState, body: PushBody<'setBadge'>) 
   if (cids.size === 0 && tokens.size === 0) throw serviceRefusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
   for (const device of app.devices.values()) {
     if (!cids.has(device.record.cid) && !(device.record.deviceToken !== null && tokens.has(device.record.deviceToken))) continue;
-    device.record.badge = badge;
-    unit.put('device', app, device.record);
+    unit.update('device', app, device.record, (record) => {
+      record.badge = badge;
+    });
   }
   return { result: 'ok' };
 }

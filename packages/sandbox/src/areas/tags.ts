@@ -6,9 +6,10 @@ import { deviceOf } from './aliases.js';
 import type { PushBody } from './bodies.js';
 
 export function setTags(unit: Unit, app: AppState, body: PushBody<'setTags'>) {
-  const device = deviceOf(app, body.cid);
-  device.record.tags = [...new Set(body.tag_list)];
-  unit.put('device', app, device.record);
+  const device = deviceOf(app, body.cid); // the check: `no_user` before anything changes
+  unit.update('device', app, device.record, (record) => {
+    record.tags = [...new Set(body.tag_list)];
+  });
   return { result: 'ok' };
 }
 
@@ -22,8 +23,9 @@ export function changeBlacklist(unit: Unit, app: AppState, body: PushBody<'postU
     else app.blacklist.delete(cid);
     // A registered device's view shows whether it is blacklisted.
     const device = app.devices.get(cid);
-    if (device) unit.put('device', app, device.record);
+    if (device) unit.edit('device', app, device.record);
   }
-  unit.put('app', app, app.record);
+  // The blacklist is a set beside the app's record, which stores it (state/kinds.ts).
+  unit.edit('app', app, app.record);
   return { result: 'ok' };
 }

@@ -7,7 +7,7 @@ import { conflict } from '../refusal.js';
 import type { Unit } from '../state/unit.js';
 import { realClock } from '../time.js';
 import { CIDS_PER_ALIAS } from './aliases.js';
-import { appNow, changedClock, createApp, setRateLimits, updateParty } from './apps.js';
+import { appNow, changedClock, createApp, deleteApp, setRateLimits, updateParty } from './apps.js';
 import type { Compat } from './compat.js';
 import { addDevices } from './devices.js';
 
@@ -54,7 +54,7 @@ export function loadWorld(unit: Unit, world: World, compat: Compat): WorldLoaded
     const live = unit.store.apps.get(input.appid);
     if (live) {
       replaced.push(input.appid);
-      unit.remove('app', live, live.record);
+      deleteApp(unit, live);
     }
   }
   for (const input of world.apps) {

@@ -1,8 +1,14 @@
-// A unit of work: everything one request (or one tick of the clock) changes. Behaviour changes plain records and
-// hands each changed record to `put` (or `remove`); the unit places it in memory and remembers it once, however
-// often it changes. `commit` then stores each changed record once, in one batch (nothing is serialized when the
-// state is in memory), and reports the changes, from which the event stream is made. A refused request commits
-// nothing: behaviour checks before it changes, and a unit that is discarded with changes is a defect.
+// A unit of work: everything one request (or one tick of the clock) changes. The unit hands out what may change:
+// - `put` stores a new record (or one put back whole, as a restore does); `remove` takes one out with what goes with it;
+// - `update(kind, app, record, change)` changes a record the store holds: `change` edits it, then the unit places it
+//   again (a message whose state changes moves between its device's lists) and tracks it;
+// - `edit(kind, app, record)` hands out a record the store holds for changing in place from here on (a task whose
+//   counters a push raises cid by cid); the unit tracks it and stores the state it has at commit. Only for changes
+//   that leave the record where it is: a message's state goes through `update`.
+// Each record is remembered once, however often it changes. `commit` then stores each changed record once, in one
+// batch (nothing is serialized when the state is in memory), and reports the changes, from which the event stream
+// is made. A refused request commits nothing: behaviour reads and checks first, then changes. The types show that
+// order: a check reads a `StateView` (read-only records, no unit), and only what follows the checks gets the unit.
 import { KINDS, type Key, type KindName, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
@@ -11,6 +17,20 @@ import type { AppState, Store } from './store.js';
 export type Change = { [K in KindName]: { kind: K; appid: string; record: Records[K]; app: AppState; gone: boolean } }[KindName];
 
 const keyText = (key: Key) => key.join('\u0000');
+
+/**
+ * The state as a check reads it: read-only all the way down (records, lists, maps, sets). A check takes a view and
+ * no unit, so a change made before every check has passed does not compile; what it found goes to the apply step.
+ */
+export type View<T> = T extends (infer E)[]
+  ? readonly View<E>[]
+  : T extends Map<infer K, infer V>
+    ? ReadonlyMap<K, View<V>>
+    : T extends Set<infer E>
+      ? ReadonlySet<View<E>>
+      : T extends object
+        ? { readonly [P in keyof T]: View<T[P]> }
+        : T;
 
 export class Unit {
   readonly #changes = new Map<string, Change>();
@@ -25,6 +45,19 @@ export class Unit {
   put<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
     KINDS[kind].place(this.store, app, record);
     this.#note(kind, app, record, false);
+  }
+
+  /** Changes a record the store holds: `change` edits it, then it is placed again and tracked. Returns the record. */
+  update<K extends KindName>(kind: K, app: AppState, record: Records[K], change: (record: Records[K]) => void): Records[K] {
+    change(record);
+    this.put(kind, app, record);
+    return record;
+  }
+
+  /** Hands out a record the store holds for changing in place (not in ways that move it: see `update`); tracked from now. */
+  edit<K extends KindName>(kind: K, app: AppState, record: Records[K]): Records[K] {
+    this.#note(kind, app, record, false);
+    return record;
   }
 
   /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */

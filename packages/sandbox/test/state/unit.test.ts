@@ -2,9 +2,9 @@
 // it; the events of a unit follow the order its records first changed.
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/apis/events.js';
-import { emptyStats, type TaskRecord } from '../../src/state/records.js';
-import { newAppState, Store } from '../../src/state/store.js';
-import { Committer, Unit } from '../../src/state/unit.js';
+import { emptyStats, type DeviceRecord, type MessageRecord, type TaskRecord } from '../../src/state/records.js';
+import { newAppState, Store, type AppState } from '../../src/state/store.js';
+import { Committer, Unit, type View } from '../../src/state/unit.js';
 import type { Persistence, Write } from '../../src/state/persistence.js';
 
 function appWithTask() {
@@ -110,5 +110,48 @@ describe('a unit of work', () => {
       { type: 'app', appid: 'unit-app' },
       { type: 'task', appid: 'unit-app', taskid: 'RASS_0101_a' },
     ]);
+  });
+
+  it('a record handed out by edit is tracked, and stored as it is at commit', async () => {
+    const { store, app, task } = appWithTask();
+    new Unit(store, 0).put('task', app, task);
+    const unit = new Unit(store, 0);
+    const edited = unit.edit('task', app, task);
+    edited.stats.sent = 7; // changed after it was handed out, with nothing more to declare
+    expect(unit.changes().map((c) => c.kind)).toEqual(['task']);
+    const persistence = keeping();
+    await new Committer(persistence).commit(unit);
+    expect(JSON.parse(persistence.batches[0]![0]!.json!).stats.sent).toBe(7);
+  });
+
+  it('update changes a record, then places it again: a message delivered moves from waiting to the inbox', () => {
+    const { store, app } = appWithTask();
+    const first = new Unit(store, 0);
+    first.put('app', app, app.record);
+    first.put('device', app, { cid: 'c1' } as DeviceRecord);
+    const message = { id: 'm-1', seq: 1, cid: 'c1', taskid: 't', state: 'pending' } as MessageRecord;
+    first.put('message', app, message);
+    const device = app.devices.get('c1')!;
+    expect([device.pending.size, device.inbox.size]).toEqual([1, 0]);
+    const unit = new Unit(store, 0);
+    unit.update('message', app, message, (record) => {
+      record.state = 'delivered';
+    });
+    expect([device.pending.size, device.inbox.get('m-1')]).toEqual([0, message]);
+    expect(unit.changes().map((c) => [c.kind, c.gone])).toEqual([['message', false]]);
+  });
+
+  it('a check reads a view: the state, read-only all the way down (the type checker refuses a change)', () => {
+    const { app } = appWithTask();
+    const check = (view: View<AppState>) => {
+      // @ts-expect-error a view's record is read-only
+      if (false as boolean) view.record.name = 'changed';
+      // @ts-expect-error a view's maps have no set
+      if (false as boolean) view.tasks.set('t', {} as TaskRecord);
+      // @ts-expect-error a view's lists have no push
+      if (false as boolean) view.record.onlineHistory.push([0, 0]);
+      return view.record.name;
+    };
+    expect(check(app)).toBe('unit-app');
   });
 });
