@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.mjs'],
     // The browser test opens each page and walks every operation: give it room on a 2-core machine.
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // One Chromium at a time.
     fileParallelism: false,
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.mjs'], testTimeout: 60_000 },
+  test: { include: ['test/**/*.test.mjs'], testTimeout: 300_000 },
 });

@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One Prism per API for the whole run, started on free ports and always stopped in its teardown.
     globalSetup: ['test/global-setup.ts'],
-    hookTimeout: 60_000,
-    testTimeout: 15_000,
+    hookTimeout: 300_000,
+    testTimeout: 60_000,
   },
 });

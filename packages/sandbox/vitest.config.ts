@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 // and answer against the public documents (the referee). The other tests run once, straight.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     // expect.poll waits for a state (a line a child process prints, a violation a proxy logs): its deadline is the
     // test's, not vitest's default of one second, which a busy machine's child process can miss.
     expect: { poll: { timeout: 25_000 } },

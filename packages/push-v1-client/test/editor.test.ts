@@ -12,7 +12,7 @@ export {};
 `;
 
 // The language service builds the whole program for each snippet: seconds, more on a busy machine.
-describe('in an editor', { timeout: 60_000 }, () => {
+describe('in an editor', { timeout: 600_000 }, () => {
   it('hovering a call shows the summary and description of its operation', () => {
     const s = snippet(where, `${header}
 await push.POST('/push_single', { body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1' } });

@@ -37,7 +37,7 @@ function pushCall(app: SandboxApp, token: string) {
 
 const transmission = (content: string) => ({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: content } });
 
-describe('per app and per device', { timeout: 90_000 }, () => {
+describe('per app and per device', { timeout: 300_000 }, () => {
   it('an inbox keeps the last inboxLimit messages', async () => {
     const app = await sandbox.current.app({ settings: { inboxLimit: 5 } });
     const push = pushCall(app, await signIn(app));
@@ -145,7 +145,7 @@ describe('per app and per device', { timeout: 90_000 }, () => {
   });
 });
 
-describe('across the sandbox', { timeout: 90_000 }, () => {
+describe('across the sandbox', { timeout: 300_000 }, () => {
   it(`the request log keeps ${LIMITS.requestLogLimit} requests and the event buffer ${EVENT_BUFFER} events`, async () => {
     const app = await sandbox.current.app();
     for (let i = 0; i < LIMITS.requestLogLimit + 20; i++) await app.updateDevice('magic-online', { tags: [`t${i}`] });

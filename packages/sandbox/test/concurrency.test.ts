@@ -28,7 +28,7 @@ async function handled(app: SandboxApp) {
   return data!.requests.reverse();
 }
 
-describe('bind_alias', { timeout: 90_000 }, () => {
+describe('bind_alias', { timeout: 300_000 }, () => {
   it('100 concurrent calls binding one alias never leave more than 10 cids bound', async () => {
     const app = await sandbox.current.app();
     const cids = Array.from({ length: 100 }, (_, i) => `device-${i}`);

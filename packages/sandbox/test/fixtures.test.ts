@@ -17,7 +17,7 @@ beforeAll(async () => {
   mocks = await startMocks({ port: 0 });
   credentials['push-v1'] = { authtoken: await defaultAppToken(sandbox.current) };
   credentials.dmp = { authorization: `Bearer ${await defaultPartyToken(sandbox.current)}` };
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await mocks?.stop();
 });

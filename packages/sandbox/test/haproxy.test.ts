@@ -67,7 +67,7 @@ beforeAll(async () => {
   balancer = spawn(haproxyPath, ['-db', '-f', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   balancer.stdout!.on('data', (d: Buffer) => haproxyOutput.push(String(d)));
   balancer.stderr!.on('data', (d: Buffer) => haproxyOutput.push(String(d)));
-}, 60_000);
+}, 180_000);
 
 afterAll(() => {
   balancer?.kill('SIGTERM');

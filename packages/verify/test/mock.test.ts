@@ -21,7 +21,7 @@ beforeAll(async () => {
     baseUrl: base('push-v1'), appid: 'mock-app', appkey: 'mock-appkey', masterSecret: 'mock-master-secret', cids: CIDS, now: NOW,
     dmp: { url: base('dmp'), userCode: 'mock-user', authCode: 'mock-auth-code' }, dmpIds: { oaid: 'OAID-1' }, allowAppPush: 'pushapi-verify-app',
   });
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await mocks?.stop();
   fs.rmSync(outDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   requireBuiltPage();
   sandbox = await startSandbox();
   browser = await launchBrowser();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();

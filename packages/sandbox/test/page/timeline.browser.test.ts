@@ -40,7 +40,7 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   browser = await launchBrowser();
   fs.mkdirSync(screenshotsDir, { recursive: true });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await sandbox.control.POST('/apps/{appid}/devices', { params: { path: { appid: DEFAULT_APP.appid } }, body: { cid: 'phone-team', online: true } });
   push = createPushClient({ baseUrl: sandbox.url, appId: DEFAULT_APP.appid, appKey: DEFAULT_APP.appkey, masterSecret: DEFAULT_APP.mastersecret, retry: false });
   browser = await launchBrowser();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await push?.close().catch(() => undefined);

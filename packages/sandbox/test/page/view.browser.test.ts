@@ -37,7 +37,7 @@ beforeAll(async () => {
   requireBuiltPage();
   sandbox = await startSandbox();
   browser = await launchBrowser();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
