@@ -1,6 +1,6 @@
 // What the server hands each interface for one request, and what each interface gives the server: how it finds
 // the app a call concerns, how it checks credentials, its handlers keyed by operationId, and how it answers a
-// refusal. The server (http/server.ts) runs the same steps for all three.
+// refusal. The server (http/pipeline.ts) runs the same steps for all three.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppInput } from '../areas/apps.js';
 import type { Compat } from '../areas/compat.js';
@@ -86,11 +86,25 @@ export interface Api {
   admit(call: Call): void;
   /** The status of a request that breaks the document. */
   invalidStatus: 400 | 422;
-  /** Runs the operation (the body has been checked) and answers it. */
-  handle(call: Call): Reply;
+  /** The operation's handler (run once the body has been checked), bound at start-up; undefined: the interface has none. */
+  bind(op: OperationSpec): Handler | undefined;
   /** How this interface answers a refusal. */
   refuse(refusal: Refusal, call: { headers: IncomingHttpHeaders }): Reply;
 }
+
+/** Runs one operation and answers it. */
+export type Handler = (call: Call) => Reply;
+
+/**
+ * The handler a table keeps for an operationId, looked up once at start-up. The table's types say what the check
+ * against the document guarantees of each operation's call (its body, its query): that check runs before any handler.
+ */
+export function handlerOf<F>(table: object, operationId: string): F | undefined {
+  return Object.hasOwn(table, operationId) ? (table as Record<string, F>)[operationId] : undefined;
+}
+
+/** Whether the call's app exists (every push v1 call once admitted, the control calls under /apps/{appid}). */
+export const hasApp = (call: Call): call is AppCall => call.app !== undefined;
 
 export const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];

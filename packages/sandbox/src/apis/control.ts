@@ -13,7 +13,7 @@ import type { operations } from '../generated/schema.js';
 import { invalid, notFound } from '../refusal.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
-import { header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
+import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
 import type { SandboxEvent } from './events.js';
 import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
 
@@ -215,9 +215,16 @@ export function controlApi(access: ControlAccess): Api {
     guard: (headers) => access.check(headers),
     admit: (c) => access.admit(c),
     invalidStatus: 422,
-    handle(c) {
-      if (c.params.appid !== undefined && !c.app && !MAKES_APP.has(c.op.operationId)) throw notFound(`no app with appid "${c.params.appid}"`);
-      return (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call, visible: Visible) => Reply)(c, access.visible(c.headers));
+    bind(op) {
+      const handler = handlerOf<(c: Call, visible: Visible) => Reply>(HANDLERS, op.operationId);
+      const makesApp = MAKES_APP.has(op.operationId);
+      return (
+        handler &&
+        ((c) => {
+          if (c.params.appid !== undefined && !c.app && !makesApp) throw notFound(`no app with appid "${c.params.appid}"`);
+          return handler(c, access.visible(c.headers));
+        })
+      );
     },
     refuse: (refusal) => refusalReply('control', refusal),
   };

@@ -4,7 +4,7 @@ import type { operations } from '@pushapi/dmp-client';
 import type { SentBody } from '../areas/bodies.js';
 import { accesserAuth, appOfParty, appOfToken, checkBearer, configTags, tagsUser, type SignIn } from '../areas/dmp.js';
 import { json, refusalReply, type Reply } from './answer.js';
-import { header, type Api, type Call } from './call.js';
+import { handlerOf, header, type Api, type Call } from './call.js';
 
 /** The versioned media type the service recommends; answered when the caller asks for it. */
 export const DMP_MEDIA_TYPE = 'application/vnd.dmp.v1+json';
@@ -40,6 +40,9 @@ export const dmp: Api = {
     if (c.op.secured) checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now);
   },
   invalidStatus: 400,
-  handle: (c) => inMediaType(json(200, (HANDLERS[c.op.operationId as keyof Handlers] as (c: Call) => object)(c)), c.headers),
+  bind(op) {
+    const handler = handlerOf<(c: Call) => object>(HANDLERS, op.operationId);
+    return handler && ((c) => inMediaType(json(200, handler(c)), c.headers));
+  },
   refuse: (refusal, c) => inMediaType(refusalReply('dmp', refusal), c.headers),
 };

@@ -71,14 +71,6 @@ export class EventBus {
     }
   }
 
-  /** Emits the events of a unit's committed changes, in the order the records first changed. */
-  emitChanges(changes: Iterable<Change>): void {
-    for (const change of changes) {
-      const event = eventOf(change);
-      if (event) this.emit(event);
-    }
-  }
-
   /**
    * Resolves once `ready()` holds (checked now, then after each event `on` accepts), once `ms` have passed, or once
    * the caller went away. Events are emitted after their changes are committed, so `ready()` sees them.

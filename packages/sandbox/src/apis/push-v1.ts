@@ -14,8 +14,8 @@ import { groupResult, onlineStatistics, pushResult, queryAppPush, queryAppUser, 
 import { changeBlacklist, getTags, setTags } from '../areas/tags.js';
 import { serviceRefusal } from '../refusal.js';
 import type { RateLimitedOperation } from '../state/records.js';
-import { json, refusalReply } from './answer.js';
-import { header, type Api, type AppCall } from './call.js';
+import { json, refusalReply, type Reply } from './answer.js';
+import { handlerOf, hasApp, header, type Api, type AppCall, type Call } from './call.js';
 
 type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>>) => object };
 
@@ -64,6 +64,23 @@ function rateLimited(c: AppCall): RateLimitedOperation | undefined {
   return c.op.name === 'push_app' && isScheduled(c.body as PushBody<'pushApp'>) ? 'scheduled_push' : (c.op.name as RateLimitedOperation);
 }
 
+/** A repeated requestid answers as the first time; then the rate limit; then the behaviour, counted when it is ok. */
+function answerPush(call: Call, handler: (c: AppCall) => Record<string, unknown>): Reply {
+  if (!hasApp(call)) throw serviceRefusal('no_appid', `no app with appid "${call.params.appid}" in this sandbox`);
+  const c = call;
+  const requestid = REQUEST_ID_OPERATIONS.has(c.op.name) ? (c.body as { requestid: string }).requestid : undefined;
+  const earlier = requestid === undefined ? undefined : rememberedAnswer(c.app, requestid, c.now);
+  if (earlier) return json(200, earlier);
+  const limited = rateLimited(c);
+  if (limited) checkRate(c.app, limited, c.now);
+  const answer = handler(c);
+  if (answer.result === 'ok') {
+    if (limited) countRate(c.app, limited, c.now);
+    if (requestid !== undefined) rememberAnswer(c.unit, c.app, requestid, c.op.name, answer, c.now);
+  }
+  return json(200, answer);
+}
+
 export const pushV1: Api = {
   name: 'push-v1',
   appOf: (services, _op, params) => services.store.apps.get(params.appid!),
@@ -72,20 +89,9 @@ export const pushV1: Api = {
     if (c.op.secured) checkToken(c.app, header(c.headers, 'authtoken'), c.now);
   },
   invalidStatus: 422,
-  handle(call) {
-    const c = call as AppCall;
-    const requestid = REQUEST_ID_OPERATIONS.has(c.op.name) ? (c.body as { requestid: string }).requestid : undefined;
-    const earlier = requestid === undefined ? undefined : rememberedAnswer(c.app, requestid, c.now);
-    if (earlier) return json(200, earlier);
-    const limited = rateLimited(c);
-    if (limited) checkRate(c.app, limited, c.now);
-    const handler = HANDLERS[c.op.operationId as keyof Handlers] as (c: AppCall) => Record<string, unknown>;
-    const answer = handler(c);
-    if (answer.result === 'ok') {
-      if (limited) countRate(c.app, limited, c.now);
-      if (requestid !== undefined) rememberAnswer(c.unit, c.app, requestid, c.op.name, answer, c.now);
-    }
-    return json(200, answer);
+  bind(op) {
+    const handler = handlerOf<(c: AppCall) => Record<string, unknown>>(HANDLERS, op.operationId);
+    return handler && ((call) => answerPush(call, handler));
   },
   refuse: (refusal) => refusalReply('push-v1', refusal),
 };

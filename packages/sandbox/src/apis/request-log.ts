@@ -1,24 +1,12 @@
 // Recent requests with their operation and outcome, so a refused request can be read without the server's
 // console. Nothing secret is kept: no header, no query (the DMP sign-in sends its signs there), and no body but
 // that of a push (push v1 bodies of the operations that send content carry no credential: the token is a header),
-// which the inbox page shows beside the messages it made.
+// which the inbox page shows beside the messages it made (the entry is made by http/log-entry.ts).
 import { boundedDeviations, boundedViolations, cutText, jsonBytes, noteBytes } from '../bounded.js';
 import { BYTE_BOUNDS, LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
 
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
-
-/** The push v1 operations whose body the log keeps, and the largest body it keeps (bytes of the JSON received). */
-const PUSHES = new Set(['push_single', 'push_single_batch', 'save_list_body', 'push_list', 'push_app']);
-const MAX_KEPT_BODY_BYTES = 64 * 1024;
-
-/** Notes on a push v1 request's entry the tasks its answer names and, for a push, its body (when not too large). */
-export function notePush(entry: Omit<RequestLogEntry, 'id'>, operation: string, rawBytes: number, body: unknown, answer: unknown): void {
-  const taskid = (answer as { taskid?: unknown } | undefined)?.taskid;
-  if (typeof taskid === 'string') entry.taskids = [taskid];
-  if (!PUSHES.has(operation) || typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  entry.body = rawBytes <= MAX_KEPT_BODY_BYTES ? (body as Record<string, unknown>) : null;
-}
 
 /**
  * The entry as the log keeps it, and its bytes: lists and texts within their bounds (BYTE_BOUNDS), and the whole

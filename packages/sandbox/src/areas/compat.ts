@@ -1,7 +1,6 @@
 // Compat mode: which apps read requests leniently (`settings.compat`), and the per-app summary of the deviations
 // they accepted (how often each rule was bent, and the last request that bent it). How a lenient app reads a
 // request is validation/lenient.ts; the summary lives in memory, like the request log it points into.
-import type { RequestLogEntry } from '../apis/request-log.js';
 import { cutLocation } from '../bounded.js';
 import type { components } from '../generated/schema.js';
 import type { AppState } from '../state/store.js';
@@ -9,6 +8,7 @@ import { DEVIATION_RULES } from '../validation/lenient.js';
 
 export type Compat = components['schemas']['Compat'];
 type Summary = components['schemas']['DeviationSummary'];
+type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /** Strict unless the app says otherwise (apps stored before the setting existed are strict). */
 export const compatOf = (app: AppState): Compat => app.record.settings.compat ?? 'strict';

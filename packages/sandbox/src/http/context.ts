@@ -1,0 +1,95 @@
+// What the pipeline (pipeline.ts) reads and fills for one request: the parts made once at start-up, the request,
+// and what each stage found. The request-log entry is made from it once, at the end (log-entry.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Reply } from '../apis/answer.js';
+import type { Api, Call, ControlAccess, Handler, Services } from '../apis/call.js';
+import type { ApiName, OperationSpec } from '../documents.js';
+import type { PageServer } from '../page.js';
+import type { AppState } from '../state/store.js';
+import type { FaultRecord } from '../state/records.js';
+import type { Committer } from '../state/unit.js';
+import type { Deviation } from '../validation/lenient.js';
+import type { SchemaSet } from '../validation/schemas.js';
+import type { Guard } from './guard.js';
+import type { HealthEndpoints } from './health.js';
+import type { Router } from './router.js';
+
+/** An operation with its interface and its handler, bound once at start-up. */
+export interface BoundOperation {
+  op: OperationSpec;
+  api: Api;
+  handle: Handler;
+}
+
+/** What lives as long as the server: made by createSandboxServer, read by every stage. */
+export interface ServerParts {
+  services: Services;
+  committer: Committer;
+  schemas: SchemaSet;
+  router: Router;
+  guard: Guard;
+  access: ControlAccess;
+  operations: ReadonlyMap<OperationSpec, BoundOperation>;
+  page: PageServer;
+  health: HealthEndpoints;
+  log: ((line: string) => void) | undefined;
+}
+
+export interface RequestContext {
+  readonly parts: ServerParts;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** performance.now() and real time (epoch ms) when the request came. */
+  readonly started: number;
+  readonly at: number;
+  readonly method: string;
+  readonly url: URL;
+  /** What the request reached: an interface, the page (and the operator's endpoints), or nothing. */
+  api: ApiName | 'page' | 'none';
+  /** The methods a path allows, for a 405's Allow header. */
+  allow?: string;
+  /** The appid of an app base path (/apps/<appid>/dmp/...). */
+  scopedAppid?: string;
+  operation?: BoundOperation;
+  params: Record<string, string>;
+  app?: AppState;
+  /** The app's time when the request came to it. */
+  appAt?: number;
+  fault?: FaultRecord;
+  raw?: Buffer;
+  body?: unknown;
+  call?: Call;
+  deviations: Deviation[];
+  reply?: Reply;
+  /** The status answered; 0 while none is (a dropped connection, an event stream). */
+  status: number;
+  /** The response is out or abandoned: the stages that follow do nothing. */
+  ended: boolean;
+}
+
+export function newContext(parts: ServerParts, req: IncomingMessage, res: ServerResponse): RequestContext {
+  return {
+    parts,
+    req,
+    res,
+    started: performance.now(),
+    at: parts.services.realNow(),
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: requestUrl(req.url),
+    api: 'none',
+    params: {},
+    deviations: [],
+    status: 0,
+    ended: false,
+  };
+}
+
+/** The request's URL; a target no URL reads (`http://[`) is read as a path that no operation has. */
+function requestUrl(target = '/'): URL {
+  try {
+    return new URL(target, 'http://sandbox.invalid');
+  } catch {
+    return new URL(`/${encodeURIComponent(target)}`, 'http://sandbox.invalid');
+  }
+}
