@@ -39,6 +39,15 @@ export interface ServerSetup {
   health: HealthEndpoints;
 }
 
+/**
+ * How long an idle connection is held, and the shorter time the answers advertise. A client closes an idle
+ * connection at the advertised time (undici: that less 1 s, on a timer that ticks about once a second); advertised
+ * as the time the sandbox holds it, a busy machine lets the client send on a connection the sandbox is closing at
+ * that moment, and the call fails with ECONNRESET. The gap is what Node 24's `keepAliveTimeoutBuffer` gives, here
+ * on Node 20 too.
+ */
+export const KEEP_ALIVE = { heldMs: 10_000, advertisedS: 5 } as const;
+
 /** Each operation of the documents with its interface's handler; an operation without one stops the start. */
 function bindOperations(operations: readonly OperationSpec[], apis: Record<ApiName, Api>): Map<OperationSpec, BoundOperation> {
   const bound = new Map<OperationSpec, BoundOperation>();
@@ -76,7 +85,10 @@ export function createSandboxServer(setup: ServerSetup): Server {
     health: setup.health,
     log: setup.log,
   };
-  const server = createServer((req, res) => void serveRequest(newContext(parts, req, res)));
-  server.keepAliveTimeout = 10_000;
+  const server = createServer((req, res) => {
+    if (!/\bclose\b/i.test(req.headers.connection ?? '')) res.setHeader('keep-alive', `timeout=${KEEP_ALIVE.advertisedS}`);
+    void serveRequest(newContext(parts, req, res));
+  });
+  server.keepAliveTimeout = KEEP_ALIVE.heldMs;
   return server;
 }
