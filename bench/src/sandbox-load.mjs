@@ -6,10 +6,12 @@
 // every bound (tasks, inboxes, requestids per app), the second runs on a full sandbox, so the heap after the
 // second phase against the heap after the first says whether memory is flat. The fixed node:http server gets
 // the same sequence in the same run: req/s, p50 and p99 beside it. The sandbox runs in a child process
-// (sandbox-child.mjs) that reports its heap.
+// (sandbox-child.mjs) that reports its heap. The cost of the Prometheus metrics: a second sandbox without them,
+// set up and loaded the same way (two phases), then both measured in alternating rounds of the same load (the median of each).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@pushapi/sandbox';
 import autocannon from 'autocannon';
@@ -163,6 +165,9 @@ export async function mixedLoad(url, amount, strict) {
   /** @type {string[]} */
   const wrong = [];
   let loops = 0;
+  // Until the last answer: autocannon ends a run on its one-second tick, too coarse for a run of a few seconds.
+  const started = performance.now();
+  let lastAnswer = started;
   /** @type {import('autocannon').RequestSpec[]} */
   const requests = STEPS.map((step, index) => ({
     method: step.method,
@@ -181,6 +186,7 @@ export async function mixedLoad(url, amount, strict) {
     },
     onResponse: (status, text, context) => {
       const c = /** @type {Ctx} */ (/** @type {unknown} */ (context));
+      lastAnswer = performance.now();
       if (strict && !accepted(step, status, text) && wrong.length < 5) wrong.push(`${step.name}: ${status} ${text.slice(0, 200)}`);
       if (step.keep) {
         /** @type {any} */
@@ -200,12 +206,13 @@ export async function mixedLoad(url, amount, strict) {
   if (failures > 0) {
     throw new Error(`mixed load on ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, wrong answers: ${wrong.join(' | ') || 'none'}`);
   }
-  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, durationS: result.duration };
+  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, durationS: result.duration, answeredS: (lastAnswer - started) / 1000 };
 }
 
-/** The sandbox in a child process (sandbox-child.mjs), with its heap on request. */
-function startSandboxChild() {
-  const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(new URL('sandbox-child.mjs', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** The sandbox in a child process (sandbox-child.mjs), with its heap on request; `metrics: false` without /metrics. */
+function startSandboxChild({ metrics = true } = {}) {
+  const args = ['--expose-gc', fileURLToPath(new URL('sandbox-child.mjs', import.meta.url)), ...(metrics ? [] : ['--no-metrics'])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   /** @type {((message: any) => void)[]} */
   const waiting = [];
   child.on('message', (message) => waiting.shift()?.(message));
@@ -226,6 +233,8 @@ function startSandboxChild() {
         sample: () => /** @type {Promise<NodeJS.MemoryUsage>} */ (ask('sample')),
         /** The size of each app's state. @returns {Promise<{ appid: string, tasks: number, requestIds: number, tokens: number, fullestInbox: number, fullestWaiting: number }[]>} */
         counts: () => /** @type {Promise<any>} */ (ask('counts')),
+        /** CPU time used so far, in microseconds. @returns {Promise<NodeJS.CpuUsage>} */
+        cpu: () => /** @type {Promise<NodeJS.CpuUsage>} */ (ask('cpu')),
         stop: async () => {
           if (child.exitCode !== null) return;
           child.kill('SIGTERM');
@@ -250,6 +259,48 @@ export async function setUp(/** @type {string} */ url) {
   }
 }
 
+/** Rounds of each side in the metrics comparison; each round is a tenth of a phase. */
+const METRICS_ROUNDS = 7;
+
+/**
+ * Throughput with metrics (the sandbox at `withUrl`, after its two phases) against a sandbox without them, set
+ * up and given the same two phases first: then alternating rounds, so that the machine's other work weighs on
+ * both alike. The ratio of each round's pair (with / without, run one after the other), and its median: on a
+ * shared machine the throughput drifts from round to round more than metrics cost, a pair less so. Beside it, the
+ * CPU time each sandbox spent per request, which other processes of the machine disturb far less.
+ * @typedef {{ url: string, cpu: () => Promise<NodeJS.CpuUsage>, stop: () => Promise<void> }} Child
+ * @param {Child} withMetrics
+ * @param {number} requests
+ */
+async function metricsCost(withMetrics, requests) {
+  const without = /** @type {Child} */ (await startSandboxChild({ metrics: false }));
+  try {
+    await setUp(without.url);
+    // The same history as the sandbox with metrics (two phases), so that both hold the same state.
+    for (let phase = 0; phase < 2; phase++) await mixedLoad(without.url, requests, true);
+    /** @type {number[]} */
+    const on = [];
+    /** @type {number[]} */
+    const off = [];
+    const cpu = { on: 0, off: 0 };
+    const rps = async (/** @type {Child} */ child, /** @type {'on' | 'off'} */ side) => {
+      const before = await child.cpu();
+      const { total, answeredS } = await mixedLoad(child.url, requests / 10, true);
+      const after = await child.cpu();
+      cpu[side] += (after.user + after.system - before.user - before.system) / total / METRICS_ROUNDS;
+      return total / answeredS;
+    };
+    for (let round = 0; round < METRICS_ROUNDS; round++) {
+      on.push(await rps(withMetrics, 'on'));
+      off.push(await rps(without, 'off'));
+    }
+    const median = (/** @type {number[]} */ values) => /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+    return { ratio: median(on.map((r, i) => r / /** @type {number} */ (off[i]))), on: median(on), off: median(off), rounds: { on, off }, cpuPerRequestUs: cpu };
+  } finally {
+    await without.stop();
+  }
+}
+
 const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** @param {{ requests: number }} settings requests per phase (and against the fixed server) */
@@ -264,7 +315,7 @@ export async function benchSandboxLoad({ requests }) {
   } finally {
     await fixed.stop();
   }
-  const sandbox = /** @type {{ url: string, heap: () => Promise<NodeJS.MemoryUsage>, sample: () => Promise<NodeJS.MemoryUsage>, counts: () => Promise<{ appid: string, tasks: number, requestIds: number, tokens: number, fullestInbox: number, fullestWaiting: number }[]>, stop: () => Promise<void> }} */ (await startSandboxChild());
+  const sandbox = /** @type {{ url: string, heap: () => Promise<NodeJS.MemoryUsage>, sample: () => Promise<NodeJS.MemoryUsage>, counts: () => Promise<{ appid: string, tasks: number, requestIds: number, tokens: number, fullestInbox: number, fullestWaiting: number }[]>, cpu: () => Promise<NodeJS.CpuUsage>, stop: () => Promise<void> }} */ (await startSandboxChild());
   try {
     await setUp(sandbox.url);
     const before = await sandbox.heap();
@@ -286,6 +337,7 @@ export async function benchSandboxLoad({ requests }) {
     await sampler;
     const after = await sandbox.heap();
     const end = (await sandbox.counts()).filter((c) => c.appid.startsWith('load-job-'));
+    const metrics = await metricsCost(sandbox, requests);
     // A job's app deleted at its end gives its memory back.
     for (let job = 0; job < JOBS; job++) {
       // A control call that changes state says it is JSON, even without a body (the sandbox refuses it otherwise).
@@ -331,6 +383,17 @@ export async function benchSandboxLoad({ requests }) {
         'B',
         filled ? { max: 1.1 } : undefined,
       ),
+      // The Prometheus metrics (GET /metrics, on by default) cost under 5% of the throughput.
+      {
+        ...ratio(`mixed load req/s with metrics / without (median of ${METRICS_ROUNDS} pairs of rounds of ${requests / 10})`, metrics.on, metrics.off, ['metrics', 'no metrics'], 'req/s', { min: 0.95 }),
+        min: Math.min(...metrics.rounds.on.map((r, i) => r / /** @type {number} */ (metrics.rounds.off[i]))),
+        median: metrics.ratio,
+        max: Math.max(...metrics.rounds.on.map((r, i) => r / /** @type {number} */ (metrics.rounds.off[i]))),
+        pass: metrics.ratio >= 0.95,
+      },
+      // CPU time per request: the cost in throughput when the sandbox has a core to itself, little moved by the
+      // machine's other work.
+      ratio('sandbox CPU time per request, without metrics / with (1 - cost)', metrics.cpuPerRequestUs.off, metrics.cpuPerRequestUs.on, ['without', 'with'], 'µs', { min: 0.95 }),
     ];
     return {
       id: 'sandbox-load',
@@ -341,8 +404,9 @@ export async function benchSandboxLoad({ requests }) {
         `Sandbox: first phase ${Math.round(first.rps)} req/s, p50 ${first.p50} ms, p99 ${first.p99} ms; second phase ${Math.round(second.rps)} req/s, p50 ${second.p50} ms, p99 ${second.p99} ms. node:http (fixed answers, same sequence): ${Math.round(baseline.rps)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms. Latencies at 1 ms resolution (autocannon).`,
         `Sandbox heap (after full collections): before ${mb(before.heapUsed)}, after the first phase ${mb(afterFirst.heapUsed)}, after the second ${mb(after.heapUsed)}; highest sample during the load ${mb(peak.heapUsed)} (RSS ${mb(peak.rss)}); RSS at the end ${mb(after.rss)}; after deleting the ${JOBS} apps ${mb(deleted.heapUsed)}.`,
         `State of each app after the first phase: ${stateOf(reached)}; after the second: ${stateOf(end)}. Heap per app at that size: about ${mb((afterFirst.heapUsed - before.heapUsed) / JOBS)}.`,
+        `Metrics: a second sandbox started with metrics: false, set up and given the same two phases, then ${METRICS_ROUNDS} rounds each, alternating: with metrics ${metrics.rounds.on.map(Math.round).join(', ')} req/s, without ${metrics.rounds.off.map(Math.round).join(', ')} req/s; cost ${((1 - metrics.ratio) * 100).toFixed(1)}% (the median of the pairs' ratios). CPU time per request: ${metrics.cpuPerRequestUs.on.toFixed(0)} µs with metrics, ${metrics.cpuPerRequestUs.off.toFixed(0)} µs without: ${((1 - metrics.cpuPerRequestUs.off / metrics.cpuPerRequestUs.on) * 100).toFixed(1)}% of a request's CPU time.`,
       ],
-      measured: { baseline, first, second, heap: { before, afterFirst, after, peak, deleted }, state: { afterFirst: reached, end } },
+      measured: { baseline, first, second, metrics, heap: { before, afterFirst, after, peak, deleted }, state: { afterFirst: reached, end } },
     };
   } finally {
     await sandbox.stop();
