@@ -201,7 +201,9 @@ export async function mixedLoad(url, amount, strict) {
       if (index === STEPS.length - 1) free.push(c.slot);
     },
   }));
-  const result = await autocannon({ url, connections: CONNECTIONS, amount, requests });
+  // autocannon gives up on an answer after 10 s by default, and a loop whose sign-in it gave up on goes on without a
+  // token: on a busy CI machine that fails the run although the sandbox answered. Wait as long as it takes.
+  const result = await autocannon({ url, connections: CONNECTIONS, amount, requests, timeout: 300 });
   const failures = result.errors + result.timeouts + result.non2xx + wrong.length;
   if (failures > 0) {
     throw new Error(`mixed load on ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, wrong answers: ${wrong.join(' | ') || 'none'}`);
