@@ -46,6 +46,12 @@ describe('tokens per team', () => {
     expect(await appids(ADMIN)).toEqual(['sandbox-app', 'team-a-1', 'team-b-1']);
   });
 
+  it("opens a team's page on its own first app, the administrator's on the default app", async () => {
+    expect((await call(TEAM_A, 'GET', '/')).body.defaultAppId).toBe('team-a-1');
+    expect((await call(TEAM_B, 'GET', '/')).body.defaultAppId).toBe('team-b-1');
+    expect((await call(ADMIN, 'GET', '/')).body.defaultAppId).toBe('sandbox-app');
+  });
+
   it("each gets 403 naming its prefix for the other's apps, existing or not, and the state stays as it was", async () => {
     const refused = [
       await call(TEAM_A, 'GET', '/apps/team-b-1/credentials'),

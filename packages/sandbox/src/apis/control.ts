@@ -44,14 +44,20 @@ const sinceReplaced = (c: AppCall, app: AppState) => (app === c.app ? '' : ' (th
 /** Events after which a wait checks again: the app's own (a reset, a deletion) and a restore or world that replaced it. */
 const replacesApp = (e: SandboxEvent, appid: string) => (e.type === 'app' || e.type === 'reset') && (e.appid === appid || e.appid === null);
 
-const info = (s: Services) => sandboxView(s.durable, s.version, s.defaultApp.appid);
+/** The app a page opens when its address names none: the default app, or the first app a team token may see. */
+function openingApp(s: Services, visible: Visible): string {
+  if (visible(s.defaultApp.appid)) return s.defaultApp.appid;
+  for (const appid of s.store.apps.keys()) if (visible(appid)) return appid;
+  return s.defaultApp.appid;
+}
+const info = (s: Services, visible: Visible) => sandboxView(s.durable, s.version, openingApp(s, visible));
 const now = (c: Call) => c.services.realNow();
 
 const HANDLERS: Handlers = {
-  getSandbox: (c) => json(200, info(c.services)),
-  resetSandbox: (c) => {
+  getSandbox: (c, visible) => json(200, info(c.services, visible)),
+  resetSandbox: (c, visible) => {
     resetSandbox(c.unit, c.services.defaultApp);
-    return { ...json(200, info(c.services)), announce: [{ type: 'reset', appid: null }] };
+    return { ...json(200, info(c.services, visible)), announce: [{ type: 'reset', appid: null }] };
   },
   checkRequest: (c) => {
     const { api, operationId, path = {}, query = {}, body } = c.body;

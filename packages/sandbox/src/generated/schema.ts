@@ -943,7 +943,7 @@ export interface components {
              */
             version: string;
             /**
-             * @description The appid of the app created at start (and again by a reset).
+             * @description The appid of the app created at start (and again by a reset): the app the page opens when its address names none. With a team token (`--app-token`), the first app of its prefix instead, while it has one.
              * @example sandbox-app
              */
             defaultAppId: string;
