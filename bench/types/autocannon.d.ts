@@ -11,6 +11,8 @@ declare module 'autocannon' {
     amount?: number;
     /** Requests sent in turn on each connection; `setupRequest` may change each one before it is sent. */
     requests?: RequestSpec[];
+    /** Seconds to wait for an answer before counting a timeout (10 by default). */
+    timeout?: number;
   }
   export interface RequestSpec {
     method?: string;

@@ -71,6 +71,9 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     });
     res.end(payload);
   });
+  // Idle connections stay open for the whole test (close() ends them). With Node's 5 s default, a client on a busy
+  // machine may reuse a connection at the moment the server closes it: ECONNRESET, a retry, one call too many.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

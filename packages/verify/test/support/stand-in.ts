@@ -60,7 +60,13 @@ export async function startStandIn(sandboxUrl: string, deviations: Deviation[] =
     const raw = 'raw' in out ? out.raw : JSON.stringify(out.body);
     res.writeHead(out.status, { 'content-type': out.contentType }).end(raw);
   });
+  // Idle connections stay open for the whole test: with Node's 5 s default a busy machine lets the verifier reuse a
+  // connection at the moment the stand-in closes it (ECONNRESET).
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, dmpUrl: `${url}/dmp`, received, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url, dmpUrl: `${url}/dmp`, received, stop: () => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }) };
 }
