@@ -11,10 +11,29 @@ export interface BaseState {
   appsReadAt: number;
   devices: Device[];
   live: LiveState;
+  /** What GET /readyz answered when the page loaded or its live connection last (re)opened. */
+  health?: Health;
   /** The last failure of a load or an action, said plainly. */
   error?: string;
   /** What the last action did, for the status line. */
   notice?: string;
+}
+
+/** The sandbox's readiness as /readyz says it ('ready', or 'not ready: <why>'), or why it could not be read. */
+export interface Health {
+  ready: boolean;
+  text: string;
+}
+
+/** Reads /readyz (no token: it holds no secret). */
+export async function readHealth(): Promise<Health> {
+  try {
+    const response = await fetch('/readyz', { cache: 'no-store' });
+    const text = (await response.text()).trim();
+    return { ready: response.ok, text: text || `HTTP ${response.status}` };
+  } catch (error) {
+    return { ready: false, text: `unknown: /readyz did not answer (${errorText(error)})` };
+  }
 }
 
 export const BASE_STATE: BaseState = { apps: [], appsReadAt: 0, devices: [], live: 'connecting' };
@@ -64,7 +83,14 @@ export abstract class BaseStore<S extends BaseState> {
   /** Follows the event stream (again): the live badge shows its state; a 401 locks the page. */
   protected follow(handlers: Pick<LiveHandlers, 'event' | 'opened'>): void {
     this.stopFollowing();
-    this.#stopLive = followEvents({ ...handlers, state: (live) => this.set({ live } as Partial<S>), refused: () => this.locked() });
+    void this.checkHealth();
+    const opened = () => (void this.checkHealth(), handlers.opened());
+    this.#stopLive = followEvents({ ...handlers, opened, state: (live) => this.set({ live } as Partial<S>), refused: () => this.locked() });
+  }
+
+  /** Reads /readyz again for the header: on load and on each (re)connection of the live stream. */
+  protected async checkHealth(): Promise<void> {
+    this.set({ health: await readHealth() } as Partial<S>);
   }
 
   protected stopFollowing(): void {

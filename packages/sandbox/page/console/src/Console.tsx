@@ -37,6 +37,7 @@ export function Console({ store, initial }: { store: ConsoleStore; initial: Sett
           { href: '/docs/', label: 'Reference' },
         ]}
         live={state.live}
+        health={state.health}
         settings={settings}
         onSettings={setSettings}
       />

@@ -41,6 +41,7 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
           { href: '/docs/', label: 'Reference' },
         ]}
         live={state.live}
+        health={state.health}
         settings={settings}
         onSettings={setSettings}
       >

@@ -1,6 +1,7 @@
 // The top of both sandbox pages: the skip link, the title, the links to the other pages, the live badge of the
 // event stream, and the reader's preferences (the theme, and what a page adds to it).
 import { Fragment, type ComponentChildren } from 'preact';
+import type { Health } from '../base-store.js';
 import type { LiveState } from '../live.js';
 import type { Settings, Theme } from '../settings.js';
 
@@ -30,17 +31,30 @@ export function LiveBadge({ live }: { live: LiveState }) {
   );
 }
 
+/** The sandbox's readiness, in words (not colour only): what /readyz answered, with its reason when not ready. */
+export function HealthBadge({ health }: { health?: Health }) {
+  if (!health) return null;
+  const text = health.ready ? 'Sandbox ready' : `Sandbox not ready: ${health.text.replace(/^not ready:\s*/, '')}`;
+  return (
+    <p class={`health health-${health.ready ? 'ready' : 'not-ready'}`} role="status">
+      <span class="live-dot" aria-hidden="true" /> {text}
+    </p>
+  );
+}
+
 interface PageHeaderProps {
   title: string;
   links: { href: string; label: string }[];
   live: LiveState;
+  /** What /readyz answered (base-store.ts). */
+  health?: Health;
   settings: Settings;
   onSettings(settings: Settings): void;
   /** More preferences, after the theme. */
   children?: ComponentChildren;
 }
 
-export function PageHeader({ title, links, live, settings, onSettings, children }: PageHeaderProps) {
+export function PageHeader({ title, links, live, health, settings, onSettings, children }: PageHeaderProps) {
   return (
     <header class="top">
       <h1>
@@ -55,6 +69,7 @@ export function PageHeader({ title, links, live, settings, onSettings, children 
         ))}
       </nav>
       <LiveBadge live={live} />
+      <HealthBadge health={health} />
       <div class="prefs">
         <label for="theme">Theme</label>
         <select id="theme" value={settings.theme} onChange={(e) => onSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}>
