@@ -5,10 +5,10 @@
 import type { ServerResponse } from 'node:http';
 import { LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
+import type { MessageRecord } from '../state/records.js';
 import type { Change } from '../state/unit.js';
 import type { Visible } from './call.js';
 import { boundedEvent, EventBuffer } from './event-buffer.js';
-import { messageView } from './views.js';
 
 export type SandboxEvent = components['schemas']['SandboxEvent'];
 type NewEvent = Omit<SandboxEvent, 'id'>;
@@ -32,12 +32,27 @@ export function eventOf(change: Change): NewEvent | undefined {
     case 'message': {
       // A message removed (an inbox trimmed or cleared, a message deleted) makes none.
       const m = change.record;
-      return change.gone ? undefined : { type: 'message', appid, cid: m.cid, message: messageView(m) };
+      return change.gone ? undefined : { type: 'message', appid, cid: m.cid, message: messageChange(m) };
     }
     default:
       return undefined;
   }
 }
+
+/**
+ * A message event's ids and change, not the message as shown: readers reload what they show from the control API,
+ * and a push to many devices makes an event per device.
+ */
+const messageChange = (m: MessageRecord): components['schemas']['MessageChange'] => ({
+  id: m.id,
+  cid: m.cid,
+  taskid: m.taskid,
+  msgtype: m.content.msgtype,
+  template: m.content.template,
+  state: m.state,
+  clicked: m.clicked,
+  replacedBy: m.replacedBy,
+});
 
 export class EventBus {
   #next = 1;

@@ -2513,8 +2513,65 @@ export interface components {
             requests: components["schemas"]["RequestLogEntry"][];
         };
         /**
+         * @description What a `message` event says of the message that changed: its ids, its template and the fields that change
+         *     (state, click, replacement). The message as a device shows it (times, envelope, push_info) is read from the
+         *     control API: GET `/control/apps/{appid}/devices/{cid}/inbox` or `/control/apps/{appid}/messages`.
+         */
+        MessageChange: {
+            /**
+             * @description Id of the message in the sandbox.
+             * @example m-42
+             */
+            id: string;
+            /**
+             * @description The device (client id) it was sent to.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
+             * @description The task that sent it.
+             * @example RASS_0101_0123456789abcdef0123456789abcdef
+             */
+            taskid: string;
+            /**
+             * @description The template.
+             * @enum {string}
+             */
+            msgtype: "notification" | "link" | "notypopload" | "startactivity" | "transmission";
+            /**
+             * @description The template object as the push sent it (the property named by msgtype).
+             * @example {
+             *       "style": {
+             *         "type": 0,
+             *         "text": "Hello",
+             *         "title": "Hi",
+             *         "logo": "icon.png"
+             *       }
+             *     }
+             */
+            template: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description As the InboxMessage's state.
+             * @enum {string}
+             */
+            state: "delivered" | "pending" | "expired" | "stopped";
+            /**
+             * @description Whether a click was recorded.
+             * @example false
+             */
+            clicked: boolean;
+            /**
+             * @description The id of the newer message that took this one's place on the notification bar; null while none did.
+             * @example null
+             */
+            replacedBy: string | null;
+        };
+        /**
          * @description One event of the live stream. `type` says what changed; the page reloads what it shows of that
-         *     app. `message` events carry the message a device received.
+         *     app. `message` events carry the ids and the change of the message (a MessageChange), not the message
+         *     as shown: a reader loads that from the control API.
          */
         SandboxEvent: {
             /**
@@ -2542,7 +2599,7 @@ export interface components {
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
             taskid?: string;
-            message?: components["schemas"]["InboxMessage"];
+            message?: components["schemas"]["MessageChange"];
             request?: components["schemas"]["RequestLogEntry"];
         };
         /** @description Recent events, oldest first. */
