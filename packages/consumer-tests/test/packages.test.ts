@@ -86,6 +86,19 @@ describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
     }
   });
 
+  it('names commands whose files are in the source tree and in the tarball', () => {
+    // A fresh `pnpm install` links commands before the first build: a command inside dist/ is skipped with
+    // "Failed to create bin", once for every package that depends on it.
+    const commands = Object.values<string>(pkg.manifest.bin ?? {});
+    const files = execFileSync('tar', ['-tzf', tarballs[name]!], { encoding: 'utf8' }).split('\n');
+    for (const command of commands) {
+      const relative = path.posix.normalize(command);
+      const tracked = execFileSync('git', ['ls-files', '--', relative], { cwd: pkg.dir, encoding: 'utf8' }).trim();
+      expect(tracked, `${command} is a committed file`).toBe(relative);
+      expect(files, `${command} is packed`).toContain(`package/${relative}`);
+    }
+  });
+
   it('passes publint (strict) and attw (ESM only)', async () => {
     const publint = await runIn(bin('publint'), ['--strict', '--pack', 'npm'], { cwd: pkg.dir });
     expect(publint.stdout + publint.stderr).toContain('All good!');
