@@ -1,7 +1,7 @@
 // Apps: creation with fresh credentials, the magic cids and a DMP party, settings, rate limits, the DMP party, the
 // test clock, reset and removal. The whole sandbox's reset lives here too (it removes every app).
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_DMP_TAGS, DEFAULT_UTC_OFFSET_MINUTES, DMP_EXPIRES_IN_S, LIMITS, MAGIC_CIDS } from '../config.js';
+import { newAppId, randomId } from '../app-id.js';
 import { conflict, invalid } from '../refusal.js';
 import type { AppRecord, AppSettings } from '../state/records.js';
 import { newAppState, type AppState } from '../state/store.js';
@@ -13,16 +13,6 @@ import { processDue } from './due.js';
 
 /** The largest distance from 1970 a JavaScript date can show (100,000,000 days): a clock stays within it. */
 const MAX_TIME_MS = 8.64e15;
-
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Random letters and digits, like the service's appids and keys. */
-export function randomId(length: number): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
-  return out;
-}
 
 export type ClockChange = ControlBody<'setClock'>;
 /** A new app as the control API describes it. */
@@ -40,7 +30,7 @@ const defaultSettings = (): AppSettings => ({
 
 export function createApp(unit: Unit, input: AppInput): AppState {
   const { store, realNow } = unit;
-  const appid = input.appid ?? `app-${randomId(12)}`;
+  const appid = input.appid ?? newAppId();
   if (store.apps.has(appid)) throw conflict(`an app with appid "${appid}" exists already`);
   const userCode = input.userCode ?? `party-${randomId(12)}`;
   if (store.parties.has(userCode)) throw conflict(`a DMP party with user_code "${userCode}" exists already`);
