@@ -51,7 +51,8 @@ function main() {
   }
   // For coding agents: llms.txt, llms-full.txt, a Markdown page per operation of the public APIs, the guides as Markdown.
   const publicApis = apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) }));
-  for (const [file, text] of llmsFiles(publicApis, guides)) {
+  const controlApi = apis.filter((api) => !api.mock).map((api) => ({ api, doc: readBundle(api) }))[0];
+  for (const [file, text] of llmsFiles(publicApis, guides, controlApi)) {
     fs.mkdirSync(path.dirname(path.join(nextDir, file)), { recursive: true });
     fs.writeFileSync(path.join(nextDir, file), text);
   }

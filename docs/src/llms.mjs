@@ -22,21 +22,42 @@ function typeText(doc, schema) {
 const oneLine = (text) => String(text ?? '').replace(/\s+/g, ' ').trim();
 
 /**
- * The fields of a schema as Markdown list lines (`- \`message.msgtype\` (string, required): ...`), through
- * allOf, oneOf and anyOf (each variant's fields listed; a line met twice is written once) and into items.
+ * A description under a list item: its first paragraph on the item's line, and the rest (a table of values, more
+ * paragraphs) kept as written, indented under the item, so that a table reads as a table and not as one line.
  */
-export function fieldLines(doc, node, prefix = '', depth = 0, lines = new Set()) {
+function descriptionText(text) {
+  const [first = '', ...rest] = String(text ?? '').trim().split(/\n\s*\n/);
+  const tail = rest.join('\n\n').split('\n').map((line) => (line.trim() ? `  ${line.trimEnd()}` : ''));
+  return rest.length === 0 ? oneLine(first) : `${oneLine(first)}\n\n${tail.join('\n')}\n`;
+}
+
+/** The name a `oneOf`/`anyOf` shape is known by: its title, else its place among the shapes. */
+const shapeName = (part, index) => (part.title ? `\`${part.title}\`` : `${index + 1}`);
+
+/** `required`, or for a field of one shape of several `required in shape \`taskIdList\` of 2`. */
+const requiredText = (required, shape) => (!required ? '' : shape ? `, required in shape ${shape.name} of ${shape.of}` : ', required');
+
+/**
+ * The fields of a schema as Markdown list lines (`- \`message.msgtype\` (string, required): ...`), through
+ * allOf, oneOf and anyOf (each variant's fields listed, a field required by one shape said to be so; a line met
+ * twice is written once) and into items (`list[].field`).
+ */
+export function fieldLines(doc, node, prefix = '', depth = 0, lines = new Set(), shape = undefined) {
   const schema = deref(doc, node ?? {});
   if (depth > MAX_DEPTH || !schema || typeof schema !== 'object') return [...lines];
-  for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) fieldLines(doc, part, prefix, depth + 1, lines);
-  if (schema.type === 'array' && schema.items) fieldLines(doc, schema.items, `${prefix}[].`, depth + 1, lines);
+  for (const part of schema.allOf ?? []) fieldLines(doc, part, prefix, depth + 1, lines, shape);
+  for (const parts of [schema.oneOf ?? [], schema.anyOf ?? []]) {
+    parts.forEach((part, index) => fieldLines(doc, part, prefix, depth + 1, lines, { name: shapeName(deref(doc, part), index), of: parts.length }));
+  }
+  if (schema.type === 'array' && schema.items) fieldLines(doc, schema.items, `${prefix.replace(/\.$/, '')}[].`, depth + 1, lines, shape);
   const required = new Set(schema.required ?? []);
   for (const [name, raw] of Object.entries(schema.properties ?? {})) {
     const field = deref(doc, raw);
     if (field === false) continue;
     const where = `${prefix}${name}`;
-    lines.add(`- \`${where}\` (${typeText(doc, field)}${required.has(name) ? ', required' : ''}): ${oneLine(field.description)}`);
-    fieldLines(doc, field, field.type === 'array' ? `${where}[].` : `${where}.`, depth + 1, lines);
+    lines.add(`- \`${where}\` (${typeText(doc, field)}${requiredText(required.has(name), shape)}): ${descriptionText(field.description)}`);
+    // An array's items are reached by the array step above, which adds `[].` once.
+    fieldLines(doc, field, field.type === 'array' ? where : `${where}.`, depth + 1, lines);
   }
   return [...lines];
 }
@@ -98,11 +119,25 @@ export function operationMarkdown(doc, api, entry) {
   return lines.join('\n');
 }
 
+/** The sandbox's control API as a section of llms.txt: what it is for, and one line per operation. */
+function controlSection({ api, doc }) {
+  const ops = listOperations(doc);
+  return [
+    '',
+    `## ${api.title}`,
+    '',
+    `A test's side of the sandbox (\`@pushapi/sandbox\`), not of the real service: create apps and devices, read each device's inbox, move an app's test clock, inject faults, take snapshots. Base URL \`${doc.servers?.[0]?.url ?? ''}\` of a running sandbox; a token only when the sandbox was started with one (\`SANDBOX_CONTROL_TOKEN\`, or a team's app token). ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html). An MCP server over stdio wraps the same calls for coding agents (\`npx pushapi-sandbox mcp\`, guide: [agents.md](agents.md)).`,
+    '',
+    ...ops.map((entry) => `- [${entry.operationId}](${api.name}.html${operationAnchor(entry)}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`),
+  ];
+}
+
 /**
  * Every file for agents, by its path in the site. `entries`: [{ api, doc }] of the public APIs; `guides`:
- * [{ file, title, markdown }], each written as <name>.md beside its <name>.html, so that its links resolve alike.
+ * [{ file, title, markdown }], each written as <name>.md beside its <name>.html, so that its links resolve alike;
+ * `control`: { api, doc } of the sandbox's control API, listed after the public APIs (no pages of its own).
  */
-export function llmsFiles(entries, guides) {
+export function llmsFiles(entries, guides, control = undefined) {
   const files = new Map();
   const index = [
     '# pushapi',
@@ -124,6 +159,7 @@ export function llmsFiles(entries, guides) {
       index.push(`- [${entry.operationId}](${page}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`);
     }
   }
+  if (control) index.push(...controlSection(control));
   if (guides.length > 0) {
     index.push('', '## Guides', '');
     for (const guide of guides) {

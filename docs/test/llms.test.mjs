@@ -10,6 +10,7 @@ import { examplesOf, deref, parameterExamples } from '@pushapi/openapi/walk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apis } from '../../scripts/apis.mjs';
 import { listOperations } from '../src/document.mjs';
+import { fieldLines } from '../src/llms.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'site');
 const read = (file) => fs.readFileSync(path.join(siteDir, file), 'utf8');
@@ -95,3 +96,48 @@ describe('llms.txt and the Markdown pages', () => {
 function stringValues(values) {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]));
 }
+
+describe('field lists', () => {
+  const doc = {
+    components: {
+      schemas: {
+        Ids: { type: 'array', description: 'Ids.', items: { type: 'string' } },
+        Body: {
+          oneOf: [
+            { title: 'taskIdList', type: 'object', required: ['taskIdList'], properties: { taskIdList: { $ref: '#/components/schemas/Ids' } } },
+            { title: 'taskidlist', type: 'object', required: ['taskidlist'], properties: { taskidlist: { $ref: '#/components/schemas/Ids' } } },
+          ],
+        },
+      },
+    },
+  };
+
+  it('say a field of one shape of several is required in that shape only', () => {
+    expect(fieldLines(doc, { $ref: '#/components/schemas/Body' })).toEqual([
+      '- `taskIdList` (array of string, required in shape `taskIdList` of 2): Ids.',
+      '- `taskidlist` (array of string, required in shape `taskidlist` of 2): Ids.',
+    ]);
+  });
+
+  it('step into an array once per level of arrays', () => {
+    const nested = {
+      type: 'object',
+      properties: {
+        list: { type: 'array', description: 'Groups.', items: { type: 'array', items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } } } },
+        flat: { type: 'array', description: 'Items.', items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } } },
+      },
+    };
+    const lines = fieldLines({}, nested);
+    expect(lines).toContain('- `list[][].cid` (string): A cid.');
+    expect(lines).toContain('- `flat[].cid` (string): A cid.');
+  });
+
+  it('in the built pages, never as `[].[]` nor a oneOf as fields required side by side, and with tables kept', () => {
+    const full = read('llms-full.txt');
+    expect(full).not.toContain('[].[]');
+    expect(read('push-v1/pushResult.md')).toContain('required in shape `taskIdList` of 2');
+    expect(read('push-v1/pushResult.md')).not.toMatch(/`taskidlist` \(array of string, required\)/);
+    // The result table stays a table, indented under its field.
+    expect(read('push-v1/pushSingle.md')).toMatch(/^  \| `ok` \| success \|$/m);
+  });
+});
