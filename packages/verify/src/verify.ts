@@ -10,6 +10,7 @@ import { documents, operation } from './documents.js';
 import { finish, type Finding, type OperationReport, type Report } from './report/types.js';
 import type { DeviceState, ScenarioOptions, Target } from './scenario/context.js';
 import { runScenario, type Exchange } from './scenario/run.js';
+import { appPushTagProblem } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
 
 export interface VerifyOptions extends Target {
@@ -29,9 +30,8 @@ export class UsageError extends Error {}
 
 function scenarioOptions(options: VerifyOptions): ScenarioOptions {
   if (options.cids.length === 0) throw new UsageError('at least one --cid is needed: the scenario pushes to the listed cids only');
-  if (options.allowAppPush !== undefined && !options.allowAppPush.startsWith('pushapi-verify-')) {
-    throw new UsageError(`--allow-app-push ${options.allowAppPush}: the tag must start with pushapi-verify-, so that no device but the listed cids carries it`);
-  }
+  const tagProblem = options.allowAppPush === undefined ? undefined : appPushTagProblem(options.allowAppPush);
+  if (tagProblem) throw new UsageError(tagProblem);
   return {
     cids: options.cids,
     dmpIds: options.dmpIds ?? {},
