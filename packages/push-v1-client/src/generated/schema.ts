@@ -325,7 +325,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation).
+                 * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation), in the service's time zone (the sandbox: the app's, UTC+08:00 by default).
                  * @example 20300101
                  */
                 date: components["parameters"]["PushDatePath"];
@@ -1022,12 +1022,12 @@ export interface components {
             taskId?: string;
             /**
              * Format: int64
-             * @description Valid deliverable total.
+             * @description Valid deliverable total (the description's words): messages sent to devices able to receive them.
              */
             msgTotal?: number;
             /**
              * Format: int64
-             * @description Receipt total.
+             * @description Receipt total (the description's words): devices that received the message.
              */
             msgProcess?: number;
             /**
@@ -1037,7 +1037,7 @@ export interface components {
             clickNum?: number;
             /**
              * Format: int64
-             * @description Total sent.
+             * @description Total sent (the description's words): messages the task sent.
              */
             pushNum?: number;
             /** @description Results through the service's own channel. */
@@ -1326,7 +1326,7 @@ export interface components {
         /** @description One filter criterion. */
         ConditionItem: {
             /**
-             * @description Criterion: `region` (province or city), `phonetype`, or `tag` (user tag).
+             * @description Criterion: `region` (province or city), `phonetype`, or `tag` (user tag). No v1 operation sets a device's region and the description does not say how a device gets one (the sandbox takes it when a device is created).
              * @enum {string}
              */
             key: "region" | "phonetype" | "tag";
@@ -1422,7 +1422,7 @@ export interface components {
         /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
         PushNetworkType: number;
         /**
-         * @description Time in the form `yyyy-MM-dd HH:mm:ss`.
+         * @description Time in the form `yyyy-MM-dd HH:mm:ss`, in the service's time zone (none is named by the description; the sandbox uses the app's, UTC+08:00 by default).
          * @example 2030-01-01 08:00:00
          */
         DateTime: string;
@@ -1474,7 +1474,7 @@ export interface components {
          * @default true
          */
         IsClearable: boolean;
-        /** @description A new message with the same notify_id replaces the earlier one. */
+        /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
         NotifyId: number;
         /**
          * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
@@ -1545,7 +1545,7 @@ export interface components {
              * @default true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one. */
+            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
             notify_id?: number;
             /**
              * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
@@ -1627,7 +1627,7 @@ export interface components {
              * @default true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one. */
+            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
             notify_id?: number;
             /**
              * @description Notification channel id.
@@ -1685,7 +1685,7 @@ export interface components {
              * @default true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one. */
+            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
             notify_id?: number;
         };
         /**
@@ -1739,7 +1739,7 @@ export interface components {
              * @default true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one. */
+            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
             notify_id?: number;
             /**
              * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
@@ -2375,7 +2375,7 @@ export interface components {
             };
         };
         /**
-         * @description Scheduled dispatch time, 12 digits in the form `yyyyMMddHHmm`.
+         * @description Scheduled dispatch time, 12 digits in the form `yyyyMMddHHmm`, in the service's time zone (none is named by the description; the sandbox uses the app's, UTC+08:00 by default). See **Times** in the API's description.
          * @example 203001010800
          */
         PushTime: string;
@@ -2573,7 +2573,7 @@ export interface components {
          */
         UserDatePath: string;
         /**
-         * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation).
+         * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation), in the service's time zone (the sandbox: the app's, UTC+08:00 by default).
          * @example 20300101
          */
         PushDatePath: string;
@@ -2886,7 +2886,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation).
+                 * @description The day, `yyyyMMdd` as in the description's path sample (the description gives no other format for this operation), in the service's time zone (the sandbox: the app's, UTC+08:00 by default).
                  * @example 20300101
                  */
                 date: components["parameters"]["PushDatePath"];
