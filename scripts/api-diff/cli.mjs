@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// api-diff: every change between the bundled public documents (push-v1, dmp) at a git ref and in the working
+// tree, by operation, with its class from the consumer's side and why.
+//   npx -y pnpm@10.34.9 run api-diff -- [--base <git ref>] [--json] [--changeset <name>]
+// --base defaults to the last release of @pushapi/openapi. --json prints {"changes": [...]} and nothing else on
+// stdout. --changeset <name> also writes .changeset/<name>.md: the bumps the changes need and, as its body, the
+// changes by operation with a migration line for each breaking one. Exit 0 when the diff ran, 2 on a usage error.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { diffWorkingTree } from './bundles.mjs';
+import { changesetText } from './release.mjs';
+import { renderText, toJson } from './render.mjs';
+
+const USAGE = 'usage: pnpm run api-diff -- [--base <git ref>] [--json] [--changeset <name>]';
+
+function usageError(message) {
+  console.error(`api-diff: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function options(argv) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv.filter((arg) => arg !== '--'), // pnpm passes the separator through
+      options: { base: { type: 'string' }, json: { type: 'boolean' }, changeset: { type: 'string' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length) usageError(`unexpected argument "${positionals[0]}"`);
+    if (values.base === '') usageError('--base needs a git ref');
+    if (values.changeset !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(values.changeset)) usageError('--changeset needs a name of lower case letters, digits and dashes');
+    return values;
+  } catch (error) {
+    return usageError(error.message);
+  }
+}
+
+async function main() {
+  const opts = options(process.argv.slice(2));
+  if (opts.help) return console.log(USAGE);
+  const cwd = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+  let result;
+  try {
+    result = await diffWorkingTree(cwd, opts.base);
+  } catch (error) {
+    if (error.usage) usageError(error.message);
+    throw error;
+  }
+  if (opts.changeset) {
+    const file = path.join(cwd, '.changeset', `${opts.changeset}.md`);
+    fs.writeFileSync(file, changesetText(cwd, result.changes));
+    (opts.json ? console.error : console.log)(`api-diff: wrote ${path.relative(cwd, file)}`);
+  }
+  if (opts.json) return console.log(JSON.stringify(toJson(result.changes)));
+  console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> working tree\n${renderText(result.changes)}`);
+}
+
+await main();

@@ -1,0 +1,250 @@
+// Compares two JSON Schemas (2020-12, as OpenAPI 3.1 bundles write them) from the consumer's side.
+// `side` says who writes the value: 'request' (the client writes it: a narrowing breaks old code) or
+// 'response' (the client reads it: a widening breaks old code). Each finding is reported through `report`.
+import { isDeepStrictEqual } from 'node:util';
+
+/** Keys that say nothing a client's code depends on: they never count as a change. */
+const ANNOTATIONS = new Set(['description', 'summary', 'title', 'examples', 'example', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator', 'xml']);
+const isAnnotation = (key) => ANNOTATIONS.has(key) || key.startsWith('x-');
+
+/** Bounds: for each, which direction narrows what is valid. */
+const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
+const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
+/** Constraints compared as opaque values: added or changed narrows, removed widens. */
+const RULES = ['pattern', 'format', 'multipleOf', 'uniqueItems', 'if', 'then', 'else', 'not', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'patternProperties'];
+
+const show = (value) => JSON.stringify(value);
+
+/** The schema behind a local `$ref` (bundles hold only `#/...` refs); sibling keys of the ref are kept. */
+export function resolve(doc, schema, seen = new Set()) {
+  if (!schema || typeof schema !== 'object' || typeof schema.$ref !== 'string') return schema;
+  if (seen.has(schema.$ref)) return {};
+  seen.add(schema.$ref);
+  const target = schema.$ref.slice(2).split('/').reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  if (target === undefined) throw new Error(`unresolved $ref ${schema.$ref}`);
+  const { $ref, ...rest } = schema;
+  return resolve(doc, Object.keys(rest).length ? { ...target, ...rest } : target, seen);
+}
+
+/** A schema with every `$ref` inlined and every annotation dropped: for comparing rules as values. */
+export function plain(doc, schema, depth = 0) {
+  if (depth > 40) return {};
+  if (Array.isArray(schema)) return schema.map((s) => plain(doc, s, depth + 1));
+  if (!schema || typeof schema !== 'object') return schema;
+  const resolved = resolve(doc, schema);
+  const out = Object.fromEntries(
+    Object.entries(resolved)
+      .filter(([key]) => !isAnnotation(key) && key !== 'const' && key !== 'enum')
+      .map(([key, value]) => [key, MAPS.has(key) ? plainMap(doc, value, depth) : plain(doc, value, depth + 1)]),
+  );
+  // `const: 0` and `enum: [0]` (or both) allow the same values: one canonical form.
+  const values = valueSet(resolved);
+  if (values) out.enum = values;
+  return out;
+}
+
+/** Keys whose value maps names to schemas: the names are data (a field may be called `title`), never annotations. */
+const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
+const plainMap = (doc, map, depth) => Object.fromEntries(Object.entries(map ?? {}).map(([name, s]) => [name, plain(doc, s, depth + 1)]));
+
+/** allOf merged into one object view (our bundles compose bodies with allOf of object schemas). */
+function flatten(doc, schema) {
+  const s = resolve(doc, schema) ?? {};
+  if (!Array.isArray(s.allOf)) return s;
+  const { allOf, ...own } = s;
+  const merged = { ...own, properties: { ...(own.properties ?? {}) }, required: [...(own.required ?? [])] };
+  for (const part of allOf.map((p) => flatten(doc, p))) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === 'properties') Object.assign(merged.properties, value);
+      else if (key === 'required') merged.required.push(...value);
+      else if (!(key in merged)) merged[key] = value;
+      else if (key === 'oneOf' || key === 'anyOf') merged[key] = [...merged[key], ...value];
+    }
+  }
+  if (!Object.keys(merged.properties).length) delete merged.properties;
+  if (!merged.required.length) delete merged.required;
+  return merged;
+}
+
+/** The values a schema allows when it lists them (`const`, `enum`, or both), else undefined. */
+function valueSet(s) {
+  const sets = [];
+  if ('const' in s) sets.push([s.const]);
+  if (Array.isArray(s.enum)) sets.push(s.enum);
+  if (!sets.length) return undefined;
+  return sets.reduce((a, b) => a.filter((v) => b.some((w) => isDeepStrictEqual(v, w))));
+}
+
+function typeSet(s) {
+  if (s.type === undefined) return undefined;
+  return Array.isArray(s.type) ? s.type : [s.type];
+}
+/** Whether `type` is admitted by the set (an integer is a number). */
+const admits = (types, type) => types.includes(type) || (type === 'integer' && types.includes('number'));
+
+/**
+ * @typedef {{ where: string, change: string, class: 'breaking'|'non-breaking'|'breaking-for-exhaustive-clients', migration?: string }} Finding
+ * @param {object} ctx  { before, after: the two documents, side: 'request'|'response', report(finding), seen: Set }
+ */
+export function compareSchema(ctx, where, beforeSchema, afterSchema) {
+  const key = `${where}\0${show(beforeSchema)}\0${show(afterSchema)}`;
+  if (ctx.seen.has(key) || where.split('.').length > 30) return;
+  ctx.seen.add(key);
+  const b = flatten(ctx.before, beforeSchema);
+  const a = flatten(ctx.after, afterSchema);
+  compareTypes(ctx, where, b, a);
+  compareValues(ctx, where, b, a);
+  compareBounds(ctx, where, b, a);
+  compareRules(ctx, where, b, a);
+  compareProperties(ctx, where, b, a);
+  compareVariants(ctx, where, b, a, 'oneOf');
+  compareVariants(ctx, where, b, a, 'anyOf');
+  if (b.items || a.items) compareSchema(ctx, `${where}[]`, b.items ?? {}, a.items ?? {});
+  compareAdditional(ctx, where, b, a);
+}
+
+/** The class of a narrowing (true) or widening (false) of what is valid, by side. */
+function narrowed(ctx, isNarrowing) {
+  if (ctx.side === 'request') return isNarrowing ? 'breaking' : 'non-breaking';
+  return isNarrowing ? 'non-breaking' : 'breaking';
+}
+
+function compareTypes(ctx, where, b, a) {
+  const before = typeSet(b);
+  const after = typeSet(a);
+  if (isDeepStrictEqual(before, after)) return;
+  if (!before || !after) {
+    const isNarrowing = !before;
+    ctx.report({ where, change: `type ${before ? `${before.join('|')} no longer stated (any type)` : `now ${after.join('|')}`}`, class: narrowed(ctx, isNarrowing), migration: `the value's type is now ${after ? after.join(' or ') : 'any'}` });
+    return;
+  }
+  const lost = before.filter((t) => !admits(after, t));
+  const gained = after.filter((t) => !admits(before, t));
+  if (!lost.length && !gained.length) return;
+  const cls = ctx.side === 'request' ? (lost.length ? 'breaking' : 'non-breaking') : gained.length ? 'breaking' : 'non-breaking';
+  ctx.report({ where, change: `type ${before.join('|')} -> ${after.join('|')}`, class: cls, migration: `${ctx.side === 'request' ? 'send' : 'read'} it as ${after.join(' or ')}` });
+}
+
+function compareValues(ctx, where, b, a) {
+  const before = valueSet(b);
+  const after = valueSet(a);
+  if (!before && !after) return;
+  if (!before || !after) {
+    const isNarrowing = !before;
+    const change = before ? `list of values ${show(before)} removed (any value)` : `values now limited to ${show(after)}`;
+    const cls = ctx.side === 'response' && !isNarrowing ? 'breaking-for-exhaustive-clients' : narrowed(ctx, isNarrowing);
+    ctx.report({ where, change, class: cls, migration: before ? 'handle values outside the old list (a default branch)' : `${ctx.side === 'request' ? 'send only' : 'expect'} ${show(after)}` });
+    return;
+  }
+  const removed = before.filter((v) => !after.some((w) => isDeepStrictEqual(v, w)));
+  const added = after.filter((v) => !before.some((w) => isDeepStrictEqual(v, w)));
+  for (const value of removed) {
+    ctx.report({ where, change: `value ${show(value)} removed`, class: narrowed(ctx, true), migration: `stop sending ${show(value)}` });
+  }
+  for (const value of added) {
+    const cls = ctx.side === 'response' ? 'breaking-for-exhaustive-clients' : 'non-breaking';
+    ctx.report({ where, change: `value ${show(value)} added`, class: cls, migration: `handle ${show(value)} (a switch over the generated union needs a case or a default)` });
+  }
+}
+
+function compareBounds(ctx, where, b, a) {
+  for (const [keys, tighter] of [[UPPER, (x, y) => y < x], [LOWER, (x, y) => y > x]]) {
+    for (const key of keys) {
+      if (b[key] === a[key]) continue;
+      const isNarrowing = b[key] === undefined || (a[key] !== undefined && tighter(b[key], a[key]));
+      const change = b[key] === undefined ? `${key} ${a[key]} added` : a[key] === undefined ? `${key} ${b[key]} removed` : `${key} ${b[key]} -> ${a[key]}`;
+      ctx.report({ where, change, class: narrowed(ctx, isNarrowing), migration: `respect ${key} ${a[key] ?? 'none'}` });
+    }
+  }
+}
+
+function compareRules(ctx, where, b, a) {
+  for (const key of RULES) {
+    const before = plain(ctx.before, b[key]);
+    const after = plain(ctx.after, a[key]);
+    if (isDeepStrictEqual(before, after)) continue;
+    // Added or changed narrows a request (a widening cannot be proven); removed or changed widens an answer.
+    const cls = ctx.side === 'request' ? (after !== undefined ? 'breaking' : 'non-breaking') : before === undefined ? 'non-breaking' : 'breaking';
+    const what = key === 'pattern' || key === 'format' ? `${key} ${before === undefined ? '' : `${show(before)} `}-> ${after === undefined ? 'none' : show(after)}` : `rule \`${key}\` ${before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'}`;
+    ctx.report({ where, change: what, class: cls, migration: `check values against the new ${key}` });
+  }
+}
+
+function compareProperties(ctx, where, b, a) {
+  const before = b.properties ?? {};
+  const after = a.properties ?? {};
+  const reqBefore = new Set(b.required ?? []);
+  const reqAfter = new Set(a.required ?? []);
+  const request = ctx.side === 'request';
+  for (const name of Object.keys(before)) {
+    const at = `${where}.${name}`;
+    if (!(name in after)) {
+      ctx.report({ where: at, change: 'field removed', class: 'breaking', migration: request ? `stop sending \`${name}\`` : `stop reading \`${name}\`` });
+      continue;
+    }
+    if (reqBefore.has(name) && !reqAfter.has(name)) {
+      ctx.report({ where: at, change: 'field made optional', class: request ? 'non-breaking' : 'breaking', migration: `handle an answer without \`${name}\`` });
+    } else if (!reqBefore.has(name) && reqAfter.has(name)) {
+      ctx.report({ where: at, change: 'field made required', class: request ? 'breaking' : 'non-breaking', migration: `send \`${name}\` in every request` });
+    }
+    compareSchema(ctx, at, before[name], after[name]);
+  }
+  for (const name of Object.keys(after)) {
+    if (name in before) continue;
+    const required = reqAfter.has(name);
+    const cls = request && required ? 'breaking' : 'non-breaking';
+    ctx.report({ where: `${where}.${name}`, change: `field added, ${required ? 'required' : 'optional'}`, class: cls, migration: `send \`${name}\` in every request` });
+  }
+  // A name required without a schema of its own (e.g. a required list beside a oneOf).
+  for (const name of reqAfter) {
+    if (!reqBefore.has(name) && !(name in after) && request) ctx.report({ where: `${where}.${name}`, change: 'field made required', class: 'breaking', migration: `send \`${name}\` in every request` });
+  }
+}
+
+/** A oneOf/anyOf variant's identity: its title, else its const discriminators, else its shape. */
+function variantKey(doc, variant, index) {
+  const s = flatten(doc, variant);
+  const raw = resolve(doc, variant);
+  if (raw?.title || s.title) return `${raw?.title ?? s.title}`;
+  const consts = Object.entries(s.properties ?? {})
+    .map(([name, p]) => [name, valueSet(flatten(doc, p))])
+    .filter(([, set]) => set?.length === 1)
+    .map(([name, set]) => `${name}=${show(set[0])}`);
+  if (consts.length) return consts.join(',');
+  const types = typeSet(s);
+  return types ? types.join('|') : `#${index}`;
+}
+
+function compareVariants(ctx, where, b, a, key) {
+  if (!b[key] && !a[key]) return;
+  const index = (doc, list) => new Map((list ?? [{}]).map((v, i) => [variantKey(doc, v, i), v]));
+  const before = b[key] ? index(ctx.before, b[key]) : new Map([['(any)', b]]);
+  const after = a[key] ? index(ctx.after, a[key]) : new Map([['(any)', a]]);
+  if (!b[key] || !a[key]) {
+    ctx.report({ where, change: `${key} ${b[key] ? 'removed' : 'added'}`, class: narrowed(ctx, !b[key]), migration: `follow the new shape of ${where}` });
+    return;
+  }
+  const request = ctx.side === 'request';
+  for (const [name, variant] of before) {
+    if (after.has(name)) compareSchema(ctx, `${where}<${name}>`, variant, after.get(name));
+    else ctx.report({ where: `${where}<${name}>`, change: `${key} variant removed`, class: request ? 'breaking' : 'non-breaking', migration: `stop sending the "${name}" shape` });
+  }
+  for (const name of after.keys()) {
+    if (before.has(name)) continue;
+    const cls = request ? 'non-breaking' : 'breaking-for-exhaustive-clients';
+    ctx.report({ where: `${where}<${name}>`, change: `${key} variant added`, class: cls, migration: `handle the new "${name}" shape of the answer` });
+  }
+}
+
+function compareAdditional(ctx, where, b, a) {
+  const before = b.additionalProperties;
+  const after = a.additionalProperties;
+  if (isDeepStrictEqual(plain(ctx.before, before), plain(ctx.after, after))) return;
+  const closed = (v) => v === false;
+  if (typeof before === 'object' && typeof after === 'object') {
+    compareSchema(ctx, `${where}.*`, before, after);
+    return;
+  }
+  const isNarrowing = !closed(before) && after !== undefined && after !== true;
+  ctx.report({ where, change: `additionalProperties ${show(before ?? true)} -> ${show(after ?? true)}`, class: narrowed(ctx, isNarrowing), migration: 'send only the fields the document names' });
+}
