@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { apis, FIRST_PORT, startMocks } from './start-mocks.mjs';
 
-const usage = `Usage: pnpm mock [-- options]
+const usage = `Usage: npx pushapi-mock [options]
+       (in the pushapi workspace: npx -y pnpm@10.34.9 run mock -- [options])
 
 Starts a Prism mock of each API (${apis.map((a) => a.title).join(', ')}) on the loopback interface.
 
