@@ -1,0 +1,54 @@
+// The api-diff classifier (scripts/api-diff) on the corpus of document mutations (test/api-diff/corpus.mjs),
+// and on the real push-v1 bundle.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { diffDocuments } from '../../scripts/api-diff/classify.mjs';
+import { corpus } from './api-diff/corpus.mjs';
+
+const base = JSON.parse(fs.readFileSync(new URL('./api-diff/base.json', import.meta.url), 'utf8'));
+const sorted = (rows) => rows.map((r) => r.join(' | ')).sort();
+
+describe('api-diff corpus', () => {
+  it('has at least 25 mutations, each named once', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(corpus.map((m) => m.name)).size).toBe(corpus.length);
+  });
+
+  it.each(corpus.map((m) => [m.name, m]))('%s', (_name, mutation) => {
+    const before = structuredClone(base);
+    mutation.base?.(before);
+    const after = structuredClone(base);
+    mutation.mutate(after);
+    const changes = diffDocuments('corpus', before, after);
+    expect(sorted(changes.map((c) => [c.operationId, c.where, c.class]))).toEqual(sorted(mutation.expect));
+    for (const c of changes) expect(c.change, `${c.where} says what changed`).toMatch(/\w/);
+  });
+});
+
+describe('api-diff on the push-v1 bundle', () => {
+  const bundle = JSON.parse(fs.readFileSync(new URL('../dist/push-v1.json', import.meta.url), 'utf8'));
+
+  it('finds no change between a bundle and itself', () => {
+    expect(diffDocuments('push-v1', bundle, structuredClone(bundle))).toEqual([]);
+  });
+
+  it('reports a value added to a shared request enum once per operation and place, as non-breaking', () => {
+    const after = structuredClone(bundle);
+    after.components.schemas.BigStyle.enum.push('3');
+    const changes = diffDocuments('push-v1', bundle, after);
+    expect(new Set(changes.map((c) => c.class))).toEqual(new Set(['non-breaking']));
+    expect(new Set(changes.map((c) => c.operationId))).toEqual(new Set(['pushSingle', 'saveListBody', 'pushApp', 'pushSingleBatch']));
+    expect(changes.find((c) => c.operationId === 'pushSingle' && c.where.includes('.notification.'))).toMatchObject({
+      where: 'request.body<*>.notification.style<*>.big_style',
+      change: 'value "3" added',
+    });
+  });
+
+  it('classes a removed answer field of auth_sign as breaking, and nothing else', () => {
+    const after = structuredClone(bundle);
+    delete after.components.schemas.AuthSignResponse.properties.auth_token;
+    expect(diffDocuments('push-v1', bundle, after)).toEqual([
+      expect.objectContaining({ api: 'push-v1', operationId: 'authSign', where: 'response.200.body.auth_token', class: 'breaking' }),
+    ]);
+  });
+});
