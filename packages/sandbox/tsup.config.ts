@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 // clients' private runtime (@pushapi/client-core), bundled in like the clients do, for the shared error classes.
 export default defineConfig({
   // store-check: the child process that reads a store before the sandbox maps it (state/store-file.ts).
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'store-check': 'src/state/store-check.ts' },
+  // build-validators: run after tsup, writes Ajv's standalone validators to dist/validators/ (validation/standalone.ts).
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'store-check': 'src/state/store-check.ts', 'build-validators': 'src/validation/build-validators.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -8,6 +8,7 @@ import { RequestLog } from './apis/request-log.js';
 import { createApp, type AppInput } from './areas/apps.js';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
+import { loadPrecompiled } from './validation/standalone.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
 import { healthEndpoints, Readiness } from './http/health.js';
@@ -95,6 +96,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   }
   checkAppTokens(options.appTokens ?? [], options.controlToken);
   const documents = loadDocuments();
+  const precompiled = await loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
   let store: Store;
@@ -153,6 +155,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     services,
     committer,
     documents,
+    precompiled,
     controlToken: options.controlToken,
     appTokens: options.appTokens ?? [],
     allowedHosts: options.allowedHosts ?? [],
@@ -172,7 +175,8 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     await committer.close();
     throw error;
   }
-  // Listening only now, the sandbox has its store open, its seed loaded and its documents compiled.
+  // Listening only now, the sandbox has its store open, its seed loaded and its documents compiled (the built
+  // package loads every validator ready-made; from the source tree they compile on first use).
   readiness.set(true, 'ready');
   const timer = setInterval(() => runDueWork(services, committer), 1000);
   timer.unref();

@@ -12,7 +12,7 @@ import { listOperations, type ApiName, type OperationSpec } from '../documents.j
 import type { PageServer } from '../page.js';
 import type { Committer } from '../state/unit.js';
 import { validateRequest } from '../validation/request.js';
-import { SchemaSet } from '../validation/schemas.js';
+import { SchemaSet, type Precompiled } from '../validation/schemas.js';
 import { newContext, type BoundOperation, type ServerParts } from './context.js';
 import { createGuard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
@@ -26,6 +26,8 @@ export interface ServerSetup {
   services: Omit<Services, 'faultOperations' | 'checkRequest'>;
   committer: Committer;
   documents: Record<string, Document>;
+  /** The documents' validators generated at build time (validation/standalone.ts); without them they compile on first use. */
+  precompiled?: Precompiled;
   /** When set, every control call needs `Authorization: Bearer <token>`. */
   controlToken: string | undefined;
   /** Tokens limited to the apps of a prefix (team-tokens.ts); they need `controlToken`. */
@@ -63,7 +65,7 @@ function bindOperations(operations: readonly OperationSpec[], apis: Record<ApiNa
 export function createSandboxServer(setup: ServerSetup): Server {
   const { documents } = setup;
   const operations = listOperations(documents);
-  const schemas = new SchemaSet(documents);
+  const schemas = new SchemaSet(documents, setup.precompiled);
   const services: Services = {
     ...setup.services,
     faultOperations: operations.flatMap((op) => op.faultName ?? []),

@@ -227,7 +227,7 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
   const node = schemas.node(ref);
   if ((node as unknown) === false) return listed(budget, [violation(at, 'false', 'is not allowed here')], same);
   if (!isObject(node)) return [];
-  const errors = schemas.shallowErrors(node, data);
+  const errors = schemas.shallowErrors(node, data, ref);
   const out = listed(budget, errors, (e) => fromAjv(e, node, at));
   // Of the wrong type, nothing below applies.
   if (errors.some((e) => e.keyword === 'type')) return out;

@@ -1,6 +1,6 @@
 // Every bundled document, loaded once into one Ajv (JSON Schema 2020-12), so that any schema of any document can
 // be validated by its JSON pointer: `push-v1#/components/schemas/PushSingleRequest`.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { _, Ajv2020, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS: its module object is the plugin, which also carries itself as `default`.
@@ -36,14 +36,51 @@ export function withDocumentVocabulary(ajv: Ajv2020): Ajv2020 {
   // OpenAPI formats without a JSON Schema meaning here: integer widths are checked by `type`.
   for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, true);
   // The description's "shorter than 1000 bytes" (intent), which maxLength (characters) cannot say.
+  // As code, not a function, so that Ajv's standalone code can carry it (standalone.ts).
   ajv.addKeyword({
     keyword: 'x-max-bytes',
     type: 'string',
     schemaType: 'number',
-    errors: false,
-    validate: (max: number, data: string) => new TextEncoder().encode(data).length <= max,
+    code: (cxt: KeywordCxt) => cxt.fail(_`Buffer.byteLength(${cxt.data}, "utf8") > ${cxt.schema as number}`),
   });
   return ajv;
+}
+
+/** A node's own keywords (type, required, const, pattern...) without its subschemas: what shallowErrors checks. */
+export function ownKeywords(node: Schema): Schema {
+  const own: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!STRUCTURAL.has(key) || (key === 'additionalProperties' && value === false)) own[key] = value;
+  }
+  // `additionalProperties: false` needs the names it allows; their schemas are walked by the explainer.
+  if (own.additionalProperties === false) {
+    for (const key of ['properties', 'patternProperties'] as const) {
+      if (typeof node[key] === 'object' && node[key] !== null) own[key] = Object.fromEntries(Object.keys(node[key]).map((name) => [name, true]));
+    }
+  }
+  return own;
+}
+
+/** The two Ajvs a SchemaSet asks: `check` stops at the first error, `all` gathers every one (see SchemaSet). */
+export function newAjvs(documents: Record<string, Schema>, code?: { source: true; esm: true }): { check: Ajv2020; all: Ajv2020 } {
+  const make = (allErrors: boolean) => withDocumentVocabulary(new Ajv2020({ strict: false, allErrors, validateFormats: true, ...(code && { code }) }));
+  const check = make(false);
+  const all = make(true);
+  for (const [id, doc] of Object.entries(documents)) {
+    all.addSchema(doc, id);
+    check.addSchema(doc, id);
+  }
+  return { check, all };
+}
+
+/**
+ * Validators made before the sandbox serves (Ajv's standalone code, generated at build time: standalone.ts), by
+ * pointer: `check` and `all` validate `{ $ref: pointer }`, `shallow` the node's own keywords.
+ */
+export interface Precompiled {
+  check: Record<string, ValidateFunction>;
+  all: Record<string, ValidateFunction>;
+  shallow: Record<string, ValidateFunction>;
 }
 
 /**
@@ -60,8 +97,15 @@ export class SchemaSet {
   readonly #byPointer = new Map<string, ValidateFunction>();
   readonly #checkByPointer = new Map<string, ValidateFunction>();
   readonly #shallow = new WeakMap<Schema, ValidateFunction>();
+  readonly #shallowByPointer = new Map<string, ValidateFunction>();
   readonly #nodes = new Map<string, Schema>();
   #work = 0;
+  #compiled = 0;
+
+  /** How many validators were compiled here (none at request time when the set came precompiled): a test counts them. */
+  get compiled(): number {
+    return this.#compiled;
+  }
 
   /**
    * Work done so far, in units a test can count where a timing would race: one per validator call, plus one per
@@ -77,13 +121,13 @@ export class SchemaSet {
     return valid;
   }
 
-  constructor(documents: Record<string, Schema>) {
-    this.#ajv = withDocumentVocabulary(new Ajv2020({ strict: false, allErrors: true, validateFormats: true }));
-    this.#check = withDocumentVocabulary(new Ajv2020({ strict: false, allErrors: false, validateFormats: true }));
-    for (const [id, doc] of Object.entries(documents)) {
-      this.#documents.set(id, doc);
-      this.#ajv.addSchema(doc, id);
-      this.#check.addSchema(doc, id);
+  constructor(documents: Record<string, Schema>, precompiled?: Precompiled) {
+    ({ all: this.#ajv, check: this.#check } = newAjvs(documents));
+    for (const [id, doc] of Object.entries(documents)) this.#documents.set(id, doc);
+    if (precompiled) {
+      for (const [ref, validate] of Object.entries(precompiled.check)) this.#checkByPointer.set(ref, validate);
+      for (const [ref, validate] of Object.entries(precompiled.all)) this.#byPointer.set(ref, validate);
+      for (const [ref, validate] of Object.entries(precompiled.shallow)) this.#shallowByPointer.set(ref, validate);
     }
   }
 
@@ -111,6 +155,7 @@ export class SchemaSet {
     let validate = cache.get(ref);
     if (!validate) {
       validate = ajv.compile({ $ref: ref });
+      this.#compiled++;
       cache.set(ref, validate);
     }
     return validate;
@@ -127,21 +172,12 @@ export class SchemaSet {
     return this.#counted(validate, data) ? [] : [...(validate.errors ?? [])];
   }
 
-  /** Errors of the node's own keywords (type, required, const, pattern...), without its subschemas. */
-  shallowErrors(node: Schema, data: unknown): ErrorObject[] {
-    let validate = this.#shallow.get(node);
+  /** Errors of the node's own keywords (type, required, const, pattern...), without its subschemas; `ref` is where it is. */
+  shallowErrors(node: Schema, data: unknown, ref?: string): ErrorObject[] {
+    let validate = (ref !== undefined ? this.#shallowByPointer.get(ref) : undefined) ?? this.#shallow.get(node);
     if (!validate) {
-      const own: Schema = {};
-      for (const [key, value] of Object.entries(node)) {
-        if (!STRUCTURAL.has(key) || (key === 'additionalProperties' && value === false)) own[key] = value;
-      }
-      // `additionalProperties: false` needs the names it allows; their schemas are walked by the explainer.
-      if (own.additionalProperties === false) {
-        for (const key of ['properties', 'patternProperties'] as const) {
-          if (typeof node[key] === 'object' && node[key] !== null) own[key] = Object.fromEntries(Object.keys(node[key]).map((name) => [name, true]));
-        }
-      }
-      validate = this.#ajv.compile(own);
+      validate = this.#ajv.compile(ownKeywords(node));
+      this.#compiled++;
       this.#shallow.set(node, validate);
     }
     return this.#counted(validate, data) ? [] : [...(validate.errors ?? [])];

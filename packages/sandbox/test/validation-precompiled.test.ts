@@ -1,0 +1,80 @@
+// The validators generated at build time (Ajv's standalone code, validation/standalone.ts): with them no request
+// compiles a validator, whatever its kind (counted with a spy on Ajv's compile, never timed), and each request gets
+// the same violations as from validators compiled on first use. Code made from other documents is not used.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fixtures } from '@pushapi/openapi/fixtures';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listOperations, loadDocuments, type OperationSpec } from '../src/documents.js';
+import { readLeniently } from '../src/validation/lenient.js';
+import { validateRequest, type RequestParts } from '../src/validation/request.js';
+import { SchemaSet, type Precompiled } from '../src/validation/schemas.js';
+import { loadPrecompiled, standaloneModules } from '../src/validation/standalone.js';
+
+const documents = loadDocuments();
+const operations = listOperations(documents);
+// Under the package's node_modules, so that the generated imports (ajv, ajv-formats) resolve as in dist/.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+let dir: string;
+let precompiled: Precompiled;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(packageDir, 'node_modules', '.validators-test-'));
+  for (const [name, code] of Object.entries(standaloneModules(documents, operations))) writeFileSync(path.join(dir, name), code);
+  precompiled = (await loadPrecompiled(documents, pathToFileURL(`${dir}/`)))!;
+}, 120_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every fixture of the documents as the parts of a request to its operation, and a few bodies of other kinds. */
+function requests(): { op: OperationSpec; parts: RequestParts }[] {
+  const out = fixtures.flatMap((f) => {
+    const op = operations.find((o) => o.api === f.api && o.operationId === f.operationId);
+    const params = Object.fromEntries(Object.entries(f.params ?? {}).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(Object.entries(f.query ?? {}).map(([k, v]) => [k, String(v)]));
+    return op ? [{ op, parts: { params, query, body: f.body } }] : [];
+  });
+  // Bodies of the wrong shape for every operation that takes one: a number, an empty object, an unknown field.
+  for (const op of operations.filter((o) => o.body)) {
+    for (const body of [42, {}, { unknownField: [1] }]) out.push({ op, parts: { params: {}, query: new URLSearchParams(), body } });
+  }
+  return out;
+}
+
+describe('validators generated at build time', () => {
+  it('are loaded for the documents they were made from', () => {
+    expect(Object.keys(precompiled.check).length).toBeGreaterThan(100);
+    expect(Object.keys(precompiled.shallow).length).toBeGreaterThan(100);
+  });
+
+  it('no request compiles a validator, and each gets the violations validators compiled on first use give', () => {
+    const lazy = new SchemaSet(documents);
+    const all = requests();
+    const expected = all.map(({ op, parts }) => [validateRequest(lazy, op, parts), readLeniently(lazy, op, parts)]);
+    expect(lazy.compiled).toBeGreaterThan(100); // the adversary: compiled on first use, the spy below would see it
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    try {
+      const ready = new SchemaSet(documents, precompiled);
+      const got = all.map(({ op, parts }) => [validateRequest(ready, op, parts), readLeniently(ready, op, parts)]);
+      expect(compile).not.toHaveBeenCalled();
+      expect(ready.compiled).toBe(0);
+      expect(got).toEqual(expected);
+      expect(expected.some(([violations]) => (violations as unknown[]).length > 0)).toBe(true);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('code made from other documents is not used (their validators would check the wrong rules)', async () => {
+    const changed = structuredClone(documents);
+    (changed['push-v1'] as { info: { version: string } }).info.version = 'changed';
+    expect(await loadPrecompiled(changed, pathToFileURL(`${dir}/`))).toBeUndefined();
+  });
+
+  it('without generated code (the source tree) there is none to load, and validators compile on first use', async () => {
+    expect(await loadPrecompiled(documents, pathToFileURL(`${dir}/nowhere/`))).toBeUndefined();
+  });
+});
