@@ -3,11 +3,12 @@
 // sandbox world). Flags and their environment variables; secrets never reach the output.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { describeAllowList, describeSummary } from './proxy/console.js';
 import { startProxy } from './proxy/server.js';
 import { formatHtml } from './report/html.js';
 import { formatTable } from './report/table.js';
 import { UnreachableError } from './scenario/run.js';
-import { SafetyError } from './scenario/safety.js';
+import { appPushTagProblem, SafetyError } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
 import { plan, UsageError, verify, type VerifyOptions } from './verify.js';
 import { worldFromRecording } from './world.js';
@@ -40,11 +41,18 @@ Proxy:
   --upstream <url>        push v1 {base_url} to forward /v1/... to
   --dmp-upstream <url>    DMP {dmp_url} to forward /dmp/... to
   --port <n>              port on 127.0.0.1 (0: any free port)
-  --allow-cid <cid>       a cid pushes may name (repeat); any other push is refused, never forwarded
-  --allow-alias <alias>   an alias pushes may name (repeat)
-  --allow-app-push        forward push_app (refused otherwise)
+  --allow-cid <cid>       a cid pushes and device writes may name (repeat); any other is refused, never forwarded
+  --allow-alias <alias>   an alias pushes (and unbind_alias_all) may name (repeat)
+  --allow-app-push <tag>  forward push_app only when its condition restricts it to this tag (it must start with
+                          pushapi-verify-); refused otherwise
+  --allow-device-writes-outside-list
+                          forward bind_alias, unbind_alias, unbind_alias_all, set_tags, user_blk_list and set_badge
+                          for any device, so real users' aliases, tags and blacklist may change (off: refused)
   --report <file.json>    written when the proxy stops (SIGTERM, Ctrl-C); GET /_pushapi/report serves it live
   --record <dir>          write each exchange, secrets redacted, as one JSON line to <dir>/exchanges.jsonl
+  Always refused (HTTP 4xx, {"result":"other_error","desc":"pushapi-verify proxy refused: ..."}, one line on stderr):
+  a message naming both a cid and an alias (but push_list, where the cid wins), a body that is not strict JSON,
+  an operation the documents do not know. It prints its allow list at start and a summary when stopped (exit 0).
 
 Exit: 0 nothing failed, 1 something failed, 2 usage error or unreachable target.
 `;
@@ -124,27 +132,35 @@ async function proxy(args: string[]): Promise<number> {
     args,
     options: {
       upstream: { type: 'string' }, 'dmp-upstream': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' },
-      'allow-cid': { type: 'string', multiple: true }, 'allow-alias': { type: 'string', multiple: true }, 'allow-app-push': { type: 'boolean' },
-      report: { type: 'string' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'allow-cid': { type: 'string', multiple: true }, 'allow-alias': { type: 'string', multiple: true }, 'allow-app-push': { type: 'string' },
+      'allow-device-writes-outside-list': { type: 'boolean' }, report: { type: 'string' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return process.stdout.write(HELP), 0;
   const port = Number(values.port ?? fail('--port is required'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port ${values.port}: not a port number`);
+  const tag = values['allow-app-push'];
+  const tagProblem = tag === undefined ? undefined : appPushTagProblem(tag);
+  if (tagProblem) fail(tagProblem);
   const running = await startProxy({
     upstream: values.upstream ?? fail('--upstream is required'),
     ...(values['dmp-upstream'] ? { dmpUpstream: values['dmp-upstream'] } : {}),
     port, host: values.host ?? '127.0.0.1',
-    allowCids: values['allow-cid'] ?? [], allowAliases: values['allow-alias'] ?? [], allowAppPush: values['allow-app-push'] ?? false,
+    allowCids: values['allow-cid'] ?? [], allowAliases: values['allow-alias'] ?? [], ...(tag ? { allowAppPush: tag } : {}),
+    allowDeviceWritesOutsideList: values['allow-device-writes-outside-list'] ?? false,
     ...(values.record ? { recordDir: values.record } : {}),
+    log: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(`pushapi-verify proxy: push v1 at ${running.url}/v1/<appid>/, DMP at ${running.url}/dmp, report at ${running.url}/_pushapi/report\n`);
+  process.stdout.write(`${describeAllowList(running.allow)}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });
   const report = await running.stop();
   if (values.report) fs.writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
-  return report.summary.failed > 0 ? 1 : 0;
+  process.stdout.write(`${describeSummary(running.summary())}\n`);
+  // A stop by signal is the proxy's normal end: the findings are in the summary and the report, not the status.
+  return 0;
 }
 
 function world(args: string[]): number {

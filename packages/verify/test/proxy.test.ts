@@ -1,6 +1,6 @@
 // The proxy: the allow list keeps pushes to other cids from the upstream, answers pass through byte for byte,
 // the report names a drifted answer, a recording (secrets redacted) becomes a world the sandbox loads, and the
-// command writes its report when it stops.
+// command prints its allow list at start and what it did at stop, and writes its report.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,7 +54,8 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
     const token = await signIn(proxy.url);
     const before = standIn.received.length;
     const refused = await pushTo(proxy.url, token, 'a-real-user');
-    expect(await refused.json()).toEqual({ result: 'other_error', desc: 'pushapi-verify proxy: cid a-real-user is not in --allow-cid; not forwarded' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ result: 'other_error', desc: 'pushapi-verify proxy refused: cid a-real-user is not in --allow-cid; not forwarded' });
     expect(standIn.received.slice(before)).toEqual([]);
 
     const allowed = await pushTo(proxy.url, token, CIDS[0]!);
@@ -101,22 +102,32 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
   }
 });
 
-it('the command serves until SIGTERM, then writes its report', async () => {
+it('the command prints its allow list, serves until SIGTERM, then prints what it did, writes its report and exits 0', async () => {
   const file = path.join(dir, 'proxy-report.json');
   const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-  const child = spawn(process.execPath, [cli, 'proxy', '--upstream', standIn.url, '--port', '0', '--allow-cid', CIDS[0]!, '--report', file]);
+  const child = spawn(process.execPath, [cli, 'proxy', '--upstream', standIn.url, '--port', '0', '--allow-cid', CIDS[0]!, '--allow-app-push', 'pushapi-verify-app', '--report', file]);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      const found = /push v1 at (http:\/\/127\.0\.0\.1:\d+)\//.exec(chunk.toString());
+      stdout += chunk.toString();
+      const found = /push v1 at (http:\/\/127\.0\.0\.1:\d+)\/[^]*always refused/.exec(stdout);
       if (found) resolve(found[1]!);
     });
     child.on('exit', (code) => reject(new Error(`proxy exited (${code}) before listening`)));
   });
+  expect(stdout).toContain(`cids (pushes and device writes): ${CIDS[0]}\n`);
+  expect(stdout).toContain('push_app: only restricted to tag pushapi-verify-app');
   const token = await signIn(url);
   await fetch(`${url}/v1/${target.appid}/user_status/${CIDS[0]}`, { headers: { authtoken: token } });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await pushTo(url, token, 'a-real-user');
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code))); // after stdout is read
   child.kill('SIGTERM');
-  expect(await exited).toBe(1); // the drifted user_status failed
+  expect(await exited).toBe(0); // a stop is the proxy's normal end, though the drifted user_status failed
+  expect(stdout).toMatch(/requests forwarded: 2\n  refused: 1 \(push-outside-list 1\)\n  answers checked: 2\n  findings: 2 \(schema 1, undocumented-field 1\), 1 operation\(s\) failing/);
+  expect(stderr).toContain('pushapi-verify proxy: refused POST /v1/<appid>/push_single (push-outside-list, HTTP 403): cid a-real-user is not in --allow-cid');
+  expect(stdout + stderr).not.toContain(token);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
   expect(report.mode).toBe('proxy');
   expect(report.operations.find((o) => o.operationId === 'userStatus')?.findings.map((f) => f.where)).toContain('response.body.lastlogin');

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { CHOICES } from '../src/check/choices.js';
 import { normalise } from '../src/check/parity.js';
 import { sourceOf } from '../src/documents.js';
-import { refusalOf } from '../src/proxy/allow-list.js';
 import { assertSafe } from '../src/scenario/safety.js';
 import { Redactor } from '../src/secrets.js';
 
@@ -23,13 +22,6 @@ describe('safety', () => {
     expect(() => assertSafe('pushSingle', { body: { cid: 'mine' } }, allowed)).not.toThrow();
     expect(() => assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['pushapi-verify-x'], opt_type: 0 }] } }, allowed)).not.toThrow();
     expect(() => assertSafe('stopTask', { params: { taskid: 'RASL_0101_aa' } }, allowed)).not.toThrow();
-  });
-  it('the proxy\'s allow list reads the same targets; cid wins over alias in push_list', () => {
-    const allow = { cids: ['mine'], aliases: ['team'], appPush: false };
-    expect(refusalOf('pushList', { cid: ['mine'], alias: ['anyone'] }, allow)).toBeUndefined();
-    expect(refusalOf('pushSingle', { alias: 'anyone' }, allow)).toBe('alias anyone is not in --allow-alias');
-    expect(refusalOf('pushSingle', { alias: 'team' }, allow)).toBeUndefined();
-    expect(refusalOf('queryBiTags', undefined, allow)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 // The report of a run or of the proxy: one entry per operation of both documents, each with its findings.
 // schema/report.schema.json documents the same shape for readers of `--report`.
-import type { SourcePlace } from '../documents.js';
+import type { Operation, SourcePlace } from '../documents.js';
 
 export type FindingKind = 'schema' | 'undocumented-field' | 'unknown-value' | 'rule' | 'parity' | 'http';
 
@@ -57,6 +57,14 @@ export interface Report {
   parity: { compared: boolean; reason?: string };
   summary: { operations: number; ran: number; failed: number; findings: Record<FindingKind, number> };
   operations: OperationReport[];
+}
+
+/** The entry of one operation (ok, conformance and parity are filled by finish). */
+export function operationReport(op: Operation, entry: Pick<OperationReport, 'ran' | 'reason' | 'steps' | 'findings'>): OperationReport {
+  return {
+    operationId: op.operationId, api: op.api, method: op.method.toUpperCase(), path: op.path, ran: entry.ran,
+    ...(entry.reason !== undefined ? { reason: entry.reason } : {}), ok: true, conformance: null, parity: 'not compared', steps: entry.steps, findings: entry.findings,
+  };
 }
 
 /** Fills ok, conformance and the summary from the findings. */
