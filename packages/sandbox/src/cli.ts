@@ -12,6 +12,8 @@ const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1
 Usage: pushapi-sandbox [options]
        pushapi-sandbox mcp [--url <origin>] [--token <token>]   an MCP server (stdio) for coding agents
                            (pushapi-sandbox mcp --help)
+       pushapi-sandbox apps --server <url> --server <url> …   the apps of every process of a service, with
+                           the process that holds each (pushapi-sandbox apps --help)
 
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
@@ -56,6 +58,12 @@ if (process.argv[2] === 'mcp') {
   const { runMcp } = await import('./mcp/start.js');
   await runMcp(process.argv.slice(3)).catch((error: Error) => fail(`mcp: ${error.message}`));
   process.exit(0);
+}
+
+// `pushapi-sandbox apps …`: the apps of each process of a service, together (src/apps-command.ts).
+if (process.argv[2] === 'apps') {
+  const { runApps } = await import('./apps-command.js');
+  process.exit(await runApps(process.argv.slice(3)).catch((error: Error) => fail(`apps: ${error.message}`)));
 }
 
 /** The control token kept in a file (out of the command line, which other local users can read). */

@@ -3,6 +3,7 @@
 // push and DMP clients, and shortcuts for its devices, inboxes, tasks, clock, faults and limits.
 import { HttpError, readViolations } from '@pushapi/client-core';
 import createClient, { type Client } from 'openapi-fetch';
+import { newAppId } from './app-id.js';
 import { MOUNTS } from './config.js';
 import type { components, paths } from './generated/schema.js';
 
@@ -145,10 +146,15 @@ const describeMessage = (m: Schemas['InboxMessage']) => `${m.id} (task ${m.taski
 /** The longest single wait the sandbox takes (its `wait` maximum). */
 const MAX_WAIT_MS = 60_000;
 
-/** Creates an isolated app and returns it with its helpers. */
-export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}): Promise<SandboxApp> {
-  // An app named by its appid is made at its own path (PUT), which a balancer routes like every other call of it.
-  const { data: created } = input.appid === undefined ? await control.POST('/apps', { body: input }) : await control.PUT('/apps/{appid}', { params: { path: { appid: input.appid } }, body: input });
+/**
+ * Creates an isolated app and returns it with its helpers. Without an appid, one is chosen here (`newAppId`, under
+ * `appPrefix` when given: a team's prefix) before the call.
+ */
+export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}, appPrefix?: string): Promise<SandboxApp> {
+  // Always made at its own path (PUT): a balancer routes the creation by the appid to the process where every
+  // later call of the app goes, which POST /control/apps (no appid in the path) cannot be.
+  const appid = input.appid ?? newAppId(appPrefix);
+  const { data: created } = await control.PUT('/apps/{appid}', { params: { path: { appid } }, body: input });
   return sandboxApp(control, origin, created!.credentials);
 }
 

@@ -11,7 +11,11 @@ export interface SandboxConnection {
   url: string;
   /** A typed client of the control API. */
   control: ControlClient;
-  /** Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. */
+  /**
+   * Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. Its appid, unless
+   * given, is chosen before the call (`app-` and 12 letters or digits, or the `appPrefix` given to
+   * connectSandbox, a team's prefix) and the app is made with PUT /control/apps/{appid}, which a balancer routes.
+   */
   app(input?: Schemas['AppCreate']): Promise<SandboxApp>;
   /** An app that exists already, such as one of the seeded world, with the same helpers. */
   openApp(appid: string): Promise<SandboxApp>;
@@ -29,14 +33,14 @@ export interface Sandbox extends Omit<RunningSandbox, 'store'>, SandboxConnectio
  * A sandbox started elsewhere: by a global setup of the test runner, by `pushapi-sandbox`, or shared by CI jobs
  * (with its control token). Nothing is started or stopped here.
  */
-export function connectSandbox(options: { url: string; token?: string }): SandboxConnection {
+export function connectSandbox(options: { url: string; token?: string; appPrefix?: string }): SandboxConnection {
   const url = options.url.replace(/\/+$/, '');
   const control = createControlClient({ baseUrl: url, ...(options.token ? { token: options.token } : {}) });
   const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
   return {
     url,
     control,
-    app: (input) => createSandboxApp(control, url, input),
+    app: (input) => createSandboxApp(control, url, input, options.appPrefix),
     openApp: (appid) => openSandboxApp(control, url, appid),
     loadWorld: (world) => data(control.POST('/world', { body: world })),
     saveSnapshot: (name) => data(control.POST('/snapshots', { body: { name } })),
