@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `pushapi-sandbox` (`run sandbox` in the workspace): starts the sandbox, prints where everything is and the
 // default app's credentials, and stops cleanly on Ctrl-C or SIGTERM.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
+import { workspaceDocsDir } from './docs-site.js';
 import { parseAppTokens, type AppToken } from './http/team-tokens.js';
 import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
 
@@ -27,7 +29,8 @@ Usage: pushapi-sandbox [options]
                            the apps, requests and events filtered to them); a reset of the sandbox, a world and
                            another prefix's apps answer 403. Needs --control-token, the administrator's
                            (SANDBOX_APP_TOKENS, comma-separated: prefix=token,prefix2=token2)
-  --app-token-file <path>  read app tokens from this file: one <prefix>=<token> a line
+  --app-token-file <path>  read app tokens from this file: one <prefix>=<token> a line; SIGHUP re-reads it
+                           and puts the new set in force at once (a bad file keeps the old set and says why)
   --allowed-host <name>    a host name to answer besides localhost and IP addresses, repeatable
                            (SANDBOX_ALLOWED_HOSTS, comma-separated): a shared sandbox reached by a name
   --appid, --appkey, --master-secret   the default app's credentials (SANDBOX_APPID, SANDBOX_APPKEY, SANDBOX_MASTER_SECRET)
@@ -80,23 +83,21 @@ function tokenFromFile(file: string, alsoGiven: string | undefined): string {
   return token;
 }
 
-/** App tokens from the flags, the variable and a file (one <prefix>=<token> a line). Errors never show a token. */
-function readAppTokens(flags: string[], variable: string | undefined, file: string | undefined): AppToken[] {
-  const lines = (text: string) => text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
-  let fromFile: string[] = [];
-  if (file !== undefined) {
-    try {
-      fromFile = lines(readFileSync(file, 'utf8'));
-    } catch (error) {
-      fail(`app token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  }
-  const fromVariable = (variable ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** The app tokens of a file (one <prefix>=<token> a line); throws naming the file, never a token. */
+function appTokensOfFile(file: string): AppToken[] {
+  let text: string;
   try {
-    return [...parseAppTokens(flags, '--app-token'), ...parseAppTokens(fromVariable, 'SANDBOX_APP_TOKENS'), ...parseAppTokens(fromFile, `app token file ${file}`)];
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    fail((error as Error).message);
+    throw new Error(`app token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  return parseAppTokens(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean), `app token file ${file}`);
+}
+
+/** App tokens from the flags and the variable (fixed while the process runs). Errors never show a token. */
+function readFixedAppTokens(flags: string[], variable: string | undefined): AppToken[] {
+  const fromVariable = (variable ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return [...parseAppTokens(flags, '--app-token'), ...parseAppTokens(fromVariable, 'SANDBOX_APP_TOKENS')];
 }
 
 let values;
@@ -148,7 +149,15 @@ const given = {
   authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
 };
 const controlToken = values['control-token-file'] !== undefined ? tokenFromFile(values['control-token-file'], values['control-token']) : (values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN);
-const appTokens = readAppTokens(values['app-token'] ?? [], env.SANDBOX_APP_TOKENS, values['app-token-file']);
+const appTokenFile = values['app-token-file'];
+let fixedAppTokens: AppToken[] = [];
+let appTokens: AppToken[] = [];
+try {
+  fixedAppTokens = readFixedAppTokens(values['app-token'] ?? [], env.SANDBOX_APP_TOKENS);
+  appTokens = [...fixedAppTokens, ...(appTokenFile === undefined ? [] : appTokensOfFile(appTokenFile))];
+} catch (error) {
+  fail((error as Error).message);
+}
 const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
 const docsDir = values.docs ?? env.SANDBOX_DOCS;
@@ -173,6 +182,12 @@ const sandbox = await listenSandbox({
   fail(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)` : error.message),
 );
 
+/** Where the reference is served, or why it is not (the published package ships no site: --docs names one). */
+function referenceLine(url: string): string {
+  const dir = docsDir ?? workspaceDocsDir();
+  return dir !== undefined && existsSync(join(dir, 'index.html')) ? `${url}/docs/` : 'not served: this package ships no reference site (--docs <dir> serves a built one)';
+}
+
 // Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
 const app = sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
 const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
@@ -182,7 +197,7 @@ console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
   control API        ${sandbox.controlUrl}
   inbox page         ${sandbox.url}/
   console            ${sandbox.url}/console/   (try any request of the reference)
-  reference          ${sandbox.url}/docs/
+  reference          ${referenceLine(sandbox.url)}
   health             ${sandbox.url}/healthz   ${sandbox.url}/readyz   ${sandbox.url}/metrics
 default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
 its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
@@ -207,4 +222,15 @@ const stop = (signal: string) => {
   );
 };
 process.on('SIGINT', () => stop('SIGINT'));
+// SIGHUP re-reads the app token file (the flags and the variable stay): a team added or a token rotated without a
+// restart. The new set is checked whole and put in force at once; a bad file leaves the old set and says why.
+process.on('SIGHUP', () => {
+  if (appTokenFile === undefined) return console.warn('SIGHUP: no --app-token-file to re-read; the team tokens stay as they are');
+  try {
+    const prefixes = sandbox.reloadAppTokens([...fixedAppTokens, ...appTokensOfFile(appTokenFile)]);
+    console.log(`team tokens reloaded: ${prefixes.length} teams${prefixes.length > 0 ? ` (${prefixes.map((p) => `"${p}"`).join(', ')})` : ''}`);
+  } catch (error) {
+    console.error(`team tokens not reloaded, the ones in force stay: ${(error as Error).message}`);
+  }
+});
 process.on('SIGTERM', () => stop('SIGTERM'));

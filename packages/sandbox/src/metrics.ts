@@ -55,7 +55,7 @@ export class SandboxMetrics {
     });
     this.#delivered = new Counter({ name: 'sandbox_pushes_delivered_total', help: 'Messages received by devices (online at once, or offline when the device came online).', labelNames: ['via'], registers });
     this.#restores = new Counter({ name: 'sandbox_snapshot_restores_total', help: 'Snapshots restored.', registers });
-    this.#commit = new Histogram({ name: 'sandbox_store_commit_seconds', help: 'Time to commit one unit of work to the store (memory only: 0).', buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5], registers });
+    this.#commit = new Histogram({ name: 'sandbox_store_commit_seconds', help: 'Time to write one unit of work that changed state to the --data store (not observed without --data).', buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5], registers });
     const { store } = sources;
     new Gauge({ name: 'sandbox_apps', help: 'Apps in the sandbox.', registers, collect() { this.set(store.apps.size); } });
     new Gauge({ name: 'sandbox_devices', help: 'Devices of all apps.', registers, collect() { this.set(sum(store, (app) => app.devices.size)); } });

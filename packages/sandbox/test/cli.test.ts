@@ -24,6 +24,17 @@ describe('the command', () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('advertises the reference only where a built site is served', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-no-site-'));
+    const cli = await startCli(['--port', '0', '--docs', empty]);
+    await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');
+    expect(cli.lines.join('\n')).toMatch(/reference +not served: this package ships no reference site \(--docs <dir> serves a built one\)/);
+    expect(cli.lines.join('\n')).not.toContain(`${cli.url}/docs/`);
+    cli.child.kill('SIGINT');
+    await cli.exited;
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+
   it('takes the credentials from flags and environment variables, and never prints a given secret', async () => {
     const cli = await startCli(['--port', '0', '--appid', 'ci-app', '--master-secret', 'given-master-secret-value'], { SANDBOX_AUTH_CODE: 'given-auth-code-value' });
     await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');

@@ -165,8 +165,9 @@ async function readRequestBody(ctx: RequestContext): Promise<RequestContext> {
   return ctx;
 }
 
+/** Only an app whose clock has reached its next due time has work to run: the others cost a comparison. */
 async function runDueWork(ctx: RequestContext): Promise<RequestContext> {
-  if (ctx.app) await runDue(ctx.parts.services, ctx.parts.committer, ctx.app);
+  if (ctx.app && ctx.appAt! >= ctx.app.nextDueAt) await runDue(ctx.parts.services, ctx.parts.committer, ctx.app);
   return ctx;
 }
 

@@ -34,6 +34,8 @@ export type View<T> = T extends (infer E)[]
 
 export class Unit {
   readonly #changes = new Map<string, Change>();
+  /** What is stored beside the records (snapshots): its JSON made only when the state is kept in a data folder. */
+  readonly #kept = new Map<string, { key: Key; json: (() => string) | undefined }>();
 
   constructor(
     readonly store: Store,
@@ -80,8 +82,13 @@ export class Unit {
     } else this.#changes.set(key, { kind, appid, record, app, gone } as Change);
   }
 
+  /** Stores (or with undefined, removes) a value kept beside the records, such as a snapshot, with this unit. */
+  keep(key: Key, json: (() => string) | undefined): void {
+    this.#kept.set(keyText(key), { key, json });
+  }
+
   get changed(): boolean {
-    return this.#changes.size > 0;
+    return this.#changes.size > 0 || this.#kept.size > 0;
   }
 
   /** The changes, in the order records first changed. */
@@ -97,7 +104,7 @@ export class Unit {
       if (c.gone) return { key, json: undefined };
       const stored = spec.encode ? spec.encode(c.record as never, c.app) : c.record;
       return { key, json: JSON.stringify(stored) };
-    });
+    }).concat([...this.#kept.values()].map(({ key, json }) => ({ key, json: json?.() })));
   }
 }
 
@@ -110,6 +117,11 @@ export class Committer {
   #failure: unknown;
 
   constructor(private readonly persistence: Persistence) {}
+
+  /** Whether a unit's changes are written somewhere that keeps them (a --data store). */
+  get durable(): boolean {
+    return this.persistence.durable;
+  }
 
   commit(unit: Unit): Promise<void> {
     if (this.#failure !== undefined) return Promise.reject(this.#failure);
