@@ -63,7 +63,7 @@ function writeRefusal(operationId: string, body: unknown, allow: AllowList): Ref
     ...targets.unjudged.map((field) => `the devices of ${field} (not judged by the allow list)`),
   ];
   if (!named.length) return undefined;
-  return { reason: 'device-write-outside-list', why: `${operationId} changes ${named.join(', ')}; --allow-device-writes-outside-list forwards it` };
+  return { reason: 'device-write-outside-list', why: `${operationId} changes ${named.join(', ')}, which only --allow-device-writes-outside-list forwards` };
 }
 
 /** Why a request of a known operation may not go upstream, or undefined when it may. */
