@@ -77,7 +77,7 @@ export interface SandboxApp {
   pushOptions: { baseUrl: string; appId: string; appKey: string; masterSecret: string };
   /** Options for createDmpClient. */
   dmpOptions: { baseUrl: string; userCode: string; authCode: string };
-  /** Registers a device with the fields of a world's device, alias included (`{ cid, alias, online, tags, ... }`). */
+  /** Registers a device with the fields of a world's device, alias included (`{ cid, alias, online, tags, ... }`); devices known when the app is made go in `sandbox.app({ devices })`, one call fewer. */
   addDevice(device: Schemas['DeviceCreate']): Promise<Schemas['Device']>;
   /** Registers up to 10,000 devices in one call, all or none. */
   addDevices(devices: Schemas['DeviceCreate'][]): Promise<Schemas['DeviceBatchResult']>;

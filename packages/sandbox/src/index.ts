@@ -12,7 +12,8 @@ export interface SandboxConnection {
   /** A typed client of the control API. */
   control: ControlClient;
   /**
-   * Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. Its appid, unless
+   * Creates an isolated app (fresh credentials, the magic cids, a DMP party): one per test. With `devices`
+   * (`{ devices: [{ cid: 'phone-1', alias: 'alice', tags: ['vip'] }] }`) its devices come in the same call. Its appid, unless
    * given, is chosen before the call (`app-` and 12 letters or digits, or the `appPrefix` given to
    * connectSandbox, a team's prefix) and the app is made with PUT /control/apps/{appid}, which a balancer routes.
    */

@@ -8,7 +8,8 @@ import { newAppState, type AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { clockNow, clockSetTo, realClock, type ClockRecord } from '../time.js';
 import type { ControlBody } from './bodies.js';
-import { addDevice } from './devices.js';
+import { CIDS_PER_ALIAS } from './aliases.js';
+import { addDevice, addDevices } from './devices.js';
 import { processDue } from './due.js';
 
 /** The largest distance from 1970 a JavaScript date can show (100,000,000 days): a clock stays within it. */
@@ -28,12 +29,31 @@ const defaultSettings = (): AppSettings => ({
   inboxLimit: LIMITS.inboxLimit,
 });
 
+const MAGIC = new Set(MAGIC_CIDS.map((m) => m.cid));
+
+/** The devices of a new app (a world's or a creation's), checked before anything changes; `at` says where they are. */
+export function checkNewDevices(devices: readonly { cid: string; alias?: string }[], at: string): void {
+  const cids = new Set<string>();
+  const perAlias = new Map<string, number>();
+  for (const device of devices) {
+    if (MAGIC.has(device.cid)) throw conflict(`${at}: "${device.cid}" is a magic cid, which every app has already; give your devices other cids`);
+    if (cids.has(device.cid)) throw conflict(`${at}: cid "${device.cid}" is in its devices more than once`);
+    cids.add(device.cid);
+    if (device.alias !== undefined) perAlias.set(device.alias, (perAlias.get(device.alias) ?? 0) + 1);
+  }
+  for (const [alias, count] of perAlias) {
+    if (count > CIDS_PER_ALIAS) throw conflict(`${at}: alias "${alias}" has ${count} devices; an alias has at most ${CIDS_PER_ALIAS} cids`);
+  }
+}
+
+/** Creates an app with its devices (`input.devices`); every check comes first, so a refusal creates nothing. */
 export function createApp(unit: Unit, input: AppInput): AppState {
   const { store, realNow } = unit;
   const appid = input.appid ?? newAppId();
   if (store.apps.has(appid)) throw conflict(`an app with appid "${appid}" exists already`);
   const userCode = input.userCode ?? `party-${randomId(12)}`;
   if (store.parties.has(userCode)) throw conflict(`a DMP party with user_code "${userCode}" exists already`);
+  checkNewDevices(input.devices ?? [], 'devices');
   const clock = input.clock ? changedClock(realClock(), input.clock, realNow) : realClock();
   const record: AppRecord = {
     seq: store.nextSeq(),
@@ -55,7 +75,9 @@ export function createApp(unit: Unit, input: AppInput): AppState {
     blacklist: [],
     onlineHistory: [],
   };
-  return startApp(unit, record);
+  const app = startApp(unit, record);
+  if (input.devices?.length) addDevices(unit, app, input.devices, appNow(unit, app));
+  return app;
 }
 
 /** Stores a new app record and gives the app its magic cids. */

@@ -1,20 +1,16 @@
 // Worlds: apps with their devices, aliases, rate limits and DMP parties, described once in a file (`--seed`) or a
 // control call (`POST /control/world`), and made in one unit of work. Everything that could refuse the world is
 // checked before the first change, so a world is loaded whole or not at all.
-import { MAGIC_CIDS } from '../config.js';
 import type { components } from '../generated/schema.js';
 import { conflict } from '../refusal.js';
 import type { Unit } from '../state/unit.js';
 import { realClock } from '../time.js';
-import { CIDS_PER_ALIAS } from './aliases.js';
-import { appNow, changedClock, createApp, deleteApp, setRateLimits, updateParty } from './apps.js';
+import { appNow, changedClock, checkNewDevices, createApp, deleteApp, setRateLimits, updateParty } from './apps.js';
 import type { Compat } from './compat.js';
 import { addDevices } from './devices.js';
 
 export type World = components['schemas']['World'];
 type WorldLoaded = components['schemas']['WorldLoaded'];
-
-const MAGIC = new Set(MAGIC_CIDS.map((m) => m.cid));
 
 /** What would refuse the world, found before anything changes. */
 function check(unit: Unit, world: World): void {
@@ -31,17 +27,7 @@ function check(unit: Unit, world: World): void {
       userCodes.add(app.userCode);
     }
     if (app.clock) changedClock(realClock(), app.clock, unit.realNow); // a time beyond what a clock can show
-    const cids = new Set<string>();
-    const perAlias = new Map<string, number>();
-    for (const device of app.devices ?? []) {
-      if (MAGIC.has(device.cid)) throw conflict(`${at}: "${device.cid}" is a magic cid, which every app has already; give your devices other cids`);
-      if (cids.has(device.cid)) throw conflict(`${at}: cid "${device.cid}" is in its devices more than once`);
-      cids.add(device.cid);
-      if (device.alias !== undefined) perAlias.set(device.alias, (perAlias.get(device.alias) ?? 0) + 1);
-    }
-    for (const [alias, count] of perAlias) {
-      if (count > CIDS_PER_ALIAS) throw conflict(`${at}: alias "${alias}" has ${count} devices; an alias has at most ${CIDS_PER_ALIAS} cids`);
-    }
+    checkNewDevices(app.devices ?? [], at);
   }
 }
 

@@ -1328,8 +1328,130 @@ export interface components {
             frozen?: boolean;
         };
         /**
+         * @description Raw device identifiers known to the tag query service. The sandbox derives every hashed form the
+         *     description lists (imeiMD5, macMD5 of the colon-free lowercase MAC, imsiMD5, mb, idfa uppercased and
+         *     idfaMD5, oaidMD5, androidIdMD5), and /tags/user finds the device by any of them.
+         */
+        DmpIds: {
+            /**
+             * @description Android device number.
+             * @example 860000000000001
+             */
+            imei?: string;
+            /**
+             * @description MAC address, with or without colons.
+             * @example 00:11:22:AA:BB:CC
+             */
+            mac?: string;
+            /**
+             * @description Mobile subscriber identity.
+             * @example 460000000000001
+             */
+            imsi?: string;
+            /**
+             * @description Phone number.
+             * @example 13800000000
+             */
+            phone?: string;
+            /**
+             * @description Advertising id (any case; compared uppercased).
+             * @example 00000000-0000-0000-0000-000000000001
+             */
+            idfa?: string;
+            /**
+             * @description oaid.
+             * @example oaid-example-1
+             */
+            oaid?: string;
+            /**
+             * @description androidId.
+             * @example android-id-example-1
+             */
+            androidId?: string;
+        };
+        /** @description The settable state of a device. Fields left out keep their value (or their default on creation). */
+        DeviceFields: {
+            /**
+             * @description Whether the device is connected. Default false. Coming online delivers the pending offline
+             *     messages that have not expired, and sets lastlogin to the app's clock.
+             * @example true
+             */
+            online?: boolean;
+            /**
+             * @description Whether the user is active. Default true. An inactive device gets `successed_ignore` and receives nothing.
+             * @example true
+             */
+            active?: boolean;
+            /**
+             * Format: int64
+             * @description Last SDK login, in epoch milliseconds of the app's clock. Default the creation time.
+             * @example 1893456000000
+             */
+            lastlogin?: number;
+            /**
+             * @description Province or city, matched by the `region` condition.
+             * @example Zhejiang
+             */
+            region?: string;
+            /**
+             * @description Phone type, matched by the `phonetype` condition, such as `ANDROID` or `IOS`. An `IOS` device receives push_info through APN when offline.
+             * @example ANDROID
+             */
+            phonetype?: string;
+            /**
+             * @description Tags of the client (as set_tags sets them), matched by the `tag` condition.
+             * @example [
+             *       "sports",
+             *       "news"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * @description Whether the cid is on the blacklist (as user_blk_list sets it). A blacklisted device is left out of every push.
+             * @example false
+             */
+            blacklisted?: boolean;
+            /**
+             * @description iOS device token, matched by set_badge `devicetoken_list`.
+             * @example devicetoken-example-1
+             */
+            deviceToken?: string;
+            dmpIds?: components["schemas"]["DmpIds"];
+            /**
+             * @description Tag ids (`tid`) the tag query service returns for this device.
+             * @example [
+             *       "1001",
+             *       "1002"
+             *     ]
+             */
+            dmpTags?: string[];
+        };
+        /**
+         * @description A new device of the app, with the fields a world's device takes (`alias` included). Keys other than those
+         *     below are refused.
+         */
+        DeviceCreate: {
+            /**
+             * @description The client id. 1 to 128 characters.
+             * @example CID_EXAMPLE_0001
+             */
+            cid: string;
+            /**
+             * @description An alias bound to the cid (as bind_alias binds it). One alias has at most 10 cids; a device that would
+             *     be the 11th is refused (409) and nothing is created.
+             * @example alice
+             */
+            alias?: string;
+        } & components["schemas"]["DeviceFields"];
+        /**
+         * @description Devices to register besides the magic cids, in this order, each as `POST /apps/{appid}/devices` creates one
+         *     (alias and tags included): all or none. At most 10,000.
+         */
+        NewDevices: components["schemas"]["DeviceCreate"][];
+        /**
          * @description A new, isolated app. Every field is optional: credentials left out are generated (random), and the
-         *     app starts with the magic cids and a DMP party of its own.
+         *     app starts with the magic cids and a DMP party of its own, and the `devices` given (a test's app and its
+         *     devices in one call). A refusal creates nothing.
          */
         AppCreate: {
             /**
@@ -1364,6 +1486,7 @@ export interface components {
             name?: string;
             settings?: components["schemas"]["AppSettingsUpdate"];
             clock?: components["schemas"]["ClockChange"];
+            devices?: components["schemas"]["NewDevices"];
         };
         /** @description What a client needs to sign in to the app (push v1) and to its DMP party. */
         Credentials: {
@@ -1414,48 +1537,6 @@ export interface components {
              * @example 0
              */
             expired: number;
-        };
-        /**
-         * @description Raw device identifiers known to the tag query service. The sandbox derives every hashed form the
-         *     description lists (imeiMD5, macMD5 of the colon-free lowercase MAC, imsiMD5, mb, idfa uppercased and
-         *     idfaMD5, oaidMD5, androidIdMD5), and /tags/user finds the device by any of them.
-         */
-        DmpIds: {
-            /**
-             * @description Android device number.
-             * @example 860000000000001
-             */
-            imei?: string;
-            /**
-             * @description MAC address, with or without colons.
-             * @example 00:11:22:AA:BB:CC
-             */
-            mac?: string;
-            /**
-             * @description Mobile subscriber identity.
-             * @example 460000000000001
-             */
-            imsi?: string;
-            /**
-             * @description Phone number.
-             * @example 13800000000
-             */
-            phone?: string;
-            /**
-             * @description Advertising id (any case; compared uppercased).
-             * @example 00000000-0000-0000-0000-000000000001
-             */
-            idfa?: string;
-            /**
-             * @description oaid.
-             * @example oaid-example-1
-             */
-            oaid?: string;
-            /**
-             * @description androidId.
-             * @example android-id-example-1
-             */
-            androidId?: string;
         };
         /** @description A device (a client id) of an app, and what it holds. */
         Device: {
@@ -1552,84 +1633,9 @@ export interface components {
             /** @description The devices, in order of registration (the magic cids first). */
             devices: components["schemas"]["Device"][];
         };
-        /** @description The settable state of a device. Fields left out keep their value (or their default on creation). */
-        DeviceFields: {
-            /**
-             * @description Whether the device is connected. Default false. Coming online delivers the pending offline
-             *     messages that have not expired, and sets lastlogin to the app's clock.
-             * @example true
-             */
-            online?: boolean;
-            /**
-             * @description Whether the user is active. Default true. An inactive device gets `successed_ignore` and receives nothing.
-             * @example true
-             */
-            active?: boolean;
-            /**
-             * Format: int64
-             * @description Last SDK login, in epoch milliseconds of the app's clock. Default the creation time.
-             * @example 1893456000000
-             */
-            lastlogin?: number;
-            /**
-             * @description Province or city, matched by the `region` condition.
-             * @example Zhejiang
-             */
-            region?: string;
-            /**
-             * @description Phone type, matched by the `phonetype` condition, such as `ANDROID` or `IOS`. An `IOS` device receives push_info through APN when offline.
-             * @example ANDROID
-             */
-            phonetype?: string;
-            /**
-             * @description Tags of the client (as set_tags sets them), matched by the `tag` condition.
-             * @example [
-             *       "sports",
-             *       "news"
-             *     ]
-             */
-            tags?: string[];
-            /**
-             * @description Whether the cid is on the blacklist (as user_blk_list sets it). A blacklisted device is left out of every push.
-             * @example false
-             */
-            blacklisted?: boolean;
-            /**
-             * @description iOS device token, matched by set_badge `devicetoken_list`.
-             * @example devicetoken-example-1
-             */
-            deviceToken?: string;
-            dmpIds?: components["schemas"]["DmpIds"];
-            /**
-             * @description Tag ids (`tid`) the tag query service returns for this device.
-             * @example [
-             *       "1001",
-             *       "1002"
-             *     ]
-             */
-            dmpTags?: string[];
-        };
-        /**
-         * @description A new device of the app, with the fields a world's device takes (`alias` included). Keys other than those
-         *     below are refused.
-         */
-        DeviceCreate: {
-            /**
-             * @description The client id. 1 to 128 characters.
-             * @example CID_EXAMPLE_0001
-             */
-            cid: string;
-            /**
-             * @description An alias bound to the cid (as bind_alias binds it). One alias has at most 10 cids; a device that would
-             *     be the 11th is refused (409) and nothing is created.
-             * @example alice
-             */
-            alias?: string;
-        } & components["schemas"]["DeviceFields"];
         /** @description Devices to register in one call. */
         DeviceBatch: {
-            /** @description The new devices, registered in this order. At most 10,000. */
-            devices: components["schemas"]["DeviceCreate"][];
+            devices: components["schemas"]["NewDevices"];
         };
         /** @description The outcome of a batch registration. */
         DeviceBatchResult: {
@@ -2301,11 +2307,7 @@ export interface components {
             clock?: components["schemas"]["ClockChange"];
             rateLimits?: components["schemas"]["RateLimits"];
             dmp?: components["schemas"]["DmpPartyUpdate"];
-            /**
-             * @description The app's devices besides the magic cids, registered in this order, each as `POST /apps/{appid}/devices`
-             *     creates one (alias included). At most 10,000.
-             */
-            devices?: components["schemas"]["DeviceCreate"][];
+            devices?: components["schemas"]["NewDevices"];
         };
         /**
          * @description A world: apps with their devices, aliases, tags, DMP ids and DMP parties, described once in a file a
