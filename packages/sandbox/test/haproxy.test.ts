@@ -149,6 +149,11 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
     const reset = await post(`${lbUrl}/control/reset`, {});
     expect(reset.status).toBe(409);
     expect(reset.body.detail).toContain('POST /control/apps/{appid}/reset');
+    for (const url of [`${lbUrl}/control/snapshots`, `${lbUrl}/control/snapshots/seed/restore`]) {
+      const snapshot = await post(url, { name: 'whole' });
+      expect(snapshot.status, url).toBe(409);
+      expect(snapshot.body.detail).toContain('POST /control/apps/{appid}/snapshots');
+    }
     // Nothing was made or reset anywhere.
     expect(await Promise.all(processes.map(async (p) => (await raw(`${p.url}/control/apps`)).body.apps.length as number))).toEqual(before);
     expect(await holders(apps[0]!.appid)).toEqual([owner.get(apps[0]!.appid)]);
