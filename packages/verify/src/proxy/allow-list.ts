@@ -15,7 +15,8 @@ export interface AllowList {
 }
 
 /** Why a request was refused; the stop summary counts refusals by these. */
-export type RefusalReason = 'unknown-operation' | 'not-strict-json' | 'body-too-large' | 'cid-and-alias' | 'push-outside-list' | 'app-push' | 'device-write-outside-list';
+export type RefusalReason =
+  | 'unknown-operation' | 'not-strict-json' | 'body-too-large' | 'cid-and-alias' | 'push-outside-list' | 'app-push' | 'device-write-outside-list';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -40,10 +41,13 @@ function pushRefusal(operationId: string, body: unknown, allow: AllowList): Refu
   const targets = pushTargets(operationId, body);
   if (!targets) return undefined;
   if (targets.both) {
-    return { reason: 'cid-and-alias', why: `${operationId} names both a cid and an alias in one message; the description says which wins only for push_list, so who it reaches cannot be judged` };
+    const why = `${operationId} names both a cid and an alias in one message; the description says which wins only for push_list`;
+    return { reason: 'cid-and-alias', why: `${why}, so who it reaches cannot be judged` };
   }
   if (targets.app && !restrictedToTag(targets.condition, allow.appPushTag)) {
-    const why = allow.appPushTag ? `push_app's condition does not restrict it to tag ${allow.appPushTag} (--allow-app-push)` : 'push_app is refused: the proxy runs without --allow-app-push <tag>';
+    const why = allow.appPushTag
+      ? `push_app's condition does not restrict it to tag ${allow.appPushTag} (--allow-app-push)`
+      : 'push_app is refused: the proxy runs without --allow-app-push <tag>';
     return { reason: 'app-push', why };
   }
   const cids = outside(targets.cids, allow.cids);

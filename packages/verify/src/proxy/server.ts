@@ -130,8 +130,12 @@ function record(state: ProxyState, ex: Exchange, response: { status: number; hea
   const { req, url, body } = ex;
   state.recorder?.write({
     at: new Date().toISOString(), api: ex.mount.api, operationId: ex.op.operationId,
-    request: { method: req.method ?? 'GET', path: url.pathname, ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}), headers: flatHeaders(req.headers), ...(body !== undefined ? { body } : {}) },
-    response: { status: response.status, headers: response.headers, ...(response.body !== undefined ? { body: response.body } : {}) }, ...(refusedLocally ? { refusedLocally } : {}),
+    request: {
+      method: req.method ?? 'GET', path: url.pathname, ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}),
+      headers: flatHeaders(req.headers), ...(body !== undefined ? { body } : {}),
+    },
+    response: { status: response.status, headers: response.headers, ...(response.body !== undefined ? { body: response.body } : {}) },
+    ...(refusedLocally ? { refusedLocally } : {}),
   });
 }
 
@@ -219,7 +223,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { redactor } = state;
   const server = http.createServer((req, res) => {
     handle(state, req, res).catch((error: Error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'other_error', desc: `pushapi-verify proxy: ${redactor.text(error.message)}` }));
+      const answer = { result: 'other_error', desc: `pushapi-verify proxy: ${redactor.text(error.message)}` };
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       else res.destroy();
     });
   });
