@@ -11,17 +11,19 @@ import { loadDocuments } from './documents.js';
 import { loadPrecompiled } from './validation/standalone.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
+import type { Key } from './state/kinds.js';
 import { healthEndpoints, Readiness } from './http/health.js';
-import { checkAppTokens, type AppToken } from './http/team-tokens.js';
+import { TeamTokens, type AppToken } from './http/team-tokens.js';
 import { SandboxMetrics } from './metrics.js';
 import { docsSite, pages, workspaceDocsDir } from './docs-site.js';
 import { staticPage } from './page.js';
 import type { Compat } from './areas/compat.js';
 import { Snapshots } from './areas/snapshots.js';
+import { keepSnapshot, readSnapshots } from './areas/snapshot-store.js';
 import { loadWorld, type World } from './areas/world.js';
 import { Refusal } from './refusal.js';
 import { SeedError, worldOf } from './seed.js';
-import { loadStore } from './state/load.js';
+import { loadStore, recordCheck } from './state/load.js';
 import { lmdbPersistence, memoryPersistence } from './state/persistence.js';
 import { snapshotOf } from './state/snapshot.js';
 import type { Store } from './state/store.js';
@@ -79,6 +81,11 @@ export interface RunningSandbox {
   store: Store;
   /** A JSON copy of the whole state, to compare before and after a request in tests. */
   snapshot(): unknown;
+  /**
+   * Puts a new set of app tokens in force at once (the command does on SIGHUP, re-reading its token file). A set
+   * that fails the start's checks throws, naming prefixes only, and the old set stays. Returns the prefixes.
+   */
+  reloadAppTokens(appTokens: readonly AppToken[]): readonly string[];
   stop(): Promise<void>;
 }
 
@@ -94,15 +101,18 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   if (options.controlToken !== undefined && options.controlToken.length < MIN_TOKEN_LENGTH) {
     throw new Error(`the control token has ${options.controlToken.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`);
   }
-  checkAppTokens(options.appTokens ?? [], options.controlToken);
+  const teams = new TeamTokens(options.controlToken, options.appTokens ?? []);
   const documents = loadDocuments();
   const precompiled = await loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
   let store: Store;
   let world: World | undefined;
+  const snapshots = new Snapshots(undefined, keepSnapshot);
   try {
-    store = loadStore(persistence, documents.sandbox!, options.dataDir ?? '(memory)');
+    const kept: { key: Key; json: string }[] = [];
+    store = loadStore(persistence, documents.sandbox!, options.dataDir ?? '(memory)', (entry) => kept.push(entry));
+    snapshots.loaded(readSnapshots(kept, recordCheck(documents.sandbox!), options.dataDir ?? '(memory)'));
     if (options.seed !== undefined) world = worldOf(options.seed, documents);
   } catch (error) {
     await committer.close();
@@ -127,7 +137,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     version: VERSION,
     defaultApp,
     compat,
-    snapshots: new Snapshots(),
+    snapshots,
   };
   if (options.metrics !== false) {
     const events = services.events;
@@ -144,7 +154,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     try {
       loadWorld(unit, world, compat);
       // Saved before the world is stored: a world whose snapshot passes the snapshot budgets stops the start.
-      services.snapshots.save(store, 'seed', undefined, services.realNow());
+      services.snapshots.save(store, 'seed', undefined, services.realNow(), undefined, unit);
     } catch (error) {
       await committer.close();
       throw error instanceof Refusal ? new SeedError(typeof options.seed === 'string' ? options.seed : '(the seed option)', error.detail) : error;
@@ -157,7 +167,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     documents,
     precompiled,
     controlToken: options.controlToken,
-    appTokens: options.appTokens ?? [],
+    teams,
     allowedHosts: options.allowedHosts ?? [],
     page: pages(staticPage(), docsSite(options.docsDir ?? workspaceDocsDir())),
     log: options.log,
@@ -193,6 +203,10 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     persistent: persistence.durable,
     store,
     snapshot: () => snapshotOf(store),
+    reloadAppTokens(appTokens) {
+      teams.replace(appTokens);
+      return teams.prefixes;
+    },
     stop: () =>
       (stopping ??= (async () => {
         readiness.set(false, 'stopping');

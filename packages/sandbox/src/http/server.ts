@@ -18,7 +18,7 @@ import { createGuard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
 import { serveRequest } from './pipeline.js';
 import { Router } from './router.js';
-import { controlAccess, type AppToken } from './team-tokens.js';
+import { controlAccess, TeamTokens, type AppToken } from './team-tokens.js';
 
 export { commitUnit, runDueWork } from '../apis/observe.js';
 
@@ -32,6 +32,8 @@ export interface ServerSetup {
   controlToken: string | undefined;
   /** Tokens limited to the apps of a prefix (team-tokens.ts); they need `controlToken`. */
   appTokens?: readonly AppToken[];
+  /** The app tokens in force, when they may be replaced while the server runs (a reload); else made of appTokens. */
+  teams?: TeamTokens;
   /** Host names answered besides localhost and IP addresses (a shared sandbox behind a proxy). */
   allowedHosts: readonly string[];
   page: PageServer;
@@ -74,7 +76,7 @@ export function createSandboxServer(setup: ServerSetup): Server {
       return op && { operation: `${op.method} ${op.template}`, violations: validateRequest(schemas, op, parts) };
     },
   };
-  const access = controlAccess(setup.controlToken, setup.appTokens ?? []);
+  const access = controlAccess(setup.teams ?? new TeamTokens(setup.controlToken, setup.appTokens ?? []));
   const parts: ServerParts = {
     services,
     committer: setup.committer,
