@@ -182,32 +182,7 @@ const sandbox = await listenSandbox({
   fail(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)` : error.message),
 );
 
-/** Where the reference is served, or why it is not (the published package ships no site: --docs names one). */
-function referenceLine(url: string): string {
-  const dir = docsDir ?? workspaceDocsDir();
-  return dir !== undefined && existsSync(join(dir, 'index.html')) ? `${url}/docs/` : 'not served: this package ships no reference site (--docs <dir> serves a built one)';
-}
-
-// Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
-const app = sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
-const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
-console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
-  push v1 base URL   ${sandbox.pushBaseUrl}   (the client appends /v1/<appid>)
-  DMP base URL       ${sandbox.dmpBaseUrl}
-  control API        ${sandbox.controlUrl}
-  inbox page         ${sandbox.url}/
-  console            ${sandbox.url}/console/   (try any request of the reference)
-  reference          ${referenceLine(sandbox.url)}
-  health             ${sandbox.url}/healthz   ${sandbox.url}/readyz   ${sandbox.url}/metrics
-default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
-its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
-state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}
-compat mode          ${compat}${compat === 'strict' ? ' (--compat lenient accepts the deviations of clients in use)' : ' (deviations are accepted and recorded)'}`);
-if (appTokens.length > 0) console.log(`app tokens           for the apps whose appid starts with: ${appTokens.map((t) => `"${t.prefix}"`).join(', ')}`);
-if (!isLoopback(host)) {
-  console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
-}
-
+// Signals are handled from here, before the banner: a supervisor may stop the process as soon as it reads it.
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
@@ -234,3 +209,29 @@ process.on('SIGHUP', () => {
   }
 });
 process.on('SIGTERM', () => stop('SIGTERM'));
+
+/** Where the reference is served, or why it is not (the published package ships no site: --docs names one). */
+function referenceLine(url: string): string {
+  const dir = docsDir ?? workspaceDocsDir();
+  return dir !== undefined && existsSync(join(dir, 'index.html')) ? `${url}/docs/` : 'not served: this package ships no reference site (--docs <dir> serves a built one)';
+}
+
+// Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
+const app = sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
+const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
+console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
+  push v1 base URL   ${sandbox.pushBaseUrl}   (the client appends /v1/<appid>)
+  DMP base URL       ${sandbox.dmpBaseUrl}
+  control API        ${sandbox.controlUrl}
+  inbox page         ${sandbox.url}/
+  console            ${sandbox.url}/console/   (try any request of the reference)
+  reference          ${referenceLine(sandbox.url)}
+  health             ${sandbox.url}/healthz   ${sandbox.url}/readyz   ${sandbox.url}/metrics
+default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${shown(app.mastersecret, DEFAULT_APP.mastersecret)}
+its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
+state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}
+compat mode          ${compat}${compat === 'strict' ? ' (--compat lenient accepts the deviations of clients in use)' : ' (deviations are accepted and recorded)'}`);
+if (appTokens.length > 0) console.log(`app tokens           for the apps whose appid starts with: ${appTokens.map((t) => `"${t.prefix}"`).join(', ')}`);
+if (!isLoopback(host)) {
+  console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
+}

@@ -108,8 +108,9 @@ describe('tokens per team', () => {
     expect((await call(TEAM_A, 'POST', '/apps/team-a-1/snapshots/a-own/restore')).status).toBe(200);
     expect((await call(TEAM_B, 'POST', '/apps/team-a-1/snapshots/a-own/restore')).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/apps/team-a-1/snapshots', {})).status).toBe(403);
-    expect((await call(TEAM_B, 'GET', '/snapshots/a-snap')).status).toBe(403);
-    expect((await call(TEAM_B, 'POST', '/snapshots/a-snap/restore', {})).status).toBe(403);
+    // Another team's snapshot is not found, as a name never saved: the answer says nothing of the other team.
+    expect((await call(TEAM_B, 'GET', '/snapshots/a-snap')).status).toBe(404);
+    expect((await call(TEAM_B, 'POST', '/snapshots/a-snap/restore', {})).status).toBe(404);
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', {})).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', { appid: 'team-a-1' })).status).toBe(403);
     expect((await call(TEAM_B, 'GET', '/snapshots')).body.snapshots).toEqual([]);
@@ -156,5 +157,28 @@ describe('tokens per team', () => {
     expect(messages[2]).toMatch(/is also the control token/);
     expect(messages[3]).toMatch(/app tokens need a control token too/);
     for (const message of messages) for (const token of [ADMIN, TEAM_A, TEAM_B, 'tiny-secret']) expect(message).not.toContain(token);
+  });
+
+  it('overlapping prefixes (one the start of another) are refused at start, naming both', async () => {
+    const started = startSandbox({ controlToken: ADMIN, appTokens: [{ prefix: 'ci-web-', token: TEAM_A }, { prefix: 'ci-', token: TEAM_B }] });
+    const message = await started.then((s) => s.stop().then(() => 'started'), (error: Error) => error.message);
+    expect(message).toMatch(/^app token prefixes "ci-" and "ci-web-" overlap/);
+    for (const token of [ADMIN, TEAM_A, TEAM_B]) expect(message).not.toContain(token);
+  });
+
+  it('a new set of app tokens is put in force whole: an added team works, a removed one is 401, a bad set keeps the old', async () => {
+    const TEAM_C = 'team-c-token-that-is-long-enough';
+    const reload = (tokens: { prefix: string; token: string }[]) => sandbox.current.reloadAppTokens(tokens);
+    expect((await call(TEAM_C, 'GET', '/apps')).status).toBe(401);
+    expect(reload([{ prefix: 'team-a-', token: TEAM_A }, { prefix: 'team-c-', token: TEAM_C }])).toEqual(['team-a-', 'team-c-']);
+    expect((await call(TEAM_C, 'PUT', '/apps/team-c-1', {})).status).toBe(201);
+    expect((await call(TEAM_C, 'GET', '/apps/team-a-1')).status).toBe(403);
+    expect((await call(TEAM_B, 'GET', '/apps')).status).toBe(401);
+    // Overlapping prefixes: refused, the set in force stays.
+    expect(() => reload([{ prefix: 'team-', token: TEAM_B }, { prefix: 'team-c-', token: TEAM_C }])).toThrow(/prefixes "team-" and "team-c-" overlap/);
+    expect((await call(TEAM_C, 'GET', '/apps/team-c-1')).status).toBe(200);
+    expect((await call(TEAM_B, 'GET', '/apps')).status).toBe(401);
+    reload([{ prefix: 'team-a-', token: TEAM_A }, { prefix: 'team-b-', token: TEAM_B }]);
+    expect((await call(TEAM_C, 'GET', '/apps')).status).toBe(401);
   });
 });

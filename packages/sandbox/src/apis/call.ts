@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppInput } from '../areas/apps.js';
 import type { Compat } from '../areas/compat.js';
-import type { Snapshots } from '../areas/snapshots.js';
+import type { Asker, Snapshots } from '../areas/snapshots.js';
 import type { SandboxMetrics } from '../metrics.js';
 import type { ApiName, OperationSpec } from '../documents.js';
 import type { Refusal, Violation } from '../refusal.js';
@@ -52,6 +52,8 @@ export interface ControlAccess {
   visible(headers: IncomingHttpHeaders): Visible;
   /** What a request that needs no token (GET /metrics) sees: an app token's apps, or all without one. */
   narrowed(headers: IncomingHttpHeaders): Visible;
+  /** Whose snapshots the request's token finds: its team's, or all (the administrator). */
+  asker(headers: IncomingHttpHeaders): Asker;
 }
 
 export interface Call<Body = unknown, Query = Record<string, unknown>> {

@@ -15,11 +15,12 @@ import type { AppState, DeviceState } from '../state/store.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
 import type { SandboxEvent } from './events.js';
+import type { Asker } from '../areas/snapshots.js';
 import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 /** `visible`: what the caller's token may see of the apps, the request log and the events (team-tokens.ts). */
-type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible) => Reply };
+type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible, asker: Asker) => Reply };
 
 function deviceOf(c: AppCall): DeviceState {
   const device = c.app.devices.get(c.params.cid!);
@@ -183,22 +184,22 @@ const HANDLERS: Handlers = {
   },
   listDeviations: (c) => json(200, deviationsView(c.app)),
   loadWorld: (c) => ({ ...json(200, loadWorld(c.unit, c.body, c.services.compat)), quiet: true, announce: [{ type: 'reset', appid: null }] }),
-  listSnapshots: (c, visible) => json(200, { snapshots: c.services.snapshots.list().filter((s) => visible(s.appid)) }),
-  saveSnapshot: (c) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c))),
-  getSnapshot: (c) => json(200, c.services.snapshots.get(c.params.name!)),
-  deleteSnapshot: (c) => {
-    c.services.snapshots.delete(c.params.name!);
+  listSnapshots: (c, _visible, asker) => json(200, { snapshots: c.services.snapshots.list(asker) }),
+  saveSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c), asker, c.unit)),
+  getSnapshot: (c, _visible, asker) => json(200, c.services.snapshots.get(c.params.name!, asker)),
+  deleteSnapshot: (c, _visible, asker) => {
+    c.services.snapshots.delete(c.params.name!, asker, c.unit);
     return noContent;
   },
-  restoreSnapshot: (c) => {
+  restoreSnapshot: (c, _visible, asker) => {
     const appid = c.body?.appid;
-    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid);
+    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, asker);
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
-  saveAppSnapshot: (c) => json(201, c.services.snapshots.save(c.services.store, c.body?.name ?? c.app.record.appid, c.app.record.appid, now(c))),
-  restoreAppSnapshot: (c) => {
+  saveAppSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body?.name ?? c.app.record.appid, c.app.record.appid, now(c), asker, c.unit)),
+  restoreAppSnapshot: (c, _visible, asker) => {
     const appid = c.params.appid!; // the app may have been deleted since: the restore makes it again
-    return { ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid)), quiet: true, announce: [{ type: 'reset', appid }] };
+    return { ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid, asker)), quiet: true, announce: [{ type: 'reset', appid }] };
   },
   listRequests: (c, visible) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100, visible) }),
   streamEvents: (c, visible) => {
@@ -222,13 +223,13 @@ export function controlApi(access: ControlAccess): Api {
     admit: (c) => access.admit(c),
     invalidStatus: 422,
     bind(op) {
-      const handler = handlerOf<(c: Call, visible: Visible) => Reply>(HANDLERS, op.operationId);
+      const handler = handlerOf<(c: Call, visible: Visible, asker: Asker) => Reply>(HANDLERS, op.operationId);
       const makesApp = MAKES_APP.has(op.operationId);
       return (
         handler &&
         ((c) => {
           if (c.params.appid !== undefined && !c.app && !makesApp) throw notFound(`no app with appid "${c.params.appid}"`);
-          return handler(c, access.visible(c.headers));
+          return handler(c, access.visible(c.headers), access.asker(c.headers));
         })
       );
     },

@@ -3,8 +3,13 @@
 // live state that behaviour changes in place, except message content, which never changes (state/content.ts): a
 // task, its messages and every snapshot of them hold one content object. A restore copies again and replaces the
 // apps through one unit of work, which stores the result when the sandbox keeps a data folder. Snapshots live in
-// memory, at most MAX_SNAPSHOTS, within SNAPSHOT_BUDGETS bytes (records about as JSON, each content object once).
-import { conflict, notFound } from '../refusal.js';
+// memory (and in the data folder's store, snapshot-store.ts), within SNAPSHOT_BUDGETS (records about as JSON, each
+// content object once).
+// Snapshots are kept per team: a team token's snapshots are its team's (its prefix's), with names of their own, so
+// two teams may each have a "baseline" and neither can see, replace, restore, delete or crowd out the other's. Those
+// of the administrator (the control token: `seed`, snapshots of every app) are a team's to restore its own apps from,
+// never to replace or delete. Each team, and the administrator, has MAX_SNAPSHOTS and the bytes budget of its own.
+import { conflict, forbidden, notFound } from '../refusal.js';
 import { copyRecord, KINDS, type Removal } from '../state/kinds.js';
 import { rebuild } from '../state/load.js';
 import { contentSize } from '../state/content.js';
@@ -16,12 +21,13 @@ import { deleteApp } from './apps.js';
 
 export type SnapshotView = components['schemas']['Snapshot'];
 
+/** Snapshots one team (or the administrator) keeps. */
 export const MAX_SNAPSHOTS = 64;
 
-/** Bytes snapshots may hold, as JSON: those of one app (in every snapshot), and all of them together. */
+/** Bytes snapshots may hold, as JSON: those of one app (in every snapshot), and all of one team's (or the administrator's) together. */
 export const SNAPSHOT_BUDGETS = { appBytes: 64 * 1024 * 1024, sandboxBytes: 256 * 1024 * 1024 } as const;
 
-interface SavedApp {
+export interface SavedApp {
   appid: string;
   userCode: string;
   devices: number;
@@ -33,10 +39,24 @@ interface SavedApp {
   contents: Set<PushContent>;
 }
 
-interface Saved {
+export interface Saved {
   view: SnapshotView;
+  /** Whose it is: a team's prefix, or ADMIN_POOL. */
+  pool: string;
   apps: SavedApp[];
 }
+
+/** The administrator's snapshots (the control token's, `seed`, those of every app or of an app of no team). */
+export const ADMIN_POOL = '';
+
+/** Who asks: a team (its prefix) or the administrator (team undefined); and the team an appid belongs to. */
+export interface Asker {
+  team: string | undefined;
+  teamOf(appid: string): string | undefined;
+}
+
+/** The administrator, with no teams (a sandbox without app tokens, and the start's `seed`). */
+export const ADMIN: Asker = { team: undefined, teamOf: () => undefined };
 
 const KIND_ORDER = new Map(Object.keys(KINDS).map((kind, i) => [kind, i]));
 
@@ -70,19 +90,23 @@ function jsonBytes(value: unknown, skip?: string): number {
   return bytes;
 }
 
+/** A saved app from its records (copies no one else changes): their bytes and the content objects they hold. */
+export function savedApp(appid: string, userCode: string, devices: number, records: Removal[]): SavedApp {
+  let recordBytes = 0;
+  const contents = new Set<PushContent>();
+  for (const r of records) {
+    recordBytes += jsonBytes(r.record, 'content');
+    if (r.kind === 'task' || r.kind === 'message') contents.add(r.record.content);
+  }
+  return { appid, userCode, devices, records, recordBytes, contents };
+}
+
 function save(store: Store, app: AppState): SavedApp {
   // The app record as stored (its blacklist brought up to date from the set in memory).
   const records = recordsOf(store, app).map((r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r));
   records.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
-  const saved = copies(records);
   // Counted on what the snapshot holds: the content objects its copies share with the live state and each other.
-  let recordBytes = 0;
-  const contents = new Set<PushContent>();
-  for (const r of saved) {
-    recordBytes += jsonBytes(r.record, 'content');
-    if (r.kind === 'task' || r.kind === 'message') contents.add(r.record.content);
-  }
-  return { appid: app.record.appid, userCode: app.record.party.userCode, devices: app.devices.size, records: saved, recordBytes, contents };
+  return savedApp(app.record.appid, app.record.party.userCode, app.devices.size, copies(records));
 }
 
 /** Bytes the saved apps hold together: their records, and each content object once however many hold it. */
@@ -114,26 +138,49 @@ function restoreApp(unit: Unit, saved: SavedApp): AppState {
   return app;
 }
 
+const poolKey = (pool: string, name: string) => `${pool}\u0000${name}`;
+const whose = (pool: string) => (pool === ADMIN_POOL ? 'the administrator' : `the team of prefix "${pool}"`);
+const names = (list: Saved[]) => (list.length > 0 ? `; there are: ${list.slice(0, 10).map((s) => s.view.name).join(', ')}` : '');
+
 export class Snapshots {
+  /** By pool and name, in the order saved. */
   readonly #saved = new Map<string, Saved>();
   readonly #budgets: { appBytes: number; sandboxBytes: number };
+  /** Stores a snapshot with the unit that saves or deletes it (snapshot-store.ts); none in memory-only tests. */
+  readonly #keep: ((unit: Unit, saved: Saved | { pool: string; name: string }) => void) | undefined;
 
-  constructor(budgets: { appBytes: number; sandboxBytes: number } = SNAPSHOT_BUDGETS) {
+  constructor(budgets: { appBytes: number; sandboxBytes: number } = SNAPSHOT_BUDGETS, keep?: (unit: Unit, saved: Saved | { pool: string; name: string }) => void) {
     this.#budgets = budgets;
+    this.#keep = keep;
   }
 
-  list(): SnapshotView[] {
-    return [...this.#saved.values()].map((s) => s.view);
+  /** Puts back snapshots read from the store at start (snapshot-store.ts), in the order saved. */
+  loaded(saved: Saved[]): void {
+    for (const s of saved.sort((a, b) => a.view.createdAt - b.view.createdAt)) this.#saved.set(poolKey(s.pool, s.view.name), s);
   }
 
-  get(name: string): SnapshotView {
-    return this.#find(name).view;
+  /** A team's own snapshots; the administrator's view, all. */
+  list(who: Asker = ADMIN): SnapshotView[] {
+    return this.#of(who).map((s) => s.view);
   }
 
-  /** Saves one app (`appid`) or every app under `name`, replacing a snapshot of that name. */
-  save(store: Store, name: string, appid: string | undefined, realNow: number): SnapshotView {
-    if (!this.#saved.has(name) && this.#saved.size >= MAX_SNAPSHOTS) {
-      throw conflict(`the sandbox keeps at most ${MAX_SNAPSHOTS} snapshots; delete one (DELETE /control/snapshots/{name}) or reuse a name`);
+  get(name: string, who: Asker = ADMIN): SnapshotView {
+    return this.#find(who, name, 'read').view;
+  }
+
+  /**
+   * Saves one app (`appid`) or every app under `name`, replacing a snapshot of that name of the same team. One app's
+   * snapshot is its team's (the team whose prefix starts its appid), whoever saves it; every app's, the administrator's.
+   */
+  save(store: Store, name: string, appid: string | undefined, realNow: number, who: Asker = ADMIN, unit?: Unit): SnapshotView {
+    const pool = appid === undefined ? ADMIN_POOL : (who.teamOf(appid) ?? ADMIN_POOL);
+    if (who.team !== undefined && pool !== who.team) throw forbidden(`this token saves snapshots of the apps whose appid starts with "${who.team}" only`);
+    if (who.team !== undefined && this.#saved.has(poolKey(ADMIN_POOL, name))) {
+      throw forbidden(`snapshot "${name}" is the administrator's: a team token may restore its own apps from it but not replace it; choose another name`);
+    }
+    const kept = this.#inPool(pool);
+    if (!this.#saved.has(poolKey(pool, name)) && kept.length >= MAX_SNAPSHOTS) {
+      throw conflict(`${whose(pool)} keeps at most ${MAX_SNAPSHOTS} snapshots (it has: ${kept.slice(0, 10).map((s) => s.view.name).join(', ')}${kept.length > 10 ? ', …' : ''}); delete one (DELETE /control/snapshots/{name}) or reuse a name`);
     }
     let apps: AppState[];
     if (appid === undefined) apps = [...store.apps.values()];
@@ -143,10 +190,12 @@ export class Snapshots {
       apps = [app];
     }
     const saved = apps.map((app) => save(store, app));
-    this.#withinBudgets(name, saved);
+    this.#withinBudgets(pool, name, saved);
     const view: SnapshotView = { name, appid: appid ?? null, apps: saved.map((a) => a.appid), devices: saved.reduce((n, a) => n + a.devices, 0), createdAt: realNow };
-    this.#saved.delete(name); // a name saved again goes to the end of the list
-    this.#saved.set(name, { view, apps: saved });
+    const entry: Saved = { view, pool, apps: saved };
+    this.#saved.delete(poolKey(pool, name)); // a name saved again goes to the end of the list
+    this.#saved.set(poolKey(pool, name), entry);
+    if (unit) this.#keep?.(unit, entry);
     return view;
   }
 
@@ -154,10 +203,14 @@ export class Snapshots {
    * Goes back to a snapshot: its apps replace the live ones, and a snapshot of the whole sandbox removes the
    * others; with `appid`, only that app of the snapshot is restored.
    */
-  restore(unit: Unit, name: string, appid?: string): SnapshotView {
-    const { view, apps: saved } = this.#find(name);
+  restore(unit: Unit, name: string, appid?: string, who: Asker = ADMIN): SnapshotView {
+    const found = this.#find(who, name, appid === undefined ? 'restore' : 'restore-app', appid);
+    const { view, apps: saved } = found;
     const apps = appid === undefined ? saved : saved.filter((a) => a.appid === appid);
-    if (apps.length === 0) throw notFound(`snapshot "${name}" holds no app "${appid}"; it holds: ${view.apps.slice(0, 10).join(', ')}`);
+    if (apps.length === 0) {
+      const shown = view.apps.filter((a) => who.team === undefined || a.startsWith(who.team));
+      throw notFound(`snapshot "${name}" holds no app "${appid}"${shown.length > 0 ? `; it holds: ${shown.slice(0, 10).join(', ')}` : ''}`);
+    }
     const { store } = unit;
     const restored = new Set(apps.map((a) => a.appid));
     const leaving = view.appid === null && appid === undefined ? [...store.apps.values()].filter((a) => !restored.has(a.record.appid)) : [];
@@ -165,22 +218,28 @@ export class Snapshots {
     for (const saved of apps) {
       const holder = store.parties.get(saved.userCode);
       if (holder !== undefined && holder !== saved.appid && !leaving.some((a) => a.record.appid === holder)) {
-        throw conflict(`app ${holder} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; delete or reset it first`);
+        const named = who.team === undefined || holder.startsWith(who.team) ? `app ${holder}` : 'an app of another team';
+        throw conflict(`${named} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; ${named === `app ${holder}` ? 'delete or reset it first' : 'give this app another user_code (PATCH /control/apps/{appid}/dmp)'}`);
       }
     }
     for (const app of leaving) deleteApp(unit, app);
     for (const saved of apps) restoreApp(unit, saved);
-    return view;
+    // A team restoring its app from the administrator's snapshot (the seed) is told of its own apps only.
+    if (who.team === undefined || found.pool === who.team) return view;
+    const own = saved.filter((a) => a.appid.startsWith(who.team!));
+    return { ...view, apps: own.map((a) => a.appid), devices: own.reduce((n, a) => n + a.devices, 0) };
   }
 
-  delete(name: string): void {
-    this.#find(name);
-    this.#saved.delete(name);
+  delete(name: string, who: Asker = ADMIN, unit?: Unit): void {
+    const found = this.#find(who, name, 'delete');
+    this.#saved.delete(poolKey(found.pool, name));
+    if (unit) this.#keep?.(unit, { pool: found.pool, name });
   }
 
-  /** Refuses a snapshot that would take one of its apps, or all snapshots, past their budget in bytes. */
-  #withinBudgets(name: string, adding: SavedApp[]): void {
-    const kept = [...this.#saved].filter(([other]) => other !== name).flatMap(([, s]) => s.apps);
+  /** Refuses a snapshot that would take one of its apps, or all of its team's snapshots, past their budget in bytes. */
+  #withinBudgets(pool: string, name: string, adding: SavedApp[]): void {
+    const others = this.#inPool(pool).filter((s) => s.view.name !== name);
+    const kept = others.flatMap((s) => s.apps);
     const byApp = new Map<string, SavedApp[]>(adding.map((a) => [a.appid, []]));
     for (const app of kept) byApp.get(app.appid)?.push(app);
     const free = 'delete a snapshot (DELETE /control/snapshots/{name}) or save fewer apps';
@@ -193,7 +252,8 @@ export class Snapshots {
     }
     const after = bytesHeld([...kept, ...adding]);
     if (after > this.#budgets.sandboxBytes) {
-      throw conflict(`snapshot "${name}" would take all snapshots to ${mib(after)}, past the budget of ${mib(this.#budgets.sandboxBytes)} per sandbox; they hold ${mib(bytesHeld(kept))} now, in ${this.#saved.size - (this.#saved.has(name) ? 1 : 0)} snapshot(s): ${free}`);
+      const budget = pool === ADMIN_POOL ? 'per sandbox' : `per team (prefix "${pool}")`;
+      throw conflict(`snapshot "${name}" would take all snapshots to ${mib(after)}, past the budget of ${mib(this.#budgets.sandboxBytes)} ${budget}; they hold ${mib(bytesHeld(kept))} now, in ${others.length} snapshot(s): ${free}`);
     }
   }
 
@@ -203,9 +263,33 @@ export class Snapshots {
     return bytesHeld(appid === undefined ? apps : apps.filter((a) => a.appid === appid));
   }
 
-  #find(name: string): Saved {
-    const saved = this.#saved.get(name);
-    if (!saved) throw notFound(`no snapshot named "${name}"${this.#saved.size > 0 ? `; there are: ${[...this.#saved.keys()].slice(0, 10).join(', ')}` : ''}`);
-    return saved;
+  #inPool(pool: string): Saved[] {
+    return [...this.#saved.values()].filter((s) => s.pool === pool);
+  }
+
+  #of(who: Asker): Saved[] {
+    return who.team === undefined ? [...this.#saved.values()] : this.#inPool(who.team);
+  }
+
+  /**
+   * The snapshot a name means to the asker. A team: its own, or (to restore one of its apps) the administrator's;
+   * another team's is never looked at, so no answer says whether it exists. The administrator: its own, then the
+   * team's of the app (`appid`), then the one team's of that name (two teams' of one name: 409 naming them).
+   */
+  #find(who: Asker, name: string, use: 'read' | 'restore' | 'restore-app' | 'delete', appid?: string): Saved {
+    const own = who.team ?? (appid === undefined ? ADMIN_POOL : (who.teamOf(appid) ?? ADMIN_POOL));
+    const found = this.#saved.get(poolKey(own, name)) ?? this.#saved.get(poolKey(ADMIN_POOL, name));
+    if (found && (found.pool === own || who.team === undefined || use === 'restore-app')) return found;
+    if (found) {
+      throw forbidden(`snapshot "${name}" is the administrator's: this token may only restore its own apps from it (POST /control/apps/{appid}/snapshots/${name}/restore)`);
+    }
+    if (who.team === undefined) {
+      const named = [...this.#saved.values()].filter((s) => s.view.name === name);
+      if (named.length === 1) return named[0]!;
+      if (named.length > 1) {
+        throw conflict(`${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): restore it at POST /control/apps/{appid}/snapshots/${name}/restore, or use the team's token`);
+      }
+    }
+    throw notFound(`no snapshot named "${name}"${who.team === undefined ? '' : ` of this token's team`}${names(this.#of(who))}`);
   }
 }

@@ -48,10 +48,21 @@ export function checkAppTokens(appTokens: readonly AppToken[], controlToken: str
     prefixes.add(prefix);
     tokens.add(token);
   }
+  // One prefix the start of another would let its token reach the other team's apps (ci- reads ci-web-x).
+  const sorted = [...prefixes].sort();
+  for (const [i, prefix] of sorted.entries()) {
+    const longer = sorted.slice(i + 1).find((other) => other.startsWith(prefix));
+    if (longer !== undefined) {
+      throw new Error(`app token prefixes "${prefix.slice(0, 100)}" and "${longer.slice(0, 100)}" overlap (the first starts the second): its token would control the other team's apps; give prefixes none of which starts another (such as "ci-api-" and "ci-web-")`);
+    }
+  }
 }
 
+/** How a request's Authorization header is matched to a scope, made once per set of tokens. */
+type ScopeFinder = (headers: IncomingHttpHeaders) => ControlScope | undefined;
+
 /** Finds the scope of a request's Authorization header (undefined: no token of this sandbox). */
-function controlScopes(controlToken: string | undefined, appTokens: readonly AppToken[]): (headers: IncomingHttpHeaders) => ControlScope | undefined {
+function controlScopes(controlToken: string | undefined, appTokens: readonly AppToken[]): ScopeFinder {
   if (controlToken === undefined) return () => ({ kind: 'admin' });
   const admin = digest(`Bearer ${controlToken}`);
   const teams = appTokens.map(({ prefix, token }) => ({ prefix, expected: digest(`Bearer ${token}`) }));
@@ -62,6 +73,43 @@ function controlScopes(controlToken: string | undefined, appTokens: readonly App
     for (const team of teams) if (timingSafeEqual(given, team.expected) && !scope) scope = { kind: 'team', prefix: team.prefix };
     return scope;
   };
+}
+
+/**
+ * The app tokens in force. `replace` checks a new set whole and swaps it in one step (a reload on SIGHUP): a request
+ * is matched against the old set or the new one, never a mix; a set that fails its checks leaves the old in force.
+ */
+export class TeamTokens {
+  #prefixes: readonly string[];
+  #scopeOf: ScopeFinder;
+
+  constructor(
+    readonly controlToken: string | undefined,
+    appTokens: readonly AppToken[],
+  ) {
+    checkAppTokens(appTokens, controlToken);
+    this.#prefixes = appTokens.map((t) => t.prefix);
+    this.#scopeOf = controlScopes(controlToken, appTokens);
+  }
+
+  replace(appTokens: readonly AppToken[]): void {
+    checkAppTokens(appTokens, this.controlToken);
+    const scopeOf = controlScopes(this.controlToken, appTokens);
+    [this.#prefixes, this.#scopeOf] = [appTokens.map((t) => t.prefix), scopeOf];
+  }
+
+  get prefixes(): readonly string[] {
+    return this.#prefixes;
+  }
+
+  scopeOf(headers: IncomingHttpHeaders): ControlScope | undefined {
+    return this.#scopeOf(headers);
+  }
+
+  /** The team whose prefix starts an appid (prefixes never overlap, so there is at most one). */
+  teamOf(appid: string): string | undefined {
+    return this.#prefixes.find((prefix) => appid.startsWith(prefix));
+  }
 }
 
 /** What a scope sees: a team, its apps (calls of no app are not its own); the administrator, all. */
@@ -76,11 +124,17 @@ const bodyAppid = (body: unknown): unknown => (typeof body === 'object' && body 
 const TEAM_READS = new Set(['getSandbox', 'checkRequest', 'listApps', 'listRequests', 'streamEvents', 'listSnapshots']);
 
 /**
+ * Snapshot operations by name: a team's token finds its own team's snapshots only, and the administrator's to restore
+ * its own apps from (areas/snapshots.ts decides, so that no answer tells whether another team has a name).
+ */
+const SNAPSHOT_BY_NAME = new Set(['getSnapshot', 'deleteSnapshot', 'restoreSnapshot']);
+
+/**
  * Throws 403 unless a team may make this call: an app-scoped call of its prefix, a creation of an app of its prefix,
  * a snapshot of one of its apps, or a filtered read. Checked before the body's validity, so another prefix's app is
- * refused the same way whether it exists or not. `snapshotAppid` finds the app of a saved snapshot (null: every app).
+ * refused the same way whether it exists or not.
  */
-function checkTeamCall(prefix: string, call: Pick<Call, 'op' | 'params' | 'body' | 'query'>, snapshotAppid: (name: string) => string | null | undefined): void {
+function checkTeamCall(prefix: string, call: Pick<Call, 'op' | 'params' | 'body' | 'query'>): void {
   const owns = (appid: unknown) => typeof appid === 'string' && appid.startsWith(prefix);
   const refuse = (what: string) => {
     throw forbidden(`this token controls only the apps whose appid starts with "${prefix}": ${what}`);
@@ -98,25 +152,18 @@ function checkTeamCall(prefix: string, call: Pick<Call, 'op' | 'params' | 'body'
     return;
   }
   if (operationId === 'restoreSnapshot' && bodyAppid(call.body) !== undefined) {
-    // Only the app named is restored, from any snapshot that holds it (the seed, a snapshot of every app).
+    // Only the app named is restored, from its team's snapshot or the administrator's (the seed, a snapshot of every app).
     if (!owns(bodyAppid(call.body))) refuse('the body names another app');
     return;
   }
-  if (operationId === 'getSnapshot' || operationId === 'deleteSnapshot' || operationId === 'restoreSnapshot') {
-    const name = call.params.name ?? '';
-    const appid = snapshotAppid(name);
-    if (appid === undefined) return; // no such snapshot: the handler answers 404
-    if (!owns(appid)) refuse(appid === null ? `snapshot "${name.slice(0, 100)}" holds every app of the sandbox` : `snapshot "${name.slice(0, 100)}" is of app "${appid}"`);
-    return;
-  }
+  if (SNAPSHOT_BY_NAME.has(operationId)) return;
   refuse(`${call.op.method} ${MOUNTS.control}${call.op.template} concerns the whole sandbox; it needs the control token`);
 }
 
 /** The control API's access: the administrator's token does everything, an app token what checkTeamCall allows. */
-export function controlAccess(controlToken: string | undefined, appTokens: readonly AppToken[]): ControlAccess {
-  const scopeOf = controlScopes(controlToken, appTokens);
+export function controlAccess(teams: TeamTokens): ControlAccess {
   const scope = (headers: IncomingHttpHeaders): ControlScope => {
-    const found = scopeOf(headers);
+    const found = teams.scopeOf(headers);
     if (found) return found;
     throw unauthorized('the control API of this sandbox needs Authorization: Bearer <token>: the control token, or an app token for the apps of its prefix');
   };
@@ -124,11 +171,13 @@ export function controlAccess(controlToken: string | undefined, appTokens: reado
     check: (headers) => void scope(headers),
     admit(call) {
       const found = scope(call.headers);
-      if (found.kind === 'admin') return;
-      const snapshotAppid = (name: string) => call.services.snapshots.list().find((saved) => saved.name === name)?.appid;
-      checkTeamCall(found.prefix, call, snapshotAppid);
+      if (found.kind === 'team') checkTeamCall(found.prefix, call);
     },
     visible: (headers) => visibleTo(scope(headers)),
-    narrowed: (headers) => visibleTo(scopeOf(headers) ?? { kind: 'admin' }),
+    narrowed: (headers) => visibleTo(teams.scopeOf(headers) ?? { kind: 'admin' }),
+    asker(headers) {
+      const found = scope(headers);
+      return { team: found.kind === 'team' ? found.prefix : undefined, teamOf: (appid) => teams.teamOf(appid) };
+    },
   };
 }

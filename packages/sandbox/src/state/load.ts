@@ -15,13 +15,27 @@ function validators(controlDocument: object): Record<KindName, ValidateFunction>
   return Object.fromEntries(Object.entries(KINDS).map(([name, spec]) => [name, ajv.compile(spec.schema)])) as Record<KindName, ValidateFunction>;
 }
 
-export function loadStore(persistence: Persistence, controlDocument: object, dir: string): Store {
+/** Checks a record's stored form against its kind's schema: what is wrong, or undefined (validators compiled at the first call). */
+export function recordCheck(controlDocument: object): (kind: KindName, value: unknown) => string | undefined {
+  let check: Record<KindName, ValidateFunction> | undefined;
+  return (kind, value) => {
+    const validate = (check ??= validators(controlDocument))[kind];
+    return validate(value) ? undefined : `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`;
+  };
+}
+
+/** Reads the store's records into memory; values stored beside them under a key starting `~` (snapshots) go to `aside`. */
+export function loadStore(persistence: Persistence, controlDocument: object, dir: string, aside?: (entry: { key: Key; json: string }) => void): Store {
   const store = new Store();
   // Compiled on the first record only: a sandbox in memory has none, and starts without the cost.
   let check: Record<KindName, ValidateFunction> | undefined;
   const fail = (key: Key, problem: string) => new StoreError(dir, `record ${JSON.stringify(key)} ${problem}`);
   const byApp = new Map<string, AppState>();
   for (const { key, json } of persistence.load()) {
+    if (aside && key[0]?.startsWith('~')) {
+      aside({ key, json });
+      continue;
+    }
     const kind = KIND_BY_PREFIX.get(key[0] ?? '');
     if (!kind || key.length < 2) throw fail(key, 'is of no kind the sandbox keeps');
     let value: unknown;

@@ -48,12 +48,51 @@ function lmdbCall<T>(dir: string, what: 'open' | 'read', call: () => T): T {
  * State in an LMDB database under `dir` (created when missing), owned by this process until it closes. LMDB is a
  * native addon, loaded only here: a sandbox in memory runs wherever Node does, with or without a prebuilt binary.
  */
-export async function lmdbPersistence(dir: string): Promise<Persistence> {
+export async function lmdbPersistence(dir: string, warn: (line: string) => void = (line) => console.warn(line)): Promise<Persistence> {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE.folder });
   } catch (error) {
     throw new StoreError(dir, `cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'choose another folder');
   }
+  tighten(dir, warn);
+  // Files made from here on (the lock, LMDB's two) are the owner's only: the store holds master secrets in clear.
+  // (A worker thread may not set it: there the files are made private just after, by tighten.)
+  let umask: number | undefined;
+  try {
+    umask = process.umask(0o077);
+  } catch {
+    umask = undefined;
+  }
+  try {
+    return await openLmdb(dir);
+  } finally {
+    if (umask !== undefined) process.umask(umask);
+    tighten(dir, warn);
+  }
+}
+
+/** Modes of the data folder and its files: the owner's only. */
+export const PRIVATE = { folder: 0o700, file: 0o600 } as const;
+
+/** Makes the folder 0700 and its files 0600, saying what was looser (an older sandbox made them 0755 and 0644). */
+function tighten(dir: string, warn: (line: string) => void): void {
+  const loose: string[] = [];
+  const make = (file: string, mode: number) => {
+    const now = fs.statSync(file).mode & 0o777;
+    if ((now & ~mode) === 0) return;
+    fs.chmodSync(file, now & mode);
+    loose.push(`${file} (${now.toString(8)})`);
+  };
+  try {
+    make(dir, PRIVATE.folder);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isFile()) make(path.join(dir, entry.name), PRIVATE.file);
+  } catch (error) {
+    throw new StoreError(dir, `cannot be made private (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check that this user owns it');
+  }
+  if (loose.length > 0) warn(`data folder ${dir}: others could read ${loose.join(', ')}; made it the owner's only (folder 700, files 600)`);
+}
+
+async function openLmdb(dir: string): Promise<Persistence> {
   const owner = holdFolder(dir);
   try {
     // LMDB trusts its file: a damaged one makes it crash the process. So the file is checked first: its header

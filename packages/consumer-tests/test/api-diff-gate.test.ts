@@ -1,0 +1,140 @@
+// The breaking-change gate and the api-diff command on throwaway repositories holding a real (small) document:
+// the corpus base of openapi/test/api-diff as push-v1. Each test copies one prepared repository (released at 0.1.0).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { checkChangesets } from '../src/changeset-check.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.resolve(here, '../../../scripts/api-diff/cli.mjs');
+const baseDocument = JSON.parse(fs.readFileSync(path.resolve(here, '../../../openapi/test/api-diff/base.json'), 'utf8'));
+const CARRIERS = ['openapi', 'packages/push-v1-client', 'packages/dmp-client', 'packages/mock', 'packages/sandbox'];
+const NAMES = ['@pushapi/openapi', '@pushapi/push-v1-client', '@pushapi/dmp-client', '@pushapi/mock', '@pushapi/sandbox'];
+
+let template: string;
+let repo: string;
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' });
+const write = (root: string, file: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+};
+const commit = (root: string, message: string) => {
+  git(root, 'add', '-A');
+  git(root, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', message);
+};
+/** Writes push-v1's document as `change` leaves a copy of the base. */
+const editDocument = (change: (doc: typeof baseDocument) => void) => {
+  const doc = structuredClone(baseDocument);
+  change(doc);
+  write(repo, 'openapi/push-v1/openapi.yaml', JSON.stringify(doc, null, 2));
+};
+const newResultValue = () => editDocument((doc) => doc.components.schemas.Result.enum.push('too_frequent'));
+const changeset = (name: string, releases: Record<string, string>) =>
+  write(repo, `.changeset/${name}.md`, `---\n${Object.entries(releases).map(([n, l]) => `'${n}': ${l}`).join('\n')}\n---\n\nA change.\n`);
+const runCli = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8' });
+
+beforeAll(() => {
+  template = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-api-diff-gate-'));
+  git(template, 'init', '-q', '-b', 'main');
+  write(template, '.changeset/config.json', '{}\n');
+  CARRIERS.forEach((dir, i) => write(template, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '0.1.0' })));
+  write(template, 'openapi/push-v1/openapi.yaml', JSON.stringify(baseDocument, null, 2));
+  write(template, 'openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
+  commit(template, 'release 0.1.0');
+});
+afterAll(() => fs.rmSync(template, { recursive: true, force: true }));
+beforeEach(() => {
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-api-diff-repo-'));
+  fs.cpSync(template, repo, { recursive: true });
+  return () => fs.rmSync(repo, { recursive: true, force: true });
+});
+
+it('fails a new answer value with only a patch of the documents, naming each package short and printing the diff', async () => {
+  newResultValue();
+  changeset('patch-only', { '@pushapi/openapi': 'patch' });
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('@pushapi/openapi: needs minor, has patch');
+  for (const name of NAMES.slice(1)) expect(result.message).toContain(`${name}: needs minor, has none`);
+  expect(result.message).toContain('push-v1 send');
+  expect(result.message).toMatch(/breaking-for-exhaustive-clients +response\.200\.body\.result: value "too_frequent" added/);
+});
+
+it('fails a change without any changeset and prints the diff', async () => {
+  editDocument((doc) => delete doc.paths['/status']);
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('no changeset in .changeset/ names @pushapi/openapi');
+  expect(result.message).toMatch(/push-v1 status\n\s+breaking\s+operation: operation removed \(GET \/status\)/);
+});
+
+it('passes with the changeset that `api-diff --changeset` writes, whose text lists the changes by operation', async () => {
+  newResultValue();
+  const run = runCli('--changeset', 'result-too-frequent');
+  expect(run.status, run.stderr).toBe(0);
+  const text = fs.readFileSync(path.join(repo, '.changeset/result-too-frequent.md'), 'utf8');
+  expect(text).toBe(
+    `---\n${NAMES.map((n) => `'${n}': minor`).join('\n')}\n---\n\n` +
+      'Changes to the documents by operation (1 change(s): 0 breaking, 1 breaking for exhaustive clients, 0 non-breaking):\n\n' +
+      '- **push-v1** `send`\n' +
+      '  - breaking-for-exhaustive-clients: `response.200.body.result`: value "too_frequent" added\n' +
+      '    - Migration: handle "too_frequent" (a switch over the generated union needs a case or a default).\n',
+  );
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.message).toContain('covered by changeset .changeset/result-too-frequent.md');
+  expect(result.ok).toBe(true);
+});
+
+it('asks for a major bump once the packages are at 1.0', async () => {
+  const released = structuredClone(baseDocument);
+  for (const [i, dir] of CARRIERS.entries()) write(repo, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '1.0.0' }));
+  write(repo, 'openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 1.0.0\n');
+  write(repo, 'openapi/push-v1/openapi.yaml', JSON.stringify(released, null, 2));
+  commit(repo, 'release 1.0.0');
+  editDocument((doc) => delete doc.components.schemas.SendResponse.properties.count);
+  changeset('minor-all', Object.fromEntries(NAMES.map((n) => [n, 'minor'])));
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('@pushapi/mock: needs major, has minor');
+  changeset('major-all', Object.fromEntries(NAMES.map((n) => [n, 'major'])));
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+});
+
+it('passes a non-breaking change with a patch of the documents alone', async () => {
+  editDocument((doc) => {
+    doc.components.schemas.SendResponse.properties.desc = { type: 'string' };
+  });
+  changeset('desc', { '@pushapi/openapi': 'patch' });
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok, result.message).toBe(true);
+});
+
+it('--json prints exactly {"changes": [...]} with the five keys of each change, and exits 0', () => {
+  newResultValue();
+  editDocument((doc) => {
+    doc.components.schemas.Result.enum.push('too_frequent');
+    doc.components.schemas.Cid.description = 'A description change does not count.';
+  });
+  const run = runCli('--json');
+  expect(run.status, run.stderr).toBe(0);
+  expect(JSON.parse(run.stdout)).toEqual({
+    changes: [{ api: 'push-v1', operationId: 'send', where: 'response.200.body.result', change: 'value "too_frequent" added', class: 'breaking-for-exhaustive-clients' }],
+  });
+  expect(run.stdout.trim().split('\n')).toHaveLength(1);
+});
+
+it('exits 0 with no change, and 2 with a message on a usage error (unknown option, a ref that is no commit)', () => {
+  const none = runCli('--base', 'HEAD');
+  expect(none.status).toBe(0);
+  expect(none.stdout).toContain('no change that a consumer can see');
+  const unknown = runCli('--frobnicate');
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
+  const badRef = runCli('--base', 'no-such-ref', '--json');
+  expect(badRef.status).toBe(2);
+  expect(badRef.stdout).toBe('');
+  expect(badRef.stderr).toContain('--base no-such-ref: not a commit in this repository');
+});

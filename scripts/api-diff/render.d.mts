@@ -1,0 +1,7 @@
+import type { Change } from './types.d.mts';
+export declare function why(change: Change): string;
+export declare function byOperation(changes: Change[]): Map<string, Change[]>;
+export declare function summary(changes: Change[]): string;
+export declare function renderText(changes: Change[]): string;
+export declare function renderMarkdown(changes: Change[]): string;
+export declare function toJson(changes: Change[]): { changes: Omit<Change, 'migration'>[] };
