@@ -2,12 +2,14 @@
 //   index.html and one page per guide (docs/guides/*.md rendered with marked, as written: their generated parts
 //   are kept in the Markdown by src/guides-sync.mjs),
 //   <api>.html: a self-contained Redoc page per API, built from a docs-only copy of the bundle
-//   with generated x-codeSamples (the public documents in openapi/dist are never modified).
+//   with generated x-codeSamples (the public documents in openapi/dist are never modified),
+//   changes.html: the packages' changelogs, each operation they name linked to its reference (src/changes.mjs).
 // Usage: node src/build.mjs   (package script `docs`)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apis } from '../../scripts/apis.mjs';
+import { changesPage } from './changes.mjs';
 import { withCodeSamples } from './code-samples.mjs';
 import { renderGuide } from './guides.mjs';
 import { stripMarkers } from './guide-regions.mjs';
@@ -49,6 +51,9 @@ function main() {
     fs.writeFileSync(path.join(nextDir, page.file), renderPage({ title, file: page.file, body: html, apis }));
     guides.push({ file: page.source, title, markdown: stripMarkers(markdown) });
   }
+  // The Changes page, from the changelogs of the packages that carry the documents (src/changes.mjs).
+  const changes = changesPage(apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) })));
+  fs.writeFileSync(path.join(nextDir, 'changes.html'), renderPage({ title: changes.title, file: 'changes.html', body: changes.html, apis }));
   // For coding agents: llms.txt, llms-full.txt, a Markdown page per operation of the public APIs, the guides as Markdown.
   const publicApis = apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) }));
   const controlApi = apis.filter((api) => !api.mock).map((api) => ({ api, doc: readBundle(api) }))[0];

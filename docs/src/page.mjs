@@ -54,6 +54,7 @@ export function renderPage({ title, file, body, apis }) {
     `<span class="home">${link('index.html', 'Push and DMP APIs')}</span>`,
     ...apis.map((api) => `<span class="ref">${link(`${api.name}.html`, `${api.title} reference`)}</span>`),
     ...guidePages.map((g) => link(g.file, g.nav)),
+    link('changes.html', 'Changes'),
   ].join('\n      ');
   return `<!DOCTYPE html>
 <html lang="en">
