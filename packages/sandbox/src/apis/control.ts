@@ -7,11 +7,13 @@ import type { SentBody } from '../areas/bodies.js';
 import { addDevice, addDevices, deleteDevice, updateDevice } from '../areas/devices.js';
 import { deviationsView } from '../areas/compat.js';
 import { addFault } from '../areas/faults.js';
+import { appCheckContext, pushWarnings } from '../areas/push-check.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
 import { loadWorld } from '../areas/world.js';
 import type { operations } from '../generated/schema.js';
 import { invalid, notFound } from '../refusal.js';
 import type { AppState, DeviceState } from '../state/store.js';
+import { clockNow } from '../time.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
 import type { SandboxEvent } from './events.js';
@@ -60,11 +62,14 @@ const HANDLERS: Handlers = {
     resetSandbox(c.unit, c.services.defaultApp);
     return { ...json(200, info(c.services, visible)), announce: [{ type: 'reset', appid: null }] };
   },
-  checkRequest: (c) => {
-    const { api, operationId, path = {}, query = {}, body } = c.body;
+  checkRequest: (c, visible) => {
+    const { api, operationId, appid, path = {}, query = {}, body } = c.body;
+    const app = appid === undefined ? undefined : c.services.store.apps.get(appid);
+    if (appid !== undefined && (!app || !visible(appid))) throw notFound(`no app "${appid}"`);
     const checked = c.services.checkRequest(api, operationId, { params: path, query: new URLSearchParams(query), body });
     if (!checked) throw notFound(`the ${api} document has no operation "${operationId}"`);
-    return json(200, checked);
+    const context = app ? appCheckContext(app, clockNow(app.record.clock, now(c))) : {};
+    return json(200, { ...checked, warnings: api === 'push-v1' ? pushWarnings(operationId, body, context) : [] });
   },
   listApps: (c, visible) => {
     const view = appsView(c.services.store, now(c));

@@ -984,6 +984,12 @@ export interface components {
                 [key: string]: string;
             };
             /**
+             * @description The app the request would be sent as (optional): the push check then also compares the body with the
+             *     app's appkey, clock and earlier notify_ids.
+             * @example checkout-tests
+             */
+            appid?: string;
+            /**
              * @description The JSON body; left out for an operation without one.
              * @example {
              *       "cid": "CID_EXAMPLE_0001"
@@ -1018,6 +1024,39 @@ export interface components {
              */
             message: string;
         };
+        /**
+         * @description What a phone will do with an accepted push that its sender may not expect (the push check). A warning,
+         *     never a refusal: the service accepts the push. The codes and their thresholds are listed in the sandbox
+         *     README ("The push check").
+         */
+        PushWarning: {
+            /**
+             * @description What the check found.
+             * @example ios_shows_nothing
+             * @enum {string}
+             */
+            code: "ios_shows_nothing" | "unknown_push_info_key" | "title_cut" | "apns_payload_too_large" | "notify_id_replaces_nothing" | "push_time_past" | "placeholder_appkey";
+            /**
+             * @description The field, as path segments of the push's body.
+             * @example [
+             *       "push_info",
+             *       "aps",
+             *       "alert"
+             *     ]
+             */
+            location: string[];
+            /**
+             * @description The phones it concerns.
+             * @example ios
+             * @enum {string}
+             */
+            platform: "ios" | "android" | "all";
+            /**
+             * @description What the phone will do, in words.
+             * @example An iOS device shows nothing for this push: iOS shows only push_info.aps.alert (its title and body), and the template is for Android.
+             */
+            message: string;
+        };
         /** @description What the sandbox would refuse in the request, before anything else. */
         RequestCheckResult: {
             /**
@@ -1027,6 +1066,11 @@ export interface components {
             operation: string;
             /** @description Each broken rule, the most useful first; empty when the request is valid. */
             violations: components["schemas"]["Violation"][];
+            /**
+             * @description For a push v1 push that sends content, what a phone will do with it (the push check): warnings, never
+             *     refusals. With `appid`, the checks that need the app (its appkey, clock and earlier notify_ids) run too.
+             */
+            warnings: components["schemas"]["PushWarning"][];
         };
         /**
          * @description A refused control request (RFC 9457 problem details). `validation` lists what is wrong with the
@@ -2486,6 +2530,8 @@ export interface components {
              *     ]
              */
             taskids?: string[];
+            /** @description For an accepted push of push v1, what a phone will do with it (the push check); absent otherwise. */
+            warnings?: components["schemas"]["PushWarning"][];
             /**
              * @description For a push of push v1 that sends content (push_single, push_single_batch, save_list_body, push_list,
              *     push_app), its JSON body as the sandbox received it: it carries no credential (the token travels in a

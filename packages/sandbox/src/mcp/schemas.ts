@@ -1,7 +1,7 @@
 // Tool input schemas taken from the documents: a control operation's parameters and request body (the sandbox
 // document), and the list of push v1 operations (the push v1 document). Nothing here writes a schema by hand
 // beyond the object that holds the document's pieces.
-import { deref, listOperations, type Document, type OperationEntry, type Parameter } from '@pushapi/openapi/walk';
+import { deref, listOperations, parameterExamples, requestExample, type Document, type OperationEntry, type Parameter } from '@pushapi/openapi/walk';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -37,11 +37,15 @@ export function bodySchema(doc: Document, entry: OperationEntry): JsonSchema | u
   return schema === undefined ? undefined : (inlineSchema(doc, schema) as JsonSchema);
 }
 
-/** A parameter as a property of a tool's input: its schema, with the parameter's description. */
-const parameterProperty = (doc: Document, p: Parameter): JsonSchema => ({
-  ...(inlineSchema(doc, p.schema ?? {}) as JsonSchema),
-  ...(typeof p.description === 'string' ? { description: p.description } : {}),
-});
+/** A parameter as a property of a tool's input: its schema, with the parameter's description; a path's part is never empty. */
+const parameterProperty = (doc: Document, p: Parameter): JsonSchema => {
+  const schema = inlineSchema(doc, p.schema ?? {}) as JsonSchema;
+  return {
+    ...schema,
+    ...(p.in === 'path' && schema.minLength === undefined && schema.pattern === undefined ? { minLength: 1 } : {}),
+    ...(typeof p.description === 'string' ? { description: p.description } : {}),
+  };
+};
 
 /** A body that can be spread beside the parameters: a plain object schema, without combinators. */
 const isPlainObject = (schema: JsonSchema) =>
@@ -51,6 +55,8 @@ export interface ControlInput {
   entry: OperationEntry;
   /** The tool's inputSchema. */
   schema: JsonSchema;
+  /** A valid input: the document's examples of the parameters and the body. */
+  example: Record<string, unknown>;
   /** Splits a tool's arguments into the request's path, query and body. */
   split(args: Record<string, unknown>): { path: Record<string, string>; query: Record<string, unknown>; body: unknown };
 }
@@ -78,9 +84,17 @@ export function controlInput(doc: Document, operationId: string, options: { quer
   }
   const schema: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
   const paramNames = new Set([...pathParams, ...queryParams].map((p) => p.name));
+  const examples = parameterExamples(doc, entry);
+  const bodyExample = body ? requestExample(doc, entry)?.value : undefined;
+  const example: Record<string, unknown> = {
+    ...examples.path,
+    ...Object.fromEntries(Object.entries(examples.query).filter(([name]) => paramNames.has(name))),
+    ...(bodyExample === undefined ? {} : spread ? (bodyExample as Record<string, unknown>) : { [bodyKey]: bodyExample }),
+  };
   return {
     entry,
     schema,
+    example,
     split(args) {
       const path = Object.fromEntries(pathParams.map((p) => [p.name, String(args[p.name] ?? '')]));
       const query = Object.fromEntries(queryParams.filter((p) => args[p.name] !== undefined).map((p) => [p.name, args[p.name]]));

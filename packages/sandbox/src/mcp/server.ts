@@ -1,12 +1,14 @@
 // The sandbox's MCP server: the tools (by area, in tools/) and the resources, registered on the SDK's server.
 // McpServer.registerTool takes zod schemas; these tools take JSON Schemas taken from the documents, so they are
-// served through its underlying Server's list and call handlers, which take JSON Schema as it is.
+// served through its underlying Server's list and call handlers, which take JSON Schema as it is, and each input is
+// checked against its schema here (input-check.ts) before the tool runs.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createControlClient } from '../control-client.js';
 import { loadDocuments } from '../documents.js';
 import { listResources } from './resources.js';
-import { SecretKeeper, toolError, type McpContext, type Tool } from './tool.js';
+import { inputCheck, type InputCheck } from './input-check.js';
+import { SecretKeeper, toolError, type McpContext, type Tool, type ToolAnswer } from './tool.js';
 import { appTools } from './tools/apps.js';
 import { deviceTools } from './tools/devices.js';
 import { faultTools } from './tools/faults.js';
@@ -35,6 +37,16 @@ const INSTRUCTIONS = (url: string) =>
   'checked against the document first), and read what the device shows with read_inbox. lookup_operation gives ' +
   `each operation's rules and a valid example body. A person can watch the devices at ${url}/.`;
 
+/** A tool's input read (prepare), checked against its input schema, and only then run; notes of the reading follow its answer. */
+async function runTool(tool: Tool, raw: Record<string, unknown>, context: McpContext, check: InputCheck): Promise<ToolAnswer> {
+  const prepared = tool.prepare ? tool.prepare(raw, context) : { args: raw, notes: [] };
+  if (typeof prepared === 'string') return toolError(prepared);
+  const refusal = check(prepared.args);
+  if (refusal) return toolError(refusal);
+  const answer = await tool.run(prepared.args, context).catch((error: unknown) => toolError(error instanceof Error ? error.message : String(error)));
+  return prepared.notes.length === 0 ? answer : { ...answer, content: [...answer.content, { type: 'text', text: prepared.notes.join('\n') }] };
+}
+
 export function createMcpServer(options: McpServerOptions): McpServer {
   const documents = loadDocuments();
   const context: McpContext = {
@@ -46,6 +58,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   };
   context.secrets.add(options.token);
   const tools = listTools(documents);
+  const checks = new Map(tools.map((t) => [t.name, inputCheck(t.name, t.inputSchema, t.example)]));
   const mcp = new McpServer({ name: 'pushapi-sandbox', version: options.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS(options.url) });
   const server = mcp.server;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -54,7 +67,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) return toolError(`no tool "${request.params.name}"; the tools: ${tools.map((t) => t.name).join(', ')}`);
-    const answer = await tool.run(request.params.arguments ?? {}, context).catch((error: unknown) => toolError(error instanceof Error ? error.message : String(error)));
+    const answer = await runTool(tool, request.params.arguments ?? {}, context, checks.get(tool.name)!);
     // A secret leaves only through the tool that was asked for it.
     if (tool.reveals) return answer;
     return { ...answer, content: answer.content.map((c) => ({ ...c, text: context.secrets.hide(c.text) })) };

@@ -30,6 +30,13 @@ export interface Tool {
   /** The first line says what it does; the rest, when to use it and what it answers. */
   description: string;
   inputSchema: JsonSchema;
+  /** A valid input, shown with a refusal of the input. */
+  example?: Record<string, unknown>;
+  /**
+   * Reads the input before it is checked against inputSchema: names the documents also use (such as a path's
+   * name, push_single, for the operationId pushSingle) become the one the schema takes; notes say what was read so.
+   */
+  prepare?(args: Record<string, unknown>, context: Pick<McpContext, 'documents'>): { args: Record<string, unknown>; notes: string[] } | string;
   /** Whether this tool's answer is meant to carry secrets (the credentials tool only). */
   reveals?: boolean;
   run(args: Record<string, unknown>, context: McpContext): Promise<ToolAnswer>;

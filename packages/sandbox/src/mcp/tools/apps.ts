@@ -1,4 +1,5 @@
 // Apps: list them, create an isolated one, and read its credentials (the one tool whose answer carries secrets).
+import { newAppId } from '../../app-id.js';
 import type { components } from '../../generated/schema.js';
 import { json, type McpContext, type Tool } from '../tool.js';
 import { controlTool } from './control-tool.js';
@@ -21,11 +22,16 @@ export const appTools = (documents: McpContext['documents']): Tool[] => [
     {
       name: 'create_app',
       title: 'Create an app',
-      operationId: 'createApp',
+      // By an appid chosen before the call (PUT), so that a balancer routing by appid sends it where the app's later calls go.
+      operationId: 'putApp',
+      optional: ['appid'],
+      prepare: (args) => ({ args: typeof args.appid === 'string' ? args : { ...args, appid: newAppId() }, notes: [] }),
       description:
         'Creates an isolated app (one per task or test): fresh credentials, the magic devices magic-online, ' +
-        'magic-offline and magic-inactive, and a DMP party of its own. Every field is optional. Answers the app ' +
-        'without its secrets (call get_credentials for them); send_push signs in for it by itself.',
+        'magic-offline and magic-inactive, and a DMP party of its own. Every field is optional (without appid, ' +
+        'one is chosen). Its wall-clock texts (pushTime, duration_begin/end) are in its time zone, ' +
+        'settings.utcOffsetMinutes (default 480: UTC+08:00). Answers the app without its secrets (call ' +
+        'get_credentials for them); send_push signs in for it by itself.',
       render(data, _args, context) {
         const { credentials, ...app } = data as Schemas['AppCreated'];
         context.secrets.add(credentials.mastersecret, credentials.dmp.authCode);

@@ -1,6 +1,6 @@
 // A tool that is one control operation: its input is the operation's parameters and body (from the sandbox
 // document), its answer the sandbox's answer, or what `render` makes of it.
-import { controlInput } from '../schemas.js';
+import { controlInput, type JsonSchema } from '../schemas.js';
 import { callControl, errorText, json, toolError, type McpContext, type Tool, type ToolAnswer } from '../tool.js';
 
 export interface ControlToolSpec {
@@ -14,6 +14,12 @@ export interface ControlToolSpec {
   /** Where the body goes in the input when it cannot be spread beside the parameters (default `body`). */
   bodyKey?: string;
   reveals?: boolean;
+  /** Parameters the operation requires that the tool's prepare fills in when left out. */
+  optional?: string[];
+  /** Reads the input before it is checked (see Tool.prepare). */
+  prepare?: Tool['prepare'];
+  /** Where the document's example is not the input to show (default: the operation's examples). */
+  example?: Record<string, unknown>;
   /** What the agent reads of the answer (default: the answer as JSON). */
   render?(data: unknown, args: Record<string, unknown>, context: McpContext): Promise<ToolAnswer> | ToolAnswer;
 }
@@ -25,7 +31,9 @@ export function controlTool(spec: ControlToolSpec, documents: McpContext['docume
     name: spec.name,
     title: spec.title,
     description: `${spec.description}\n(Control API: ${method.toUpperCase()} /control${path}.)`,
-    inputSchema: input.schema,
+    inputSchema: spec.optional ? withOptional(input.schema, spec.optional) : input.schema,
+    example: spec.example ?? input.example,
+    ...(spec.prepare ? { prepare: spec.prepare } : {}),
     ...(spec.reveals ? { reveals: true } : {}),
     async run(args, context) {
       try {
@@ -36,4 +44,11 @@ export function controlTool(spec: ControlToolSpec, documents: McpContext['docume
       }
     },
   };
+}
+
+/** The schema with `names` no longer required. */
+function withOptional(schema: JsonSchema, names: string[]): JsonSchema {
+  const { required, ...rest } = schema as JsonSchema & { required?: string[] };
+  const left = (required ?? []).filter((name) => !names.includes(name));
+  return left.length > 0 ? { ...rest, required: left } : rest;
 }

@@ -3,12 +3,15 @@
 // document requires one and the body leaves it out, the server signs in for the app (auth_sign with the app's
 // credentials, read from the control API and never shown), and the service's answer comes back as sent.
 import { randomUUID } from 'node:crypto';
-import { listOperations, type OperationEntry } from '@pushapi/openapi/walk';
+import { listOperations, requestExample, type OperationEntry } from '@pushapi/openapi/walk';
 import { pushSignOf } from '../../areas/auth.js';
 import { MOUNTS } from '../../config.js';
 import type { components } from '../../generated/schema.js';
 import { controlInput, operationNamed } from '../schemas.js';
-import { callControl, errorText, text, toolError, type McpContext, type Tool } from '../tool.js';
+import { faultText, faultThatAnswered } from '../fault-text.js';
+import { readOperationId } from '../operation-names.js';
+import { callControl, errorText, text, toolError, type McpContext, type Tool, type ToolAnswer } from '../tool.js';
+import { warningLines } from './reference.js';
 
 type Schemas = components['schemas'];
 type Violation = Schemas['Violation'];
@@ -21,10 +24,9 @@ interface PushRequest {
   body: unknown;
 }
 
-async function check(context: McpContext, request: PushRequest): Promise<Violation[]> {
-  const body = { api: 'push-v1', operationId: request.entry.operationId, path: request.path, query: request.query, ...(request.body === undefined ? {} : { body: request.body }) };
-  const result = await callControl<Schemas['RequestCheckResult']>(context, operationNamed(context.documents.sandbox!, 'checkRequest'), { body });
-  return result.violations;
+async function check(context: McpContext, request: PushRequest): Promise<Schemas['RequestCheckResult']> {
+  const body = { api: 'push-v1', operationId: request.entry.operationId, appid: request.appid, path: request.path, query: request.query, ...(request.body === undefined ? {} : { body: request.body }) };
+  return callControl<Schemas['RequestCheckResult']>(context, operationNamed(context.documents.sandbox!, 'checkRequest'), { body });
 }
 
 /** The body with a new requestid wherever a violation says one is required and missing (as the clients fill it). */
@@ -108,7 +110,7 @@ export function pushTools(documents: McpContext['documents']): Tool[] {
     type: 'object',
     properties: {
       appid: appid.appid,
-      operationId: { ...checkInput.operationId, enum: operations.map((e) => e.operationId), description: 'The push v1 operation (lookup_operation gives its rules and a valid example body).' },
+      operationId: { ...checkInput.operationId, enum: operations.map((e) => e.operationId), description: 'The push v1 operationId (lookup_operation gives its rules and a valid example body); the path\'s name, such as push_single, is read as its operationId.' },
       path: checkInput.path,
       query: checkInput.query,
       body: { ...checkInput.body, description: 'The JSON body, as the push v1 document describes it (lookup_operation gives a valid example). auth_sign needs none: the server signs for the app.' },
@@ -124,29 +126,68 @@ export function pushTools(documents: McpContext['documents']): Tool[] {
         'Sends any push v1 operation (pushSingle, pushApp, bindAlias, ...) as an app of the sandbox, and answers the ' +
         "service's answer. The body is checked first: a body that breaks the document is not sent, and the answer " +
         'lists each violation at its field. A requestid the document requires and the body leaves out is filled in ' +
-        "with a new one. The server signs in for the app by itself (the token is never shown). Nothing reaches a real phone: read_inbox shows what the device received.",
+        'with a new one. The server signs in for the app by itself (the token is never shown). An accepted push comes ' +
+        'with the push check: warnings of what a phone will do with it (an iOS device shows only push_info.aps.alert; ' +
+        'a long title is cut on Android; ...). pushTime (yyyyMMddHHmm) is in the app\'s time zone, ' +
+        'settings.utcOffsetMinutes (default 480: UTC+08:00). An answer made by a fault of add_fault says so. Nothing ' +
+        'reaches a real phone: read_inbox shows what the device received.',
       inputSchema,
+      example: { appid: 'checkout-tests', operationId: 'pushSingle', body: requestExample(pushDoc, operationNamed(pushDoc, 'pushSingle'))?.value },
+      prepare(args) {
+        if (typeof args.operationId !== 'string') return { args, notes: [] };
+        const read = readOperationId(documents, 'push-v1', args.operationId, 'operationId');
+        if ('refusal' in read) return `Not sent: ${read.refusal}`;
+        return { args: { ...args, operationId: read.operationId }, notes: read.note ? [read.note] : [] };
+      },
       async run(args, context) {
-        const entry = operations.find((e) => e.operationId === args.operationId);
-        if (typeof args.appid !== 'string' || !entry) return toolError(`give appid (a text) and operationId, one of: ${operations.map((e) => e.operationId).join(', ')}`);
-        const request: PushRequest = { appid: args.appid, entry, path: (args.path ?? {}) as Record<string, string>, query: (args.query ?? {}) as Record<string, string>, body: args.body };
+        const entry = operations.find((e) => e.operationId === args.operationId)!;
+        const request: PushRequest = { appid: String(args.appid), entry, path: (args.path ?? {}) as Record<string, string>, query: (args.query ?? {}) as Record<string, string>, body: args.body };
         try {
-          let violations = entry.operationId === 'authSign' ? [] : await check(context, request);
-          const filled = fillRequestIds(request.body, violations);
-          if (filled.filled.length > 0) {
-            request.body = filled.body;
-            violations = await check(context, request);
-          }
-          if (violations.length > 0) {
-            return toolError([`Not sent: the body breaks ${violations.length} rule(s) of ${entry.method.toUpperCase()} ${entry.path}:`, ...violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`)].join('\n'));
-          }
-          const sent = await send(context, request, signEntry);
-          const notes = filled.filled.map((f) => `requestid filled in: ${f}`);
-          return text([`${sent.line} answered HTTP ${sent.status}:`, typeof sent.answer === 'string' ? sent.answer : JSON.stringify(sent.answer, null, 2), ...notes].join('\n'));
+          const checked = await checkAndFill(context, request);
+          if (typeof checked === 'string') return toolError(checked);
+          return await sendAndTell(context, request, signEntry, checked);
         } catch (error) {
           return toolError(errorText(error, context.url));
         }
       },
     },
   ];
+}
+
+/** The request checked (a requestid filled in where one is missing): the refusal's text, or the check's warnings and the ids filled in. */
+async function checkAndFill(context: McpContext, request: PushRequest): Promise<string | { warnings: Schemas['PushWarning'][]; filled: string[] }> {
+  if (request.entry.operationId === 'authSign') return { warnings: [], filled: [] };
+  let result = await check(context, request);
+  const filled = fillRequestIds(request.body, result.violations);
+  if (filled.filled.length > 0) {
+    request.body = filled.body;
+    result = await check(context, request);
+  }
+  const { violations } = result;
+  if (violations.length > 0) {
+    return [`Not sent: the body breaks ${violations.length} rule(s) of ${request.entry.method.toUpperCase()} ${request.entry.path}:`, ...violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`)].join('\n');
+  }
+  return { warnings: result.warnings, filled: filled.filled };
+}
+
+/** Sends the request and tells its answer, the push check's warnings of an accepted push, and an injected fault as what it is. */
+async function sendAndTell(context: McpContext, request: PushRequest, signEntry: OperationEntry, checked: { warnings: Schemas['PushWarning'][]; filled: string[] }): Promise<ToolAnswer> {
+  const path = `${MOUNTS.push}/${request.appid}${request.entry.path}`;
+  const sent = await send(context, request, signEntry).catch(async (error: unknown) => {
+    const fault = await faultThatAnswered(context, request.appid, path).catch(() => undefined);
+    if (fault) return { fault };
+    throw error;
+  });
+  if ('fault' in sent) return toolError(`${request.entry.method.toUpperCase()} ${path}: no answer. ${faultText(sent.fault)}`);
+  const accepted = sent.status === 200 && (sent.answer as { result?: unknown } | undefined)?.result === 'ok';
+  const fault = await faultThatAnswered(context, request.appid, path);
+  return text(
+    [
+      `${sent.line} answered HTTP ${sent.status}:`,
+      typeof sent.answer === 'string' ? sent.answer : JSON.stringify(sent.answer, null, 2),
+      ...(fault ? [faultText(fault)] : []),
+      ...checked.filled.map((f) => `requestid filled in: ${f}`),
+      ...(accepted && checked.warnings.length > 0 ? warningLines(checked.warnings) : []),
+    ].join('\n'),
+  );
 }

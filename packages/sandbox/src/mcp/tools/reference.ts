@@ -4,6 +4,7 @@ import { listOperations, requestExample, type Document, type OperationEntry } fr
 import type { components } from '../../generated/schema.js';
 import { SERVED } from '../../documents.js';
 import { bodySchema, inlineSchema, operationNamed, type JsonSchema } from '../schemas.js';
+import { readOperationId } from '../operation-names.js';
 import { text, toolError, type McpContext, type Tool } from '../tool.js';
 import { controlTool } from './control-tool.js';
 
@@ -57,6 +58,37 @@ export function operationText(api: string, doc: Document, entry: OperationEntry)
   return lines.join('\n');
 }
 
+/** A push v1 body's requestid, which send_push fills in when the body leaves it out. */
+const isRequestId = (v: Schemas['Violation']) => v.code === 'required' && v.location[0] === 'body' && v.location.at(-1) === 'requestid';
+
+/** The check's result as text: the violations, a missing requestid as a note (push v1), and the push check's warnings. */
+export function checkText(result: Schemas['RequestCheckResult'], push: boolean): string {
+  const notes = push ? result.violations.filter(isRequestId) : [];
+  const violations = result.violations.filter((v) => !notes.includes(v));
+  const lines = [
+    violations.length === 0 ? `Valid: ${result.operation} breaks no rule of its document.` : `${result.operation} breaks ${violations.length} rule(s):`,
+    ...violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`),
+    ...notes.map((v) => `Note: ${v.location.join('.')} is left out: send_push fills it in; your own code must send one (a new one per push).`),
+  ];
+  // Warnings are of a push the service would accept: not of a broken one.
+  if (violations.length === 0 && result.warnings.length > 0) lines.push(...warningLines(result.warnings));
+  return lines.join('\n');
+}
+
+/** The push check's warnings, one line each: platform, field, code, what happens. */
+export const warningLines = (warnings: Schemas['PushWarning'][]): string[] => [
+  `Push check: ${warnings.length} warning(s) (accepted by the service, but):`,
+  ...warnings.map((w) => `- [${w.platform}] ${w.location.join('.')} (${w.code}): ${w.message}`),
+];
+
+/** The operationId of check_request's input read as the one name every tool takes. */
+function readOperation(documents: McpContext['documents'], args: Record<string, unknown>): { args: Record<string, unknown>; notes: string[] } | string {
+  if (typeof args.api !== 'string' || typeof args.operationId !== 'string') return { args, notes: [] };
+  const read = readOperationId(documents, args.api, args.operationId, 'operationId');
+  if ('refusal' in read) return `Not done: ${read.refusal}`;
+  return { args: { ...args, operationId: read.operationId }, notes: read.note ? [read.note] : [] };
+}
+
 const documentOf = (api: string) => SERVED.find((s) => s.api === api)?.document;
 
 export const referenceTools = (documents: McpContext['documents']): Tool[] => {
@@ -67,12 +99,14 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
       operationId: 'checkRequest',
       description:
         'Checks a push v1, DMP or control request (operationId, path and query parameters, JSON body) against its ' +
-        'document exactly as the sandbox checks what it receives, and lists each violation at its field. Nothing is ' +
-        'sent or changed; no credentials are needed.',
-      render(data) {
-        const result = data as Schemas['RequestCheckResult'];
-        if (result.violations.length === 0) return text(`Valid: ${result.operation} breaks no rule of its document.`);
-        return text([`${result.operation} breaks ${result.violations.length} rule(s):`, ...result.violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`)].join('\n'));
+        'document exactly as the sandbox checks what it receives, and lists each violation at its field; for a push, ' +
+        'also what a phone will do with it (the push check: warnings, such as an iOS device showing nothing). With ' +
+        "appid, the push check also compares the body with that app's appkey, clock (pushTime is in the app's time " +
+        'zone, settings.utcOffsetMinutes, default UTC+08:00) and earlier notify_ids. A missing requestid is noted, not ' +
+        'counted: send_push fills it in. Nothing is sent or changed; no credentials are needed.',
+      prepare: (args, { documents }) => readOperation(documents, args),
+      render(data, args) {
+        return text(checkText(data as Schemas['RequestCheckResult'], args.api === 'push-v1'));
       },
     },
     documents,
@@ -94,6 +128,8 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
       required: ['api'],
       additionalProperties: false,
     },
+    example: { api: 'push-v1', operationId: 'pushSingle' },
+    prepare: (args) => readOperation(documents, args),
     async run(args) {
       const name = documentOf(String(args.api));
       const doc = name ? documents[name] : undefined;

@@ -19,7 +19,8 @@ export const taskTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'getTask',
       description:
         'Reads one task by its taskid (from a push answer): kind, state (saved, sent, scheduled, stopped, failed, ' +
-        'deleted), targets, pushTime and sendResult of a scheduled push, and its statistics and per-device details.',
+        'deleted), targets, pushTime (yyyyMMddHHmm in the app\'s time zone, settings.utcOffsetMinutes, default ' +
+        'UTC+08:00) and sendResult of a scheduled push, and its statistics and per-device details.',
     },
     documents,
   ),
@@ -30,8 +31,9 @@ export const taskTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'setClock',
       description:
         "Moves an app's test clock: `advanceMs` forward, or `time` to a given instant (then frozen unless frozen is " +
-        'false). Everything that falls due on the way happens, in order: scheduled pushes fire, offline messages ' +
-        'expire, tokens age. Only this app is affected.',
+        'false). Everything that falls due on the way happens, in order: scheduled pushes fire (a pushTime is in the ' +
+        "app's time zone, settings.utcOffsetMinutes, default UTC+08:00; the answer's clock.local is that zone's time), " +
+        'offline messages expire, tokens age. Only this app is affected.',
     },
     documents,
   ),
