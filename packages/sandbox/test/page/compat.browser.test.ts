@@ -45,6 +45,8 @@ it('the request log shows the deviation a lenient app accepted beside its reques
     try {
       const row = w.page.locator('tr', { hasText: 'auth_sign' }).first();
       await row.waitFor();
+      // The row's details (deviations, violations) open in place.
+      await row.locator('details.log-more > summary').click();
       const text = await row.innerText();
       for (const part of expected) expect(text).toContain(part);
       expect(text).not.toContain(absent);

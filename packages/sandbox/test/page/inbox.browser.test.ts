@@ -136,6 +136,8 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       const { page } = w;
       const task = page.locator(`article.task[data-taskid="${taskid}"]`);
       await task.waitFor();
+      // A task is one row until opened in place.
+      await task.locator('summary').click();
       const text = await task.innerText();
       expect(text).toContain('Push time 203006011100 = 2030-06-01 11:00:00, in 1 h 30 min on the sandbox clock (now 2030-06-01 09:30:00)');
       expect(text).toContain('tag is one of news');
@@ -164,6 +166,7 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await page.getByRole('tab', { name: /^Requests/ }).click();
       const logRow = page.locator(`tr[data-request-id="${logged!.id}"]`);
       await logRow.waitFor();
+      await logRow.locator('details.log-more > summary').click();
       const rowText = await logRow.innerText();
       expect(rowText).toContain('push_single');
       expect(rowText).toContain(String(logged!.status));

@@ -124,7 +124,7 @@ export const MORE_SAMPLES: Sample[] = [
   },
   {
     name: 'transmission: raw content, no notification',
-    headline: 'Pass-through message',
+    headline: 'Delivered to the app (pass-through)',
     msgtype: 'transmission',
     body: {
       message: envelope('transmission'),

@@ -63,8 +63,9 @@ describe('the timeline', { timeout: 120_000 }, () => {
       await heading(page, 'Messages of every device (2), newest first').waitFor();
       const rows = page.locator('li.row');
       expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-cid')))).toEqual(['phone-b', 'phone-a']);
-      // Title, a line of the text, device, alias, template, state and the time on the app's clock.
-      expect(await rows.first().innerText()).toMatch(/For B\s+second\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/);
+      // Title (what the device draws: an iOS device shows nothing of a push with no push_info), a line of the text,
+      // device, alias, template, state and the time on the app's clock.
+      expect(await rows.first().innerText()).toMatch(/Not shown on iOS \(no push_info\)\s+second\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/);
       // Unread per device, cleared when the device is viewed.
       const deviceA = page.locator('li.device[data-cid="phone-a"]');
       await deviceA.getByText('1 unread', { exact: true }).waitFor();
@@ -110,7 +111,7 @@ describe('the timeline', { timeout: 120_000 }, () => {
       // Pass-through content is searched too.
       await page.getByLabel('Search', { exact: true }).fill('"status":"shipped"');
       await page.getByLabel('Search', { exact: true }).press('Enter');
-      await page.locator('li.row .row-title').getByText('Pass-through message', { exact: true }).waitFor();
+      await page.locator('li.row .row-title').getByText('Delivered to the app (pass-through)', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await heading(page, 'Messages of every device (4), newest first').waitFor();
 
@@ -321,7 +322,7 @@ describe('tasks, clock and accessibility', { timeout: 120_000 }, () => {
     try {
       const { page } = w;
       const task = page.locator(`article.task[data-taskid="${taskid}"]`);
-      await task.waitFor();
+      await task.locator('summary').click();
       const text = await task.innerText();
       expect(text).toContain('every device of the app (no condition)');
       expect(text).not.toContain('saved list body');

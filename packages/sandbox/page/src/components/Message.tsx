@@ -5,6 +5,7 @@
 // text one click away.
 import { useState } from 'preact/hooks';
 import { received, type Envelope, type InboxMessage, type PushInfo, type Received } from '../api.js';
+import { drawnTitle } from '../drawn.js';
 import { appClock, appTime, STYLE_NAMES, TASK_KINDS } from '../format.js';
 import { arrival, barTexts, CUT_AT, cut, DRAWN_CHARS, platformOf, replacedText, TEMPLATE_NAMES, type Platform } from '../../../src/phone-view.js';
 import { LockScreen, NotificationBar, type BarContent } from './Android.js';
@@ -80,7 +81,8 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
   const bar = barContent(r, context, time, full);
   // Checked against the push v1 document's PushInfo when it was sent; the sandbox document keeps it open.
   const push = message.push_info as PushInfo | null;
-  const headline = bar?.title ?? push?.aps?.alert?.title ?? (bar ? 'Background image' : 'Pass-through message');
+  // The heading is what the device draws (the iOS alert on iOS), as the timeline's row titles it.
+  const headline = drawnTitle(message, platform);
   const titleId = `msg-${message.id}`;
   const android = platform !== 'ios';
   const ios = platform !== 'android' && push !== null;
@@ -106,7 +108,8 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         )}
       </header>
       <div class={`previews${full ? '' : ' previews-cut'}`}>
-        {bar && android && (
+        {/* A replaced message is gone from the bar and the lock screen (the note above says which took its place). */}
+        {bar && android && !message.replacedBy && (
           <>
             <figure class="preview">
               <figcaption>Android notification bar</figcaption>

@@ -1,7 +1,8 @@
-// Recent requests, newest first, with their operation, status, outcome and violations, so that a refused
-// request can be read here rather than in the sandbox's console; a push links to its task and its messages. Times
+// Recent requests, newest first, each a row of its operation, status and outcome whose details (description, body,
+// violations) open in place, so that a refused request can be read here rather than in the sandbox's console; a push links to its task and its messages. Times
 // are on the clock of each request's app (the sandbox's test clock), like every time on the page. The log holds no
 // secret.
+import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { App, RequestLogEntry } from '../api.js';
 import { appTime, utcOffset } from '../format.js';
@@ -74,50 +75,24 @@ export function Requests(props: {
                   <td>{r.status === 0 ? 'dropped' : r.status}</td>
                   <td>{r.outcome ?? ''}{r.fault ? ` (injected ${r.fault})` : ''}</td>
                   <td>
-                    {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && <p class="log-desc">{r.desc}</p>}
-                    {r.taskids && r.taskids.length > 0 && (
-                      <p class="log-links">
-                        {r.taskids.map((taskid) => (
-                          <span key={taskid}>
-                            Task{' '}
-                            <button type="button" class="link" onClick={() => props.onSelect({ tab: 'tasks', focus: taskid })}>
-                              {taskid}
-                            </button>{' '}
-                            ·{' '}
-                            <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: taskid, cid: undefined, alias: undefined, msg: undefined, ...(r.appid && r.appid !== props.appid ? { app: r.appid } : {}) })}>
-                              its messages
-                            </button>
-                          </span>
-                        ))}
-                      </p>
-                    )}
-                    {r.body && (
-                      <Folded summary="Body as received (JSON)">
-                        {() => (
-                          <pre class="raw raw-json" tabIndex={0} aria-label={`Body of request ${r.id}, JSON`}>
-                            {JSON.stringify(r.body, null, 2)}
-                          </pre>
-                        )}
-                      </Folded>
-                    )}
-                    {r.deviations.length > 0 && (
-                      <ul class="deviations" aria-label="Deviations accepted in compat mode lenient">
-                        {r.deviations.map((d, i) => (
-                          <li key={i}>
-                            <span class="chip">lenient: {d.rule}</span> <code>{d.location.join('.')}</code>: {d.detail}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    {r.violations.length > 0 && (
-                      <ul class="violations" aria-label="Violations">
-                        {r.violations.map((v, i) => (
-                          <li key={i}>
-                            <code>{v.location.join('.') || '(request)'}</code>: {v.message}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    <RequestMore r={r} open={String(r.id) === focus}>
+                      {r.taskids && r.taskids.length > 0 && (
+                        <p class="log-links">
+                          {r.taskids.map((taskid) => (
+                            <span key={taskid}>
+                              Task{' '}
+                              <button type="button" class="link" onClick={() => props.onSelect({ tab: 'tasks', focus: taskid })}>
+                                {taskid}
+                              </button>{' '}
+                              ·{' '}
+                              <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: taskid, cid: undefined, alias: undefined, msg: undefined, ...(r.appid && r.appid !== props.appid ? { app: r.appid } : {}) })}>
+                                its messages
+                              </button>
+                            </span>
+                          ))}
+                        </p>
+                      )}
+                    </RequestMore>
                   </td>
                 </tr>
               ))}
@@ -126,5 +101,56 @@ export function Requests(props: {
         </div>
       )}
     </div>
+  );
+}
+
+/** The summary of what a row says of its request once opened (its tasks, description, body, deviations, violations). */
+function moreText(r: RequestLogEntry): string | undefined {
+  const parts = [
+    r.violations.length > 0 ? `${r.violations.length} violation${r.violations.length > 1 ? 's' : ''}` : '',
+    r.taskids && r.taskids.length > 0 ? `${r.taskids.length} task${r.taskids.length > 1 ? 's' : ''}` : '',
+    r.deviations.length > 0 ? `${r.deviations.length} deviation${r.deviations.length > 1 ? 's' : ''}` : '',
+    r.body ? 'body' : '',
+  ].filter(Boolean);
+  return parts.length > 0 || r.desc ? `Details: ${parts.join(', ') || 'description'}` : undefined;
+}
+
+/** A request's details, one summary line until opened, so that a row is a line or two, not a page. */
+function RequestMore({ r, open, children }: { r: RequestLogEntry; open: boolean; children: ComponentChildren }) {
+  const summary = moreText(r);
+  if (!summary) return null;
+  return (
+    <details class="log-more" open={open}>
+      <summary>{summary}</summary>
+      {children}
+      {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && <p class="log-desc">{r.desc}</p>}
+      {r.body && (
+        <Folded summary="Body as received (JSON)">
+          {() => (
+            <pre class="raw raw-json" tabIndex={0} aria-label={`Body of request ${r.id}, JSON`}>
+              {JSON.stringify(r.body, null, 2)}
+            </pre>
+          )}
+        </Folded>
+      )}
+      {r.deviations.length > 0 && (
+        <ul class="deviations" aria-label="Deviations accepted in compat mode lenient">
+          {r.deviations.map((d, i) => (
+            <li key={i}>
+              <span class="chip">lenient: {d.rule}</span> <code>{d.location.join('.')}</code>: {d.detail}
+            </li>
+          ))}
+        </ul>
+      )}
+      {r.violations.length > 0 && (
+        <ul class="violations" aria-label="Violations">
+          {r.violations.map((v, i) => (
+            <li key={i}>
+              <code>{v.location.join('.') || '(request)'}</code>: {v.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }

@@ -1,5 +1,6 @@
-// The app's tasks, newest first: kind, state, targets and statistics, with links to their messages and to the
-// request that made them. A scheduled task shows its push time against the app's sandbox clock.
+// The app's tasks, newest first, each a compact row (id, kind, state, counts) that opens in place on its targets
+// and statistics, with links to its messages and to the request that made it. A scheduled task shows its push
+// time against the app's sandbox clock. The task a link points at (focus) opens.
 import { useEffect } from 'preact/hooks';
 import type { RequestLogEntry, Task } from '../api.js';
 import type { Selection } from '../selection.js';
@@ -31,6 +32,9 @@ function pushTimeMs(pushTime: string, utcOffsetMinutes: number): number | undefi
 function list(values: string[], max = 8): string {
   return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
 }
+
+/** The counts a task's row shows folded: how many it targets, reached and were tapped. */
+const countsText = ({ stats }: Task) => `${stats.targets} targets · ${stats.received} received · ${stats.clicked} tapped`;
 
 /** Who a task targets, in words. */
 function targetsText(task: Task): string | undefined {
@@ -65,55 +69,59 @@ export function Tasks(props: { tasks: Task[]; requests: RequestLogEntry[]; utcOf
             data-taskid={task.taskid}
             data-state={task.state}
           >
-            <header class="msg-head">
-              <h3 id={`task-${task.taskid}`}>
-                <code>{task.taskid}</code>
-              </h3>
-              <ul class="chips" aria-label="Kind and state">
-                <li class="chip chip-type">{TASK_KINDS[task.kind] ?? task.kind}</li>
-                <li class={`chip chip-${task.state}`}>{task.state}</li>
-                <li class="chip">{task.msgtype}</li>
-              </ul>
+            {/* One compact row (id, kind, state, counts) that opens in place: 20 tasks are 20 lines, not 5,000 px. */}
+            <details class="task-fold" open={task.taskid === focus}>
+              <summary class="task-row">
+                <h3 id={`task-${task.taskid}`}>
+                  <code>{task.taskid}</code>
+                </h3>
+                <ul class="chips" aria-label="Kind and state">
+                  <li class="chip chip-type">{TASK_KINDS[task.kind] ?? task.kind}</li>
+                  <li class={`chip chip-${task.state}`}>{task.state}</li>
+                  <li class="chip">{task.msgtype}</li>
+                </ul>
+                <span class="task-counts">{countsText(task)}</span>
+              </summary>
               <p class="msg-meta">
                 Created {appTime(task.createdAt, utcOffsetMinutes)}
                 {task.taskName ? ` · task_name ${task.taskName}` : ''}
                 {task.requestid ? ` · requestid ${task.requestid}` : ''}
               </p>
-            </header>
-            {task.pushTime && (
-              <p class="task-schedule">
-                Push time {task.pushTime}
-                {due !== undefined && ` = ${appTime(due, utcOffsetMinutes)}, ${relative(due, now)} on the sandbox clock (now ${appTime(now, utcOffsetMinutes)})`}
-                {task.sendResult ? ` · sendResult ${task.sendResult}` : ''}
-              </p>
-            )}
-            <dl class="fields">
-              {cids.length > 0 && <div class="field"><dt>cids ({cids.length})</dt><dd>{list(cids)}</dd></div>}
-              {aliases.length > 0 && <div class="field"><dt>aliases ({aliases.length})</dt><dd>{list(aliases)}</dd></div>}
-              {targets !== undefined && <div class="field"><dt>{task.kind === 'app' || task.kind === 'scheduled' ? 'condition' : 'targets'}</dt><dd>{targets}</dd></div>}
-            </dl>
-            <ul class="links" aria-label={`Related to ${task.taskid}`}>
-              <li>
-                <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: task.taskid, cid: undefined, alias: undefined, msg: undefined })}>
-                  Messages of this task
-                </button>
-              </li>
-              {request && (
+              {task.pushTime && (
+                <p class="task-schedule">
+                  Push time {task.pushTime}
+                  {due !== undefined && ` = ${appTime(due, utcOffsetMinutes)}, ${relative(due, now)} on the sandbox clock (now ${appTime(now, utcOffsetMinutes)})`}
+                  {task.sendResult ? ` · sendResult ${task.sendResult}` : ''}
+                </p>
+              )}
+              <dl class="fields">
+                {cids.length > 0 && <div class="field"><dt>cids ({cids.length})</dt><dd>{list(cids)}</dd></div>}
+                {aliases.length > 0 && <div class="field"><dt>aliases ({aliases.length})</dt><dd>{list(aliases)}</dd></div>}
+                {targets !== undefined && <div class="field"><dt>{task.kind === 'app' || task.kind === 'scheduled' ? 'condition' : 'targets'}</dt><dd>{targets}</dd></div>}
+              </dl>
+              <ul class="links" aria-label={`Related to ${task.taskid}`}>
                 <li>
-                  <button type="button" class="link" onClick={() => props.onSelect({ tab: 'requests', focus: String(request.id) })}>
-                    Request #{request.id} in the log
+                  <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: task.taskid, cid: undefined, alias: undefined, msg: undefined })}>
+                    Messages of this task
                   </button>
                 </li>
-              )}
-            </ul>
-            <dl class="stats" aria-label="Statistics">
-              {STAT_NAMES.map(([key, name]) => (
-                <div key={key}>
-                  <dt>{name}</dt>
-                  <dd>{task.stats[key]}</dd>
-                </div>
-              ))}
-            </dl>
+                {request && (
+                  <li>
+                    <button type="button" class="link" onClick={() => props.onSelect({ tab: 'requests', focus: String(request.id) })}>
+                      Request #{request.id} in the log
+                    </button>
+                  </li>
+                )}
+              </ul>
+              <dl class="stats" aria-label="Statistics">
+                {STAT_NAMES.map(([key, name]) => (
+                  <div key={key}>
+                    <dt>{name}</dt>
+                    <dd>{task.stats[key]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
           </article>
         );
       })}

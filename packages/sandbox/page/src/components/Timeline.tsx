@@ -117,6 +117,7 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
 export function Timeline(props: TimelineProps) {
   const { selection, devices, list, context, onSelect } = props;
   const aliasOf = new Map(devices.map((d) => [d.cid, d.alias]));
+  const phonetypeOf = new Map(devices.map((d) => [d.cid, d.phonetype]));
   const messages = list?.messages ?? [];
   const matched = list?.matched ?? 0;
   const selected = messages.find((m) => m.id === selection.msg);
@@ -137,7 +138,7 @@ export function Timeline(props: TimelineProps) {
           {list && messages.length === 0 && <p class="empty">{emptyTimelineText(device)}</p>}
           <ol class="rows">
             {messages.map((m) => (
-              <TimelineRow key={m.id} message={m} alias={aliasOf.get(m.cid)} selected={m.id === selection.msg} at={at} onPick={() => onSelect({ msg: m.id })} />
+              <TimelineRow key={m.id} message={m} alias={aliasOf.get(m.cid)} phonetype={phonetypeOf.get(m.cid)} selected={m.id === selection.msg} at={at} onPick={() => onSelect({ msg: m.id })} />
             ))}
           </ol>
         </section>
