@@ -655,7 +655,8 @@ export interface paths {
          * @description Saves the app's current state under a name (the appid when the body gives none), as `POST /snapshots` with
          *     this `appid` does, at a path that names the app: a load balancer that routes by the appid in the path sends it
          *     to the process that holds the app (and its snapshots). Go back to it with
-         *     `POST /apps/{appid}/snapshots/{name}/restore`. A snapshot of the same name is replaced.
+         *     `POST /apps/{appid}/snapshots/{name}/restore`. A snapshot of the same name of the app's team is replaced; the
+         *     name of an administrator's snapshot (`seed`) answers 403 to an app token.
          */
         post: operations["saveAppSnapshot"];
         delete?: never;
@@ -688,7 +689,8 @@ export interface paths {
          * Restore an app from a snapshot
          * @description Puts the app back as the snapshot holds it, as `POST /snapshots/{name}/restore` with this `appid` does, at a
          *     path that names the app (so a load balancer routes it to the app's process). The snapshot may be of this app
-         *     or of the whole sandbox (such as `seed`); other apps stay as they are. The app is made again if it was
+         *     or of the whole sandbox (such as `seed`): the name is looked up among the snapshots of the app's team, then the
+         *     administrator's; other apps stay as they are. The app is made again if it was
          *     deleted. Faults and the calls counted against rate limits start empty; one `reset` event is sent.
          */
         post: operations["restoreAppSnapshot"];
@@ -730,7 +732,8 @@ export interface paths {
         };
         /**
          * List the snapshots
-         * @description The snapshots saved since the sandbox started, oldest first (`seed` first when it was started with `--seed`).
+         * @description The snapshots saved, oldest first (`seed` first when it was started with `--seed`). With an app token, only its
+         *     team's; with the control token, every team's and the administrator's.
          */
         get: operations["listSnapshots"];
         put?: never;
@@ -739,7 +742,10 @@ export interface paths {
          * @description Saves the current state of one app (`appid`) or of the whole sandbox under a name, to go back to it with
          *     `POST /snapshots/{name}/restore` (before every test, for example). A snapshot holds what the app keeps:
          *     settings, clock, devices, inboxes, tasks, tokens, statistics, rate limits and DMP party; not its faults
-         *     or the calls counted against rate limits. Snapshots live in memory while the sandbox runs; at most 64.
+         *     or the calls counted against rate limits. Snapshots are kept per team: a snapshot of one app is the team's whose
+         *     prefix starts its appid, with names of its own (another team may use the same name), at most 64 per team; a
+         *     snapshot of the whole sandbox is the administrator's (the control token's), as `seed` is, and a team token may
+         *     not replace one. With `--data` they are stored with the state and survive a restart.
          */
         post: operations["saveSnapshot"];
         delete?: never;
@@ -763,14 +769,14 @@ export interface paths {
         };
         /**
          * Get a snapshot
-         * @description What a snapshot holds.
+         * @description What a snapshot holds. An app token finds its team's snapshots only (another team's answer 404, as a name never saved).
          */
         get: operations["getSnapshot"];
         put?: never;
         post?: never;
         /**
          * Delete a snapshot
-         * @description Forgets a snapshot. The state it was taken from is not touched.
+         * @description Forgets a snapshot. The state it was taken from is not touched. An app token deletes its team's only; the administrator's (`seed`) answer 403.
          */
         delete: operations["deleteSnapshot"];
         options?: never;
@@ -799,7 +805,8 @@ export interface paths {
          *     apps stay. A snapshot of the whole sandbox replaces every app: those made since are removed; with `appid`
          *     in the body, only that app of it is restored and the others stay. Faults and
          *     the calls counted against rate limits of the restored apps start empty; the request log is kept. The page
-         *     and event stream get one `reset` event per restore rather than one per record.
+         *     and event stream get one `reset` event per restore rather than one per record. An app token restores its team's
+         *     snapshots, and its own apps (`appid`) from the administrator's (`seed`).
          */
         post: operations["restoreSnapshot"];
         delete?: never;
@@ -2281,7 +2288,7 @@ export interface components {
              */
             name?: string;
         };
-        /** @description A saved state, kept in memory while the sandbox runs. */
+        /** @description A saved state, kept while the sandbox runs (and across restarts with `--data`). */
         Snapshot: {
             /**
              * @description The snapshot's name.
