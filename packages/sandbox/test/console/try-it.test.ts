@@ -85,7 +85,7 @@ describe('POST /control/check', () => {
     const dmp = await check({ api: 'dmp', operationId: 'getAccessToken', query: { user_code: 'u', sign1: 'x', sign2: 'y', timestamp: '1' } });
     expect(dmp.body.violations.map((v: { location: string[] }) => v.location.join('.'))).toEqual(['query.sign1', 'query.sign2']);
     const good = await check({ api: 'dmp', operationId: 'listTags' });
-    expect(good.body).toEqual({ operation: 'GET /config/tags', violations: [] });
+    expect(good.body).toEqual({ operation: 'GET /config/tags', violations: [], warnings: [] });
   });
 
   it('refuses an unknown operation (404), a body that is not JSON (415), and a page of another origin (403)', async () => {
