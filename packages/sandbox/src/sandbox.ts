@@ -10,7 +10,9 @@ import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
 import { loadPrecompiled } from './validation/standalone.js';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
-import { commitUnit, createSandboxServer, runDueWork } from './http/server.js';
+import { commitUnit } from './apis/commit.js';
+import { runDueOfEveryApp } from './apis/due-work.js';
+import { createSandboxServer } from './http/server.js';
 import type { Key } from './state/kinds.js';
 import { healthEndpoints, Readiness } from './http/health.js';
 import { TeamTokens, type AppToken } from './http/team-tokens.js';
@@ -188,7 +190,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   // Listening only now, the sandbox has its store open, its seed loaded and its documents compiled (the built
   // package loads every validator ready-made; from the source tree they compile on first use).
   readiness.set(true, 'ready');
-  const timer = setInterval(() => runDueWork(services, committer), 1000);
+  const timer = setInterval(() => runDueOfEveryApp(services, committer), 1000);
   timer.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

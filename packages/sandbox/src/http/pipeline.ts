@@ -5,7 +5,9 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { refusalReply, type Reply } from '../apis/answer.js';
 import { checkCall } from '../apis/check.js';
-import { commitUnit, recordRequest, runDue } from '../apis/observe.js';
+import { commitUnit } from '../apis/commit.js';
+import { isDue, runDueOfApp } from '../apis/due-work.js';
+import { recordRequest } from '../apis/observe.js';
 import { appNow } from '../areas/apps.js';
 import { takeFault } from '../areas/faults.js';
 import { MOUNTS } from '../config.js';
@@ -45,7 +47,7 @@ async function runStages(ctx: RequestContext): Promise<void> {
   // ---- Body: within the limits, JSON (a control call that changes state carries JSON) ----
   if (await stopsAt(readRequestBody, ctx)) return;
   // ---- Due work: what fell due for the app by its clock, committed as a unit of its own ----
-  if (await stopsAt(runDueWork, ctx)) return;
+  if (await stopsAt(dueWork, ctx)) return;
   // ---- Admission: the appid and the credentials (push v1's rate limits come after validity, in its handler) ----
   if (await stopsAt(admit, ctx)) return;
   // ---- Validate: the request against its document (a lenient app reads through the deviations it accepts) ----
@@ -166,8 +168,8 @@ async function readRequestBody(ctx: RequestContext): Promise<RequestContext> {
 }
 
 /** Only an app whose clock has reached its next due time has work to run: the others cost a comparison. */
-async function runDueWork(ctx: RequestContext): Promise<RequestContext> {
-  if (ctx.app && ctx.appAt! >= ctx.app.nextDueAt) await runDue(ctx.parts.services, ctx.parts.committer, ctx.app);
+async function dueWork(ctx: RequestContext): Promise<RequestContext> {
+  if (ctx.app && isDue(ctx.app, ctx.appAt!)) await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app);
   return ctx;
 }
 

@@ -20,8 +20,6 @@ import { serveRequest } from './pipeline.js';
 import { Router } from './router.js';
 import { controlAccess, TeamTokens, type AppToken } from './team-tokens.js';
 
-export { commitUnit, runDueWork } from '../apis/observe.js';
-
 export interface ServerSetup {
   services: Omit<Services, 'faultOperations' | 'checkRequest'>;
   committer: Committer;

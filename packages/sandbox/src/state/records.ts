@@ -9,7 +9,6 @@ import type { ClockRecord } from '../time.js';
 type Schemas = components['schemas'];
 
 export type MsgType = Schemas['InboxMessage']['msgtype'];
-export const MSG_TYPES: readonly MsgType[] = ['notification', 'link', 'notypopload', 'startactivity', 'transmission'];
 
 export type TaskKind = Schemas['TaskKind'];
 export type DeliveryStatus = 'successed_online' | 'successed_offline' | 'successed_ignore';
@@ -78,7 +77,6 @@ export interface PushContent {
   push_info: Record<string, unknown> | null;
 }
 
-export type MessageState = Schemas['InboxMessage']['state'];
 
 /** A message as the control document shows it (InboxMessage), with its content kept once per push. */
 export type MessageRecord = Omit<Schemas['InboxMessage'], keyof PushContent> & {

@@ -8,7 +8,7 @@
 // Each record is remembered once, however often it changes. `commit` then stores each changed record once, in one
 // batch (nothing is serialized when the state is in memory), and reports the changes, from which the event stream
 // is made. A refused request commits nothing: behaviour reads and checks first, then changes. The types show that
-// order: a check reads a `StateView` (read-only records, no unit), and only what follows the checks gets the unit.
+// order: a check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
 import { KINDS, type Key, type KindName, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
