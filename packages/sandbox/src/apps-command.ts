@@ -14,7 +14,7 @@ export const APPS_HELP = `Usage: pushapi-sandbox apps --server <url> [--server <
 Asks every sandbox process of a service (its own address, not the balancer's) for its apps and prints them
 together, each with the process that holds it. The token (the control token, or a team's token: then only that
 team's apps) is read from SANDBOX_CONTROL_TOKEN or from --token-file (its first line), never from the command line.
-Exit code 1 when a process did not answer (the list is then incomplete, and says which) or when an appid is held
+Exit code 1 when a process gave no list (the list is then incomplete, and says which) or when an appid is held
 by more than one process.
 
   --server <url>       a process, such as http://10.0.0.5:4021; repeat for each
@@ -59,7 +59,7 @@ export function formatApps(answers: ProcessApps[]): { text: string; complete: bo
     `${rows.length} app${rows.length === 1 ? '' : 's'} in ${answers.length - unreachable.length} of ${answers.length} processes`,
     ...(rows.length > 0 ? [`${'appid'.padEnd(width)}  process`] : []),
     ...rows.map((r) => `${r.appid.padEnd(width)}  ${r.server}`),
-    ...unreachable.map((u) => `not answered: ${u.server} (${u.reason}): its apps are missing from this list`),
+    ...unreachable.map((u) => `no list from ${u.server} (${u.reason}): its apps are missing from this list`),
     ...twice.map((appid) => `held by more than one process: ${appid} (each process has its own copy; the balancer reaches one)`),
   ];
   return { text: lines.join('\n'), complete: unreachable.length === 0 && twice.length === 0 };

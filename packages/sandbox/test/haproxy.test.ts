@@ -224,6 +224,6 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
     const missing = `http://127.0.0.1:${await freePort()}`;
     const partial = await runCli(['apps', ...servers, '--server', missing]);
     expect(partial.code).toBe(1);
-    expect(partial.output).toContain(`not answered: ${missing} (ECONNREFUSED): its apps are missing from this list`);
+    expect(partial.output).toContain(`no list from ${missing} (ECONNREFUSED): its apps are missing from this list`);
   });
 });
