@@ -3,7 +3,7 @@
 // (a bounded height per row); the timeline scrolls with the page, not inside it, and an empty detail pane gives the
 // rows the width; the console's Faults panel stacks on a phone. Then a phone drawn as that phone shows it: an iOS
 // device's message titled by its push_info alert, a pass-through as delivered to the app, a replaced message not on
-// the notification bar. One sandbox, one browser, three page loads: the widths are set on the open pages.
+// the notification bar. One sandbox, one browser, four page loads: the widths are set on the open pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, openWatchedPage, type Browser, type Page } from '@pushapi/test-browser';
@@ -13,7 +13,7 @@ import { IOS_PUSH, REPLACED_PAIR, seedShop } from './shop.js';
 
 const WIDTHS = [360, 400, 768, 1024, 1400];
 /** The most a row may take, in px: a phone's row wraps to three or four lines, a wide screen's is one or two. */
-const rowBound = (width: number) => (width < 820 ? 150 : 80);
+const rowBound = (width: number) => (width < 820 ? 160 : 80);
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -63,32 +63,33 @@ describe('every view at every width', { timeout: 300_000 }, () => {
       const { page } = w;
       const tasks = (await app.tasks()).length;
       expect(tasks).toBeGreaterThanOrEqual(20);
+      // Soft: one run reports every view and width that fails, not only the first.
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 820 ? 800 : 1000 });
         await tab(page, /^Messages/);
         await page.locator('li.row').nth(24).waitFor();
-        expect(await overflow(page), `the timeline at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect.soft(await overflow(page), `the timeline at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
         // One scroll: the list of rows is as tall as its rows.
-        expect(await page.locator('ol.rows').evaluate((el) => el.scrollHeight - el.clientHeight), `rows scrolled inside at ${width} px`).toBeLessThanOrEqual(1);
+        expect.soft(await page.locator('ol.rows').evaluate((el) => el.scrollHeight - el.clientHeight), `rows scrolled inside at ${width} px`).toBeLessThanOrEqual(1);
         if (width === 1400) {
           // With no message open, the rows take the width: the empty detail is narrower than the timeline, and
           // the first screen shows at least 10 of the 25 rows.
           const [timeline, detail] = await Promise.all([page.locator('section.timeline'), page.locator('section.detail-empty')].map((l) => l.evaluate((el) => el.getBoundingClientRect().width)));
-          expect(detail!).toBeLessThan(timeline! / 2);
+          expect.soft(detail!).toBeLessThan(timeline! / 2);
           const inView = await page.locator('li.row').evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length);
-          expect(inView).toBeGreaterThanOrEqual(10);
+          expect.soft(inView).toBeGreaterThanOrEqual(10);
         }
 
         await tab(page, /^Tasks/);
         await page.locator('article.task').nth(tasks - 1).waitFor();
-        expect(await overflow(page), `Tasks at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
-        expect((await height(page, 'div.tasks')) / tasks, `px per task at ${width} px`).toBeLessThan(rowBound(width));
+        expect.soft(await overflow(page), `Tasks at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect.soft((await height(page, 'div.tasks')) / tasks, `px per task at ${width} px`).toBeLessThan(rowBound(width));
 
         await tab(page, /^Requests/);
         await page.locator('tr[data-request-id]').nth(19).waitFor();
         const requests = await page.locator('tr[data-request-id]').count();
-        expect(await overflow(page), `Requests at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
-        expect((await height(page, 'div.requests')) / requests, `px per request at ${width} px`).toBeLessThan(rowBound(width));
+        expect.soft(await overflow(page), `Requests at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect.soft((await height(page, 'div.requests')) / requests, `px per request at ${width} px`).toBeLessThan(rowBound(width));
       }
       // A task's row opens in place on its statistics.
       await tab(page, /^Tasks/);
@@ -124,12 +125,12 @@ describe('every view at every width', { timeout: 300_000 }, () => {
 });
 
 describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
-  it('titles an iOS message by its alert and a pass-through as delivered, and draws a replaced message gone from the bar', async () => {
+  it('titles an iOS message by its alert, in the timeline and the detail, and a pass-through as delivered to the app', async () => {
     const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'cleo-iphone' });
     try {
       const { page } = w;
       const titles = () => page.locator('li.row .row-title').allInnerTexts();
-      await row(page, IOS_PUSH.alert).waitFor();
+      await row(page, IOS_PUSH.alert).waitFor({ timeout: 10_000 });
       expect(await titles()).not.toContain(IOS_PUSH.androidTitle);
       const ios = await openMessage(page, IOS_PUSH.alert);
       expect(await ios.getByRole('heading', { level: 3 }).innerText()).toBe(IOS_PUSH.alert);
@@ -138,11 +139,18 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
       // The pass-through sample with no push_info: nothing drawn on any phone, delivered to the app.
       await page.evaluate((a) => (location.hash = `app=${a}&template=transmission`), app.appid);
       await page.getByRole('heading', { name: /^Messages of every device/ }).waitFor();
-      await row(page, 'Delivered to the app (pass-through)').waitFor();
+      await row(page, 'Delivered to the app (pass-through)').waitFor({ timeout: 10_000 });
       expect(await titles()).not.toContain('Pass-through message');
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
 
-      // The older of the notify_id pair: struck through in the timeline, and no bar or lock screen drawn.
-      await page.evaluate((a) => (location.hash = `app=${a}&cid=anna-pixel`), app.appid);
+  it('draws the older of a notify_id pair gone from the bar: struck through in the timeline, no bar or lock screen', async () => {
+    const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'anna-pixel' });
+    try {
+      const { page } = w;
       const [older, newer] = REPLACED_PAIR;
       await row(page, newer).waitFor();
       expect(await row(page, older).getAttribute('class')).toContain('row-gone');
