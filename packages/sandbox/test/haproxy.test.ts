@@ -123,6 +123,8 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
       await push(app).POST('/push_single', { body: { ...notification(`for ${app.appid}`), cid: 'magic-online' } });
       expect((await dmp(app).GET('/config/tags')).data.length).toBeGreaterThan(0);
       expect((await app.inbox('magic-online')).messages, app.appid).toHaveLength(1);
+      // The request log by appid (GET /control/requests?appid=) is read at the app's home, through the same URL.
+      expect((await app.requests()).map((r) => r.operation)).toContain('push_single');
       const held = await holders(app.appid);
       expect(held, app.appid).toHaveLength(1);
       owner.set(app.appid, held[0]!);
