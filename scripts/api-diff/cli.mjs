@@ -37,10 +37,21 @@ function options(argv) {
   }
 }
 
+/** Writes .changeset/<name>.md for the changes; never over an existing file, and none for no change. */
+function writeChangeset(cwd, name, changes, say) {
+  const file = path.join(cwd, '.changeset', `${name}.md`);
+  if (!changes.length) return say('api-diff: no change that a consumer can see, so no changeset written');
+  fs.writeFileSync(file, changesetText(cwd, changes), { flag: 'wx' });
+  say(`api-diff: wrote ${path.relative(cwd, file)}`);
+}
+
 async function main() {
   const opts = options(process.argv.slice(2));
   if (opts.help) return console.log(USAGE);
   const cwd = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+  if (opts.changeset && fs.existsSync(path.join(cwd, '.changeset', `${opts.changeset}.md`))) {
+    usageError(`.changeset/${opts.changeset}.md exists already: choose another name`);
+  }
   let result;
   try {
     result = await diffWorkingTree(cwd, opts.base);
@@ -48,11 +59,7 @@ async function main() {
     if (error.usage) usageError(error.message);
     throw error;
   }
-  if (opts.changeset) {
-    const file = path.join(cwd, '.changeset', `${opts.changeset}.md`);
-    fs.writeFileSync(file, changesetText(cwd, result.changes));
-    (opts.json ? console.error : console.log)(`api-diff: wrote ${path.relative(cwd, file)}`);
-  }
+  if (opts.changeset) writeChangeset(cwd, opts.changeset, result.changes, opts.json ? console.error : console.log);
   if (opts.json) return console.log(JSON.stringify(toJson(result.changes)));
   console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> working tree\n${renderText(result.changes)}`);
 }

@@ -33,6 +33,12 @@ export const corpus = [
   { name: 'query parameter removed', mutate: (d) => { d.paths['/send/{cid}'].post.parameters = []; }, expect: [['send', 'request.query.dry', 'breaking']] },
   { name: 'operation removed', mutate: (d) => { delete d.paths['/status']; }, expect: [['status', 'operation', 'breaking']] },
   { name: 'operation added', mutate: (d) => { d.paths['/health'] = { get: { operationId: 'health', responses: { 200: { description: 'ok' } } } }; }, expect: [['health', 'operation', 'non-breaking']] },
+  { name: 'query parameter made required', mutate: (d) => { d.paths['/send/{cid}'].post.parameters[0].required = true; }, expect: [['send', 'request.query.dry', 'breaking']] },
+  { name: 'request body made required', base: (d) => { d.paths['/send/{cid}'].post.requestBody.required = false; }, mutate: () => {}, expect: [['send', 'request.body', 'breaking']] },
+  { name: 'request format added', mutate: (d) => { sendProps(d).properties.requestid.format = 'uuid'; }, expect: [['send', 'request.body.requestid', 'breaking']] },
+  { name: 'request closed to unknown fields', mutate: (d) => { S(d).Envelope.additionalProperties = false; }, expect: [['send', 'request.body', 'breaking']] },
+  { name: 'security requirement added', mutate: (d) => { d.paths['/status'].get.security = [{ token: [] }]; }, expect: [['status', 'request.security', 'breaking']] },
+  { name: 'operation deprecated', mutate: (d) => { d.paths['/status'].get.deprecated = true; }, expect: [['status', 'operation', 'non-breaking']] },
   { name: 'operation moved to another path', mutate: (d) => { d.paths['/state'] = d.paths['/status']; delete d.paths['/status']; }, expect: [['status', 'operation', 'breaking']] },
 
   // Answers: what old code reads must stay readable.
@@ -52,6 +58,8 @@ export const corpus = [
   { name: 'answer enum opened (list removed)', mutate: (d) => { delete S(d).SendResponse.properties.status.enum; }, expect: [['send', 'response.200.body.status', 'breaking-for-exhaustive-clients']] },
   { name: 'answer oneOf variant added', mutate: (d) => { S(d).StatusResponse.properties.state.oneOf.push({ title: 'draining', type: 'object' }); }, expect: [['status', 'response.200.body.state<draining>', 'breaking-for-exhaustive-clients']] },
   { name: 'answer oneOf variant removed', mutate: (d) => { S(d).StatusResponse.properties.state.oneOf.pop(); }, expect: [['status', 'response.200.body.state<down>', 'non-breaking']] },
+  { name: 'answer pattern removed', base: (d) => { S(d).SendResponse.properties.taskid.pattern = '^RASS'; }, mutate: () => {}, expect: [['send', 'response.200.body.taskid', 'breaking']] },
+  { name: 'answer maxLength lowered', base: (d) => { S(d).SendResponse.properties.taskid.maxLength = 64; }, mutate: (d) => { S(d).SendResponse.properties.taskid.maxLength = 32; }, expect: [['send', 'response.200.body.taskid', 'non-breaking']] },
   { name: 'new optional answer field', mutate: (d) => { S(d).SendResponse.properties.desc = { type: 'string' }; }, expect: [['send', 'response.200.body.desc', 'non-breaking']] },
   { name: 'new answer status', mutate: (d) => { d.paths['/status'].get.responses['503'] = { description: 'Down.' }; }, expect: [['status', 'response.503', 'breaking-for-exhaustive-clients']] },
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import readChangesets from '@changesets/read';
 import { diffWorkingTree } from '../../../scripts/api-diff/bundles.mjs';
 import { LEVELS, isBreaking, requiredBumps } from '../../../scripts/api-diff/release.mjs';
-import { renderText } from '../../../scripts/api-diff/render.mjs';
+import { renderText, summary } from '../../../scripts/api-diff/render.mjs';
 
 export const DOCUMENTS_PACKAGE = '@pushapi/openapi';
 export const DOCUMENTS_DIR = 'openapi';
@@ -67,7 +67,10 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
     return {
       ok: true,
       changed,
-      message: `${changed.length} file(s) under ${DOCUMENTS_DIR}/ changed since its last release, covered by changeset ${covering.map((c) => `.changeset/${c.id}.md`).join(', ')}`,
+      changes,
+      message:
+        `${changed.length} file(s) under ${DOCUMENTS_DIR}/ changed since its last release, covered by changeset ${covering.map((c) => `.changeset/${c.id}.md`).join(', ')}; ` +
+        `api-diff: ${summary(changes)}`,
     };
   }
   const list = changed.slice(0, 20).map((f) => `  ${f}`).join('\n') + (changed.length > 20 ? `\n  ... and ${changed.length - 20} more` : '');

@@ -126,13 +126,22 @@ it('--json prints exactly {"changes": [...]} with the five keys of each change, 
   expect(run.stdout.trim().split('\n')).toHaveLength(1);
 });
 
-it('exits 0 with no change, and 2 with a message on a usage error (unknown option, a ref that is no commit)', () => {
+it('exits 0 with no change (and writes no changeset), and 2 with a message on a usage error (unknown option, a changeset that exists, a ref that is no commit)', () => {
   const none = runCli('--base', 'HEAD');
   expect(none.status).toBe(0);
   expect(none.stdout).toContain('no change that a consumer can see');
   const unknown = runCli('--frobnicate');
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
+  const nothing = runCli('--changeset', 'nothing');
+  expect(nothing.status).toBe(0);
+  expect(nothing.stdout).toContain('no changeset written');
+  expect(fs.existsSync(path.join(repo, '.changeset/nothing.md'))).toBe(false);
+  changeset('taken', { '@pushapi/openapi': 'patch' });
+  const taken = runCli('--changeset', 'taken');
+  expect(taken.status).toBe(2);
+  expect(taken.stderr).toContain('.changeset/taken.md exists already');
+  expect(fs.readFileSync(path.join(repo, '.changeset/taken.md'), 'utf8')).toContain('A change.');
   const badRef = runCli('--base', 'no-such-ref', '--json');
   expect(badRef.status).toBe(2);
   expect(badRef.stdout).toBe('');
