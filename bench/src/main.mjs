@@ -11,6 +11,7 @@ import { benchPipeline } from './pipeline.mjs';
 import { benchSandbox } from './sandbox.mjs';
 import { benchSandboxFanout } from './sandbox-fanout.mjs';
 import { benchSandboxSnapshots } from './sandbox-snapshots.mjs';
+import { benchSandboxSuite } from './sandbox-suite.mjs';
 import { benchSandboxLoad } from './sandbox-load.mjs';
 import { benchSandboxValidation } from './sandbox-validation.mjs';
 import { benchSize } from './size.mjs';
@@ -29,6 +30,7 @@ export const SETTINGS = {
     'sandbox-fanout': { runs: 3, sizes: [1000, 8000, 64_000] },
     'sandbox-snapshots': { runs: 5, sizes: [1250, 10_000] },
     'sandbox-validation': { runs: 5, sizes: { valid: [100, 1000, 8000], invalid: [100, 1000, 10_000] } },
+    'sandbox-suite': { runs: 5, tests: 100 },
   },
   quick: {
     client: { rounds: 3, timeMs: 150, warmupMs: 50 },
@@ -40,10 +42,11 @@ export const SETTINGS = {
     'sandbox-fanout': { runs: 1, sizes: [1000, 8000] },
     'sandbox-snapshots': { runs: 1, sizes: [1250, 10_000] },
     'sandbox-validation': { runs: 1, sizes: { valid: [100, 1000, 8000], invalid: [100, 1000, 10_000] } },
+    'sandbox-suite': { runs: 1, tests: 20 },
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots', 'sandbox-validation'];
+export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots', 'sandbox-validation', 'sandbox-suite'];
 
 export const USAGE = `Usage: pnpm run bench [-- options]
 
@@ -101,6 +104,7 @@ export async function main(argv) {
     'sandbox-fanout': () => benchSandboxFanout(s['sandbox-fanout']),
     'sandbox-snapshots': () => benchSandboxSnapshots(s['sandbox-snapshots']),
     'sandbox-validation': () => benchSandboxValidation(s['sandbox-validation']),
+    'sandbox-suite': () => benchSandboxSuite(s['sandbox-suite']),
   };
   const titles = {
     client: '1. Client overhead',
@@ -113,6 +117,7 @@ export async function main(argv) {
     'sandbox-fanout': '8. Sandbox fan-out',
     'sandbox-snapshots': '9. Sandbox snapshots',
     'sandbox-validation': '10. Sandbox validation',
+    'sandbox-suite': '11. A test suite on the sandbox against stubs',
   };
   const environment = {
     node: process.version,
