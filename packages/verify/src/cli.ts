@@ -10,7 +10,7 @@ import { formatTable } from './report/table.js';
 import { UnreachableError } from './scenario/run.js';
 import { appPushTagProblem, SafetyError } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
-import { plan, UsageError, verify, type VerifyOptions } from './verify.js';
+import { exitStatus, plan, UsageError, verify, type VerifyOptions } from './verify.js';
 import { worldFromRecording } from './world.js';
 
 const HELP = `pushapi-verify: check a real push v1 / DMP endpoint against the documents and the sandbox
@@ -37,6 +37,14 @@ Run (each flag also an environment variable):
   --report <file.json>    write the report (schema: @pushapi/verify/report.schema.json)
   --html <file.html>      write the report as a self-contained page
 
+  What the run changes, and puts back: it binds the scenario's aliases to the first listed cid, sets its tags on
+  every listed cid, blacklists the last listed cid and takes it back off, and sends set_badge 0 to the listed cids
+  (a badge cannot be read back: it stays 0). Whatever happens (a refused step, an unreadable answer, a safety
+  stop, Ctrl-C), the restore runs: the tags and alias read before are written back, each on its own, and the
+  report (always written) lists what was restored and what could not be. A cid whose earlier alias or tags could
+  not be read is not written to at all. A transient refusal (too_frequent, "system busy") is retried 3 times
+  (1 s, 2 s, 4 s); a step whose input an earlier step did not give is skipped, saying why.
+
 Proxy:
   --upstream <url>        push v1 {base_url} to forward /v1/... to
   --dmp-upstream <url>    DMP {dmp_url} to forward /dmp/... to
@@ -54,7 +62,10 @@ Proxy:
   a message naming both a cid and an alias (but push_list, where the cid wins), a body that is not strict JSON,
   an operation the documents do not know. It prints its allow list at start and a summary when stopped (exit 0).
 
-Exit: 0 nothing failed, 1 something failed, 2 usage error or unreachable target.
+Exit (run): 0 conformant; 1 findings, or the run stopped early (a refused sign-in, a safety stop, Ctrl-C) and
+  restored everything; 3 the restore is incomplete (the report names what to put back by hand); 2 usage error or
+  unreachable target (nothing changed).
+Exit (proxy): 0 when stopped by a signal; 2 usage error.
 `;
 
 const redactor = new Redactor();
@@ -120,11 +131,19 @@ async function run(args: string[]): Promise<number> {
     process.stdout.write('dry run: nothing was sent\n');
     return 0;
   }
-  const report = await verify(options);
+  // Ctrl-C stops the scenario before its next step; the restore still runs and the report is written.
+  const interrupt = new AbortController();
+  const onSignal = () => {
+    if (interrupt.signal.aborted) process.exit(3); // a second Ctrl-C: leave now, restore not done
+    process.stderr.write('pushapi-verify: interrupted: restoring what the run changed (Ctrl-C again to leave now)\n');
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSignal);
+  const report = await verify({ ...options, signal: interrupt.signal }).finally(() => process.off('SIGINT', onSignal));
   process.stdout.write(redactor.text(formatTable(report)));
   if (values.report) fs.writeFileSync(values.report, redactor.text(`${JSON.stringify(report, null, 2)}\n`));
   if (values.html) fs.writeFileSync(values.html, redactor.text(formatHtml(report)));
-  return report.summary.failed > 0 ? 1 : 0;
+  return exitStatus(report);
 }
 
 async function proxy(args: string[]): Promise<number> {

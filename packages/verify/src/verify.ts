@@ -3,13 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { startSandbox } from '@pushapi/sandbox';
 import { outcomeOf } from './check/answer.js';
-import { checkAnswer, checkRequest } from './check/conformance.js';
-import { checkParity } from './check/parity.js';
-import { checkUndocumented } from './check/undocumented.js';
-import { documents, operation } from './documents.js';
-import { finish, type Finding, type OperationReport, type Report } from './report/types.js';
+import { clockDisagreement } from './check/clock.js';
+import { documents } from './documents.js';
+import { findingsOf } from './report/findings.js';
+import { finish, operationReport, type OperationReport, type Report, type RunOutcome } from './report/types.js';
 import type { DeviceState, ScenarioOptions, Target } from './scenario/context.js';
-import { runScenario, type Exchange } from './scenario/run.js';
+import { runScenario, type Exchange, type ScenarioRun } from './scenario/run.js';
 import { appPushTagProblem } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
 
@@ -24,6 +23,10 @@ export interface VerifyOptions extends Target {
   utcOffsetMinutes?: number;
   run?: string;
   fetch?: typeof fetch;
+  /** The wait between retries of a transient refusal (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Aborted (SIGINT): the run stops before its next step, restores, and reports. */
+  signal?: AbortSignal;
 }
 
 export class UsageError extends Error {}
@@ -67,16 +70,23 @@ async function sandboxRun(options: VerifyOptions, scenario: ScenarioOptions, dev
   }
 }
 
-function findingsOf(exchange: Exchange, sandbox: Exchange | undefined, ctx: Parameters<NonNullable<Exchange['step']['rule']>>[0]): Finding[] {
-  const { step, request, answer } = exchange;
-  const op = operation(step.operationId);
-  if (exchange.error) return [{ kind: 'http', where: 'response', expected: 'an answer', actual: exchange.error, message: `no answer: ${exchange.error}`, step: step.name }];
-  if (!answer) return [];
-  const out = [...checkRequest(op, request?.body, step.name), ...checkAnswer(op, answer, step.name, step.refusal), ...checkUndocumented(op, answer, step.name)];
-  const broken = step.rule?.(ctx, answer);
-  if (broken) out.push({ kind: 'rule', where: broken.where, expected: broken.expected, actual: broken.actual, message: `rule broken: ${broken.rule}`, step: step.name });
-  if (sandbox?.answer) out.push(...checkParity(step.operationId, step.name, answer, sandbox.answer));
-  return out;
+/** How the run ended, for the report: stop, restore, cids left alone, skipped steps, clock. */
+function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome {
+  const { ctx } = target;
+  return {
+    ...(ctx.stopped ? { stopped: ctx.stopped } : {}),
+    restored: target.restore.every((r) => r.restored),
+    restore: target.restore,
+    untouched: ctx.options.cids.flatMap((cid) => (ctx.devices[cid]?.unreadable ? [{ cid, reason: ctx.devices[cid]!.unreadable! }] : [])),
+    skipped: target.exchanges.flatMap((e) => (e.skipped && e.skipped.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [])),
+    ...(clock ? { clock } : {}),
+  };
+}
+
+/** The exit status of a run: 0 conformant, 1 findings or a run stopped early, 3 restore incomplete (before all else). */
+export function exitStatus(report: Report): 0 | 1 | 3 {
+  if (report.run && !report.run.restored) return 3;
+  return report.summary.failed > 0 || report.run?.stopped ? 1 : 0;
 }
 
 /** Runs the scenario against the target (and the sandbox) and reports per operation. Secrets are redacted. */
@@ -86,27 +96,29 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   for (const secret of [options.masterSecret, options.dmp?.authCode]) redactor.add(secret);
   const onSecret = (s: string) => redactor.add(s);
   const startedAt = new Date().toISOString();
-  const target = await runScenario(options, scenario, { ...(options.fetch ? { fetch: options.fetch } : {}), onSecret });
+  const target = await runScenario(options, scenario, { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.sleep ? { sleep: options.sleep } : {}), ...(options.signal ? { signal: options.signal } : {}), onSecret });
+  const clock = clockDisagreement(target.exchanges.flatMap((e) => (e.answer ? [e.answer] : [])), scenario.now, scenario.utcOffsetMinutes);
+  const answeredOk = (name: string) => target.exchanges.some((e) => e.step.name === name && e.answer && outcomeOf(e.answer).result === 'ok');
+  const view = { ctx: target.ctx, clock, answeredOk };
   const compared = options.parity !== false;
   const sandbox = compared ? await sandboxRun(options, scenario, target.ctx.devices, onSecret) : undefined;
   const operations: OperationReport[] = [...documents().operations.values()].map((op) => {
     const mine = target.exchanges.filter((e) => e.step.operationId === op.operationId);
     const ran = mine.filter((e) => !e.skipped);
     const reasons = [...new Set(mine.map((e) => e.skipped).filter(Boolean))];
-    const findings = ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), target.ctx));
-    return {
-      operationId: op.operationId, api: op.api, method: op.method.toUpperCase(), path: op.path,
+    const findings = ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), view));
+    return operationReport(op, {
       ran: ran.length > 0, ...(ran.length === 0 ? { reason: reasons.join('; ') || 'not in the scenario' } : {}),
-      ok: true, conformance: null, parity: 'not compared' as const,
-      steps: ran.map((e) => ({ name: e.step.name, refusal: e.step.refusal ?? false, ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}) })),
+      steps: ran.map((e) => ({ name: e.step.name, refusal: e.step.refusal ?? false, ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}), ...(e.retries ? { retries: e.retries } : {}) })),
       findings,
-    };
+    });
   });
   const report: Report = {
     tool: 'pushapi-verify', mode: 'run',
     target: { baseUrl: options.baseUrl, appid: options.appid, ...(options.dmp ? { dmpUrl: options.dmp.url } : {}) },
     startedAt, finishedAt: new Date().toISOString(),
     parity: compared ? { compared: true } : { compared: false, reason: '--no-parity' },
+    run: runOutcome(target, clock),
     summary: { operations: 0, ran: 0, failed: 0, findings: {} as Report['summary']['findings'] },
     operations,
   };

@@ -1,6 +1,7 @@
 // `pushapi-verify world <dir>`: a recording of the proxy as a sandbox world (the apps, devices, aliases and tags
-// it saw), so that a team can replay offline what it observed. Credentials are not in a recording: the sandbox
-// generates them for each app.
+// it saw), so that a team can replay offline what it observed. The master secret is not in a recording: the
+// world carries one made from the appid (a sandbox credential, the same at every start, never the real one).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { components } from '@pushapi/sandbox';
@@ -64,6 +65,11 @@ function learn(app: SeenApp, e: RecordedExchange): void {
   }
 }
 
+/** The sandbox's master secret of a recorded app: made from the appid, so a world starts with the same one each time. */
+export function sandboxSecret(appid: string): string {
+  return `sandbox-${createHash('sha256').update(`pushapi-verify world ${appid}`).digest('hex').slice(0, 24)}`;
+}
+
 /** The world of a recording folder. */
 export function worldFromRecording(dir: string): World {
   const apps = new Map<string, SeenApp>();
@@ -75,6 +81,6 @@ export function worldFromRecording(dir: string): World {
     learn(app, e);
   }
   return {
-    apps: [...apps].map(([appid, app]) => ({ appid, ...(app.appkey ? { appkey: app.appkey } : {}), devices: [...app.devices.values()] })),
+    apps: [...apps].map(([appid, app]) => ({ appid, ...(app.appkey ? { appkey: app.appkey } : {}), mastersecret: sandboxSecret(appid), devices: [...app.devices.values()] })),
   };
 }

@@ -89,7 +89,7 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
     expect(recording).not.toContain(await pushSign(target.appkey, String(NOW), target.masterSecret));
     expect(JSON.stringify(report)).not.toContain(token);
     const world = worldFromRecording(recordDir);
-    expect(world.apps).toEqual([{ appid: target.appid, appkey: target.appkey, devices: [{ cid: CIDS[0], online: true }] }]);
+    expect(world.apps).toEqual([{ appid: target.appid, appkey: target.appkey, mastersecret: expect.stringMatching(/^sandbox-[0-9a-f]{24}$/), devices: [{ cid: CIDS[0], online: true }] }]);
     const replay = await startSandbox({ seed: world });
     try {
       const app = await replay.openApp(target.appid);

@@ -43,6 +43,26 @@ export function normalise(value: unknown, key?: string): unknown {
 
 const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
 
+/** What an array holds, for words: tasks in push_result's data, items otherwise. */
+const noun = (where: string, n: number) => `${n === 1 ? 'one' : n} ${where.endsWith('.data') || where.endsWith('taskIdList') ? 'task' : 'item'}${n === 1 ? '' : 's'}`;
+
+/** A difference in words: what one side has and the other has not, or the two values. */
+export function inWords(where: string, target: unknown, sandbox: unknown): string {
+  if (target === undefined) return `the sandbox answers ${where} (${show(sandbox)}), the service leaves it out`;
+  if (sandbox === undefined) return `the service answers ${where} (${show(target)}), the sandbox leaves it out`;
+  if (Array.isArray(target) && Array.isArray(sandbox)) {
+    const strings = [...target, ...sandbox].every((x) => typeof x === 'string');
+    if (strings) {
+      const onlySandbox = sandbox.filter((x) => !target.includes(x));
+      const onlyTarget = target.filter((x) => !sandbox.includes(x));
+      return [onlySandbox.length ? `the sandbox has ${onlySandbox.join(', ')} and the service does not` : '', onlyTarget.length ? `the service has ${onlyTarget.join(', ')} and the sandbox does not` : ''].filter(Boolean).join('; ') || `${where} differs`;
+    }
+    if (target.length < sandbox.length) return `${noun(where, sandbox.length - target.length)} missing: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
+    if (target.length > sandbox.length) return `${noun(where, target.length - sandbox.length)} more: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
+  }
+  return `the service answers ${show(target)} where the sandbox answers ${show(sandbox)}`;
+}
+
 function diff(target: unknown, sandbox: unknown, where: string, out: Array<{ where: string; target: unknown; sandbox: unknown }>): void {
   if (isObject(target) && isObject(sandbox)) {
     for (const key of new Set([...Object.keys(target), ...Object.keys(sandbox)])) diff(target[key], sandbox[key], `${where}.${key}`, out);
@@ -61,15 +81,17 @@ export function checkParity(operationId: string, step: string, target: Answer, s
   if (target.status !== sandbox.status) out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
   diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);
   return out.map((d) => {
-    const choice = choiceFor(operationId, step, d.where);
+    // A count of items that differs is no choice of the sandbox about the items' shape.
+    const counted = Array.isArray(d.target) && Array.isArray(d.sandbox) && d.target.length !== d.sandbox.length;
+    const choice = counted ? undefined : choiceFor(operationId, step, d.where);
     return {
       kind: 'parity' as const,
       where: d.where,
       expected: show(d.sandbox),
       actual: show(d.target),
-      message: `the target answers ${show(d.target)} where the sandbox answers ${show(d.sandbox)}${choice ? ` (the sandbox's choice: "${choice.question}")` : ''}`,
-      step,
+      message: `${inWords(d.where, d.target, d.sandbox)}${choice ? ` (the sandbox's choice: "${choice.question}")` : ''}`,
       ...(choice ? { sandboxChoice: choice } : {}),
+      step,
     };
   });
 }

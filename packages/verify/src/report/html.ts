@@ -1,4 +1,5 @@
 // A self-contained page of a report (no script, no external resource), to attach to a ticket.
+import { summaryLines } from './table.js';
 import { FAILING_KINDS, type Report } from './types.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -12,7 +13,8 @@ export function formatHtml(report: Report): string {
     const findings = op.findings
       .map((f) => {
         const where = f.documentAt ? `<br>document it in <code>${escape(f.documentAt.file + f.documentAt.pointer)}</code>` : f.sandboxChoice ? `<br>sandbox choice: ${escape(f.sandboxChoice.question)}` : '';
-        return `<li class="${FAILING_KINDS.has(f.kind) ? 'fail' : ''}"><b>${escape(f.kind)}</b> <code>${escape(f.where)}</code>: ${escape(f.message)}${f.step ? ` <i>(${escape(f.step)})</i>` : ''}${where}</li>`;
+        const next = f.next ? `<br>next: ${escape(f.next)}` : '';
+        return `<li class="${FAILING_KINDS.has(f.kind) ? 'fail' : ''}"><b>${escape(f.kind)}</b> <code>${escape(f.where)}</code>: ${escape(f.message)}${f.step ? ` <i>(${escape(f.step)})</i>` : ''}${where}${next}</li>`;
       })
       .join('');
     const steps = op.steps.map((s) => `${escape(s.name)}: ${s.status ?? '-'} ${escape(s.result ?? '')}${s.desc ? ` (${escape(s.desc)})` : ''}`).join('<br>');
@@ -24,6 +26,7 @@ export function formatHtml(report: Report): string {
 <body><h1>pushapi-verify report</h1>
 <p>Target <code>${escape(report.target.baseUrl)}</code>${report.target.appid ? `, app <code>${escape(report.target.appid)}</code>` : ''}; started ${escape(report.startedAt)}.
 ${s.ran} of ${s.operations} operations ran, <span class="${s.failed ? 'fail' : 'ok'}">${s.failed} failed</span>. Parity with the sandbox: ${report.parity.compared ? 'compared' : `not compared (${escape(report.parity.reason ?? '')})`}.</p>
+<ul>${summaryLines(report).map((l) => `<li${/^(RESTORE INCOMPLETE|The run stopped)/.test(l) ? ' class="fail"' : ''}>${escape(l.trim())}</li>`).join('')}</ul>
 <table><thead><tr><th>operation</th><th>ran</th><th>conformance</th><th>parity</th><th>requests (status, result)</th><th>findings</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></body></html>
 `;

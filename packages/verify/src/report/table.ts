@@ -1,11 +1,37 @@
-// The terminal table: operation, ran or why not, conformance, parity, number of findings; then each finding.
-import { FAILING_KINDS, type Report } from './types.js';
+// The terminal table: a summary first (how the run ended, what it restored, per operation: conformant,
+// deviations, not run and why), then the table, then each finding with what to do next.
+import { FAILING_KINDS, type OperationReport, type Report } from './types.js';
 
 const percent = (n: number | null) => (n === null ? '-' : `${Math.round(n * 100)}%`);
 
 function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** The summary lines: conformant, deviations (named), not run (grouped by why). */
+export function summaryLines(report: Report): string[] {
+  const ran = report.operations.filter((o) => o.ran);
+  const deviating = ran.filter((o) => !o.ok);
+  const notRun = new Map<string, string[]>();
+  for (const o of report.operations.filter((op) => !op.ran)) notRun.set(o.reason ?? '', [...(notRun.get(o.reason ?? '') ?? []), o.operationId]);
+  const lines = [`Summary: ${ran.length - deviating.length} operations conformant, ${deviating.length} with deviations${deviating.length ? ` (${deviating.map((o) => o.operationId).join(', ')})` : ''}, ${report.operations.length - ran.length} not run.`];
+  for (const [reason, ops] of notRun) lines.push(`  not run (${reason}): ${ops.join(', ')}`);
+  const run = report.run;
+  if (!run) return lines;
+  if (run.stopped) lines.push(`The run stopped early: ${run.stopped}.`);
+  if (run.clock) lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
+  for (const u of run.untouched) lines.push(`Left alone: ${u.cid} (its earlier state could not be read: ${u.reason}); nothing was written to it.`);
+  const undone = run.restore.filter((r) => !r.restored);
+  if (run.restore.length) lines.push(undone.length ? `RESTORE INCOMPLETE: ${undone.map((r) => `${r.what} (${r.reason})`).join('; ')}. Put these back by hand.` : `Restored: ${run.restore.map((r) => r.what).join(', ')}.`);
+  for (const s of run.skipped) lines.push(`Skipped: ${s.step}: ${s.reason}.`);
+  return lines;
+}
+
+/** `HTTP 401 "…"` for a DMP refusal whose code is the status, `HTTP 200 sign_error "…"` otherwise. */
+function refusalLine(op: OperationReport, step: OperationReport['steps'][number]): string {
+  const result = step.result && step.result !== String(step.status) ? ` ${step.result}` : '';
+  return `${op.operationId} (${step.name}): HTTP ${step.status ?? '-'}${result}${step.desc ? ` "${step.desc}"` : ''}`;
 }
 
 export function formatTable(report: Report): string {
@@ -21,15 +47,17 @@ export function formatTable(report: Report): string {
       [failing ? `${failing} failing` : '', other ? `${other} to document` : ''].filter(Boolean).join(', ') || '0',
     ]);
   }
-  const lines = [`pushapi-verify: ${report.target.baseUrl} (app ${report.target.appid ?? '-'})`, '', pad(rows), ''];
+  const lines = [`pushapi-verify: ${report.target.baseUrl} (app ${report.target.appid ?? '-'})`, '', ...summaryLines(report), '', pad(rows), ''];
   for (const op of report.operations) {
     for (const f of op.findings) {
-      const place = f.documentAt ? ` -> document it in ${f.documentAt.file}${f.documentAt.pointer}` : f.sandboxChoice ? ` -> sandbox choice "${f.sandboxChoice.question}" (${f.sandboxChoice.readme})` : '';
-      lines.push(`${op.operationId} [${f.kind}] ${f.where}: ${f.message}${f.step ? ` (step: ${f.step})` : ''}${place}`);
+      lines.push(`${op.operationId} [${f.kind}] ${f.where}: ${f.message}${f.step ? ` (step: ${f.step})` : ''}`);
+      if (f.next) lines.push(`  next: ${f.next}`);
     }
   }
-  const refusals = report.operations.flatMap((op) => op.steps.filter((step) => step.refusal).map((step) => `${op.operationId} (${step.name}): HTTP ${step.status ?? '-'} ${step.result ?? ''}${step.desc ? ` "${step.desc}"` : ''}`));
+  const refusals = report.operations.flatMap((op) => op.steps.filter((step) => step.refusal).map((step) => refusalLine(op, step)));
   if (refusals.length) lines.push('', 'Refusals, as the service answered them:', ...refusals.map((r) => `  ${r}`));
+  const retried = report.operations.flatMap((op) => op.steps.filter((s) => s.retries).map((s) => `${op.operationId} (${s.name}): ${s.retries} retries, then ${s.result ?? `HTTP ${s.status}`}`));
+  if (retried.length) lines.push('', 'Retried after a transient refusal (too_frequent, "system busy"):', ...retried.map((r) => `  ${r}`));
   const s = report.summary;
   lines.push('', `${s.ran} of ${s.operations} operations ran; ${s.failed} failed; findings: ${Object.entries(s.findings).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
   return `${lines.join('\n')}\n`;

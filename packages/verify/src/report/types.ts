@@ -20,6 +20,8 @@ export interface Finding {
   documentAt?: SourcePlace;
   /** For a parity difference on a choice the sandbox made where the description is silent. */
   sandboxChoice?: { readme: string; question: string };
+  /** What to do about it: change the document at a place, ask the service's owner, pass --now. */
+  next?: string;
 }
 
 export interface StepRecord {
@@ -29,6 +31,23 @@ export interface StepRecord {
   status?: number;
   result?: string;
   desc?: string;
+  /** Retries of a transient refusal (too_frequent, "system busy") before this answer. */
+  retries?: number;
+}
+
+/** How an active run ended: stopped early or not, what it put back, what it left alone, what the clock said. */
+export interface RunOutcome {
+  /** Why the main part stopped early (a refused sign-in, a safety stop, SIGINT). */
+  stopped?: string;
+  /** True when every state the run changed was put back. */
+  restored: boolean;
+  restore: Array<{ what: string; restored: boolean; reason?: string }>;
+  /** Listed cids whose earlier state could not be read: nothing was written to them. */
+  untouched: Array<{ cid: string; reason: string }>;
+  /** Steps that ran but did not do what later steps needed, and those skipped for it. */
+  skipped: Array<{ step: string; reason: string }>;
+  /** The target's clock disagrees with the run's now (detected from its answers). */
+  clock?: { evidence: string; next: string };
 }
 
 export interface OperationReport {
@@ -55,6 +74,8 @@ export interface Report {
   startedAt: string;
   finishedAt?: string;
   parity: { compared: boolean; reason?: string };
+  /** An active run only: how it ended. */
+  run?: RunOutcome;
   summary: { operations: number; ran: number; failed: number; findings: Record<FindingKind, number> };
   operations: OperationReport[];
 }

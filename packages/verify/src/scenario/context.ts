@@ -29,6 +29,11 @@ export interface DeviceState {
   known: boolean;
   alias?: string;
   tags?: string[];
+  /** Why the cid's earlier alias or tags could not be read: the run then writes nothing to it. */
+  unreadable?: string;
+  /** Both the alias and the tags were read (an alias answer and a tags text). */
+  aliasRead?: boolean;
+  tagsRead?: boolean;
 }
 
 export interface Context {
@@ -39,6 +44,20 @@ export interface Context {
   /** The listed cids as the target reported them before the scenario changed anything. */
   devices: Record<string, DeviceState>;
   dryRun: boolean;
+  /** What the run may have changed and not yet put back, such as `tags:<cid>` (a restore step runs for each). */
+  dirty: Set<string>;
+  /** Why a value of `vars` is missing: the step that should have given it and what it answered. */
+  missing: Record<string, string>;
+  /** Every state the run marked changed (restored or not), for the report. */
+  touched: Set<string>;
+  /** Why the main part of the run stopped early (a refused sign-in, a safety stop, SIGINT). */
+  stopped?: string;
+}
+
+/** The listed cids the run may write to: those whose earlier alias and tags were read (all of them in a dry run). */
+export function writable(ctx: Context): string[] {
+  if (ctx.dryRun) return ctx.options.cids;
+  return ctx.options.cids.filter((cid) => ctx.devices[cid]?.aliasRead && ctx.devices[cid]?.tagsRead && !ctx.devices[cid]?.unreadable);
 }
 
 /** A value an earlier step set, or a placeholder naming that step in a dry run. */

@@ -2,10 +2,10 @@
 // the safety rules, sends it (or, in a dry run, only records it) and hands the answer to the step.
 import { createHash } from 'node:crypto';
 import { pushSign } from '@pushapi/push-v1-client';
-import { parseAnswer, type Answer } from '../check/answer.js';
+import { outcomeOf, parseAnswer, type Answer } from '../check/answer.js';
 import { operation } from '../documents.js';
 import type { Context, DeviceState, ScenarioOptions, Target } from './context.js';
-import { assertSafe } from './safety.js';
+import { assertSafe, SafetyError } from './safety.js';
 import type { Step, StepRequest } from './step.js';
 import { scenario } from './steps.js';
 
@@ -23,6 +23,17 @@ export interface Exchange {
   answer?: Answer;
   /** A request that got no answer (connection refused, reset). */
   error?: string;
+  /** How many times a transient refusal (too_frequent, "system busy") was retried. */
+  retries?: number;
+}
+
+/** One state the run changed, and whether it was put back. */
+export interface RestoreRecord {
+  /** Such as `tags of team-phone-1`. */
+  what: string;
+  restored: boolean;
+  /** Why not (the last answer of the restore step, or why it could not run). */
+  reason?: string;
 }
 
 /** The target cannot be reached at all: a usage-level failure (exit 2). */
@@ -60,6 +71,26 @@ async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<Answ
   return parseAnswer(response.status, response.headers.get('content-type'), await response.text());
 }
 
+/** At most this many retries of a transient refusal, waiting 1 s, 2 s, 4 s. */
+export const MAX_RETRIES = 3;
+
+/** A refusal that says "later" (rate control, a busy service): worth a bounded retry. */
+export function isTransient(answer: Answer): boolean {
+  const { result, desc } = outcomeOf(answer);
+  return result === 'too_frequent' || answer.status === 429 || answer.status === 503 || (result !== 'ok' && /busy/i.test(desc ?? ''));
+}
+
+async function sendWithRetries(request: SentRequest, fetchImpl: typeof fetch, sleep: (ms: number) => Promise<void>): Promise<{ answer: Answer; retries: number }> {
+  let answer = await send(request, fetchImpl);
+  let retries = 0;
+  while (isTransient(answer) && retries < MAX_RETRIES) {
+    await sleep(1000 * 2 ** retries);
+    retries++;
+    answer = await send(request, fetchImpl);
+  }
+  return { answer, retries };
+}
+
 async function sign(ctx: Context): Promise<void> {
   const timestamp = String(ctx.options.now);
   if (!ctx.dryRun) ctx.vars.sign = await pushSign(ctx.target.appkey, timestamp, ctx.target.masterSecret);
@@ -77,41 +108,135 @@ export interface RunOptions {
   onSecret?: (secret: string) => void;
   /** The devices as another run saw them (parity: the sandbox restores the same state). */
   devices?: Record<string, DeviceState>;
+  /** The wait between retries (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Aborted (SIGINT): the main part stops before its next step; the restore still runs. */
+  signal?: AbortSignal;
 }
 
-/** Runs every step in order against `target`. */
-export async function runScenario(target: Target, options: ScenarioOptions, run: RunOptions = {}): Promise<{ ctx: Context; exchanges: Exchange[] }> {
-  const ctx: Context = { options, target, vars: {}, devices: structuredClone(run.devices ?? {}), dryRun: run.dryRun ?? false };
-  const fetchImpl = run.fetch ?? fetch;
+export interface ScenarioRun {
+  ctx: Context;
+  exchanges: Exchange[];
+  /** Each state the run changed, restored or not. */
+  restore: RestoreRecord[];
+}
+
+/** Why a step does not run now: its own skip, a missing value it needs, a restore with nothing to restore. */
+function skipReason(ctx: Context, step: Step): string | undefined {
+  if (step.restores && !ctx.dirty.has(step.restores(ctx))) return 'nothing to restore';
+  const own = step.skip?.(ctx);
+  if (own) return own;
+  const missing = ctx.dryRun ? undefined : step.needs?.find((name) => ctx.vars[name] === undefined);
+  if (missing) return `needs the ${missing}, which ${ctx.missing[missing] ?? 'no earlier step gave'}`;
+  return undefined;
+}
+
+/** What the answer (or its absence) says, for a reason: `too_frequent "..." after 3 retries`. */
+function outcomeText(e: Exchange): string {
+  if (e.error) return `got no answer (${e.error})`;
+  if (!e.answer) return e.skipped ? `did not run (${e.skipped})` : 'did not run';
+  const { result, desc } = outcomeOf(e.answer);
+  return `answered ${result ?? `HTTP ${e.answer.status}`}${desc ? ` "${desc}"` : ''}${e.retries ? ` after ${e.retries} retries` : ''}`;
+}
+
+interface Runner {
+  ctx: Context;
+  run: RunOptions;
+  fetchImpl: typeof fetch;
+  exchanges: Exchange[];
+}
+
+/** Runs one step: skip, safety, send (with retries), then hands the answer on. A safety stop stops the main part. */
+async function runStep(r: Runner, step: Step): Promise<void> {
+  const { ctx, run, exchanges } = r;
+  const skipped = skipReason(ctx, step);
+  if (skipped) {
+    exchanges.push({ step, skipped });
+    for (const name of step.gives ?? []) ctx.missing[name] = `"${step.name}" did not run (${skipped})`;
+    return;
+  }
+  const spec = step.request(ctx);
+  const request = buildRequest(ctx, step, spec);
+  const ownTasks = ['single task', 'list task', 'scheduled task'].map((n) => ctx.vars[n] ?? `<${n}>`);
+  try {
+    assertSafe(step.operationId, spec, { cids: ctx.options.cids, ...(ctx.options.allowAppPush ? { appPushTag: ctx.options.allowAppPush } : {}), ownTasks });
+  } catch (error) {
+    if (!(error instanceof SafetyError)) throw error;
+    exchanges.push({ step, skipped: `safety stop: ${error.message}` });
+    if ((step.phase ?? 'main') === 'main') ctx.stopped ??= `safety stop: ${error.message}`;
+    return;
+  }
+  for (const key of step.dirties?.(ctx) ?? []) (ctx.dirty.add(key), ctx.touched.add(key));
+  if (ctx.dryRun) {
+    exchanges.push({ step, request });
+    return;
+  }
+  const exchange = await sendOne(r, step, request);
+  if (exchange.answer) {
+    for (const key of step.cleans?.(ctx, exchange.answer) ?? []) ctx.dirty.delete(key);
+    step.after?.(ctx, exchange.answer);
+  }
+  for (const name of step.gives ?? []) if (ctx.vars[name] === undefined) ctx.missing[name] = `"${step.name}" ${outcomeText(exchange)}`;
+  for (const name of ['token', 'dmp token']) if (ctx.vars[name]) run.onSecret?.(ctx.vars[name]!);
+}
+
+/** Sends a step's request and records the exchange (an answer, or the error when none came). */
+async function sendOne(r: Runner, step: Step, request: SentRequest): Promise<Exchange> {
+  const sleep = r.run.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let exchange: Exchange;
+  try {
+    const { answer, retries } = await sendWithRetries(request, r.fetchImpl, sleep);
+    exchange = { step, request, answer, ...(retries ? { retries } : {}) };
+  } catch (error) {
+    const reason = networkReason(error);
+    if (r.exchanges.every((e) => !e.answer)) throw new UnreachableError(`cannot reach ${new URL(request.url).origin} (${reason})`);
+    exchange = { step, request, error: reason };
+  }
+  r.exchanges.push(exchange);
+  return exchange;
+}
+
+const DESCRIBE: Record<string, string> = { tags: 'tags', alias: 'alias', blacklist: 'blacklist entry' };
+
+/** The restore as the report shows it: each state the run touched, put back or not (and why not). */
+function restoreRecords(ctx: Context, exchanges: Exchange[]): RestoreRecord[] {
+  return [...ctx.touched].map((key) => {
+    const [kind, cid] = key.split(/:(.*)/s) as [string, string];
+    const what = kind === 'task' ? `the ${cid} task` : `${DESCRIBE[kind] ?? kind} of ${cid}`;
+    if (!ctx.dirty.has(key)) return { what, restored: true };
+    const tried = exchanges.filter((e) => e.step.restores?.(ctx) === key);
+    const last = [...tried].reverse().find((e) => e.request) ?? tried.at(-1);
+    return { what, restored: false, reason: last ? `"${last.step.name}" ${outcomeText(last)}` : 'no restore step ran' };
+  });
+}
+
+/** Runs every step in order against `target`; the restore steps run whatever happened before them. */
+export async function runScenario(target: Target, options: ScenarioOptions, run: RunOptions = {}): Promise<ScenarioRun> {
+  const ctx: Context = { options, target, vars: {}, devices: structuredClone(run.devices ?? {}), dryRun: run.dryRun ?? false, dirty: new Set(), touched: new Set(), missing: {} };
+  const r: Runner = { ctx, run, fetchImpl: run.fetch ?? fetch, exchanges: [] };
   await sign(ctx);
   for (const name of ['sign', 'sign1', 'sign2']) if (ctx.vars[name]) run.onSecret?.(ctx.vars[name]!);
-  const exchanges: Exchange[] = [];
-  for (const step of scenario(ctx)) {
-    const skipped = step.skip?.(ctx);
-    if (skipped) {
-      exchanges.push({ step, skipped });
-      continue;
+  const steps = scenario(ctx);
+  const phase = (p: string) => steps.filter((s) => (s.phase ?? 'main') === p);
+  try {
+    for (const step of phase('main')) {
+      if (run.signal?.aborted) ctx.stopped ??= 'interrupted (SIGINT)';
+      if (ctx.stopped) r.exchanges.push({ step, skipped: `the run stopped: ${ctx.stopped}` });
+      else await runStep(r, step);
     }
-    const spec = step.request(ctx);
-    const request = buildRequest(ctx, step, spec);
-    const ownTasks = ['single task', 'list task', 'scheduled task'].map((n) => ctx.vars[n] ?? `<${n}>`);
-    assertSafe(step.operationId, spec, { cids: options.cids, ...(options.allowAppPush ? { appPushTag: options.allowAppPush } : {}), ownTasks });
-    if (ctx.dryRun) {
-      exchanges.push({ step, request });
-      continue;
+  } finally {
+    // Each restore on its own: one that fails (or throws) does not keep the others from running.
+    for (const step of phase('restore')) {
+      try {
+        await runStep(r, step);
+      } catch (error) {
+        r.exchanges.push({ step, error: error instanceof Error ? error.message : String(error) });
+      }
     }
-    let answer: Answer;
-    try {
-      answer = await send(request, fetchImpl);
-    } catch (error) {
-      const reason = networkReason(error);
-      if (exchanges.every((e) => !e.answer)) throw new UnreachableError(`cannot reach ${new URL(request.url).origin} (${reason})`);
-      exchanges.push({ step, request, error: reason });
-      continue;
-    }
-    exchanges.push({ step, request, answer });
-    step.after?.(ctx, answer);
-    for (const name of ['token', 'dmp token']) if (ctx.vars[name]) run.onSecret?.(ctx.vars[name]!);
   }
-  return { ctx, exchanges };
+  for (const step of phase('after')) {
+    if (ctx.stopped) r.exchanges.push({ step, skipped: `the run stopped: ${ctx.stopped}` });
+    else await runStep(r, step);
+  }
+  return { ctx, exchanges: r.exchanges, restore: restoreRecords(ctx, r.exchanges) };
 }

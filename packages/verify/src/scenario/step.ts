@@ -26,6 +26,22 @@ export interface Step {
   operationId: string;
   /** A safe refusal made on purpose: the report shows the service's own result and desc. */
   refusal?: boolean;
+  /** `main` (default), `restore` (runs in a finally, whatever happened before) or `after` (reads and sign-out, once restored). */
+  phase?: 'main' | 'restore' | 'after';
+  /** Values of earlier steps this one cannot do without: missing, the step is skipped saying which. */
+  needs?: string[];
+  /** State this request may change (`tags:<cid>`, `alias:<cid>`, `blacklist:<cid>`, `task:<name>`), marked as it is sent. */
+  dirties?(ctx: Context): string[];
+  /** State this answer shows put back as it was (the scenario's own undo, or a restore done). */
+  cleans?(ctx: Context, answer: Answer): string[];
+  /** Values this step hands on (`vars`): when one is missing after it, the steps that need it say so. */
+  gives?: string[];
+  /** A restore step: runs only while this state is marked changed. */
+  restores?(ctx: Context): string;
+  /** The step whose effect the rule observes: when that step was not answered ok, the rule is not judged. */
+  follows?: string;
+  /** The rule depends on the target's clock agreeing with the run's now (a false finding otherwise). */
+  clockBound?: boolean;
   /** Why the step does not run here, or undefined. */
   skip?(ctx: Context): string | undefined;
   request(ctx: Context): StepRequest;
