@@ -1,5 +1,7 @@
 // What the pipeline (pipeline.ts) reads and fills for one request: the parts made once at start-up, the request,
-// and what each stage found. The request-log entry is made from it once, at the end (log-entry.ts).
+// and what each stage found. One object seen through its phases (received -> routed -> found -> admitted -> handled):
+// a stage is given the phase it needs, so what an earlier stage found is there by its type. The request-log entry
+// is made from it once, at the end, whatever phase the request reached (log-entry.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Reply } from '../apis/answer.js';
@@ -36,6 +38,7 @@ export interface ServerParts {
   log: ((line: string) => void) | undefined;
 }
 
+/** A request as received, and whatever the stages found before it ended: what the log and a refusal read. */
 export interface RequestContext {
   readonly parts: ServerParts;
   readonly req: IncomingMessage;
@@ -64,9 +67,21 @@ export interface RequestContext {
   reply?: Reply;
   /** The status answered; 0 while none is (a dropped connection, an event stream). */
   status: number;
-  /** The response is out or abandoned: the stages that follow do nothing. */
-  ended: boolean;
 }
+
+/** After the route stage: the operation the method and path reach, with its path parameters. */
+export interface Routed extends RequestContext {
+  operation: BoundOperation;
+}
+
+/** After the app stage: the app the call concerns with its time when the request came, or no app. */
+export type Found = Routed & ({ app: AppState; appAt: number } | { app?: undefined; appAt?: undefined });
+
+/** After admission: the call the validator and the handler read. */
+export type Admitted = Found & { call: Call };
+
+/** After the handler: its reply (which the commit announces and the answer sends). */
+export type Handled = Admitted & { reply: Reply };
 
 export function newContext(parts: ServerParts, req: IncomingMessage, res: ServerResponse): RequestContext {
   return {
@@ -81,7 +96,6 @@ export function newContext(parts: ServerParts, req: IncomingMessage, res: Server
     params: {},
     deviations: [],
     status: 0,
-    ended: false,
   };
 }
 

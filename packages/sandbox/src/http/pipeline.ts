@@ -1,6 +1,8 @@
-// One request's way through the sandbox, read top to bottom: serveRequest runs the stages in order. Each stage takes
-// the request's context and returns it, or a Refusal that is answered at once (nothing after it runs, nothing is
-// committed). A stage may also end the request itself (a page served, a dropped connection, an event stream).
+// One request's way through the sandbox, read top to bottom: serveRequest runs the stages in order. The stage
+// contract: a stage is given the request's context in the phase it needs (context.ts: received, routed, found,
+// admitted, handled) and returns nothing, or the context in its next phase, or ENDED when it ended the request
+// itself (a page served, a dropped connection, an event stream). It refuses one way, as the code it calls does: it
+// throws a Refusal, which serveRequest answers at once (nothing after it runs, nothing is committed).
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { refusalReply, type Reply } from '../apis/answer.js';
@@ -17,60 +19,50 @@ import { Unit } from '../state/unit.js';
 import { queryValues } from '../validation/request.js';
 import { appScopedPath, checkAppBase } from './app-base.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
-import type { RequestContext } from './context.js';
+import type { Admitted, Found, Handled, RequestContext, Routed } from './context.js';
 import { logEntryOf } from './log-entry.js';
 
-type Stage = (ctx: RequestContext) => RequestContext | Refusal | Promise<RequestContext | Refusal>;
+/** What a stage returns when it ended the request itself: the stages after it do not run. */
+const ENDED = 'ended';
+type Ended = typeof ENDED;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Runs one request through every stage, then logs it, whatever happened. */
+/** Runs one request through every stage, answers a refusal or a defect, then logs it, whatever happened. */
 export async function serveRequest(ctx: RequestContext): Promise<void> {
   try {
     await runStages(ctx);
   } catch (error) {
-    answerDefect(ctx, error);
+    if (error instanceof Refusal && !ctx.res.headersSent) sendReply(ctx, refusedReply(ctx, error));
+    else answerDefect(ctx, error);
   } finally {
     logRequest(ctx);
   }
 }
 
-async function runStages(ctx: RequestContext): Promise<void> {
+async function runStages(received: RequestContext): Promise<void> {
   // ---- Host and origin: a Host this sandbox answers to; the page's and the operator's paths are served here ----
-  if (await stopsAt(checkHostAndOrigin, ctx)) return;
+  if ((await checkHostAndOrigin(received)) === ENDED) return;
   // ---- Route: the operation at this method and path (404 naming the nearest, 405 with Allow) ----
-  if (await stopsAt(route, ctx)) return;
+  const routed = route(received);
   // ---- App: the control token, then the app the call concerns, found once ----
-  if (await stopsAt(findApp, ctx)) return;
+  const found = findApp(routed);
   // ---- Fault: one injected by the control API for this operation (drop, HTTP status, result) ----
-  if (await stopsAt(injectFault, ctx)) return;
+  if (injectFault(found) === ENDED) return;
   // ---- Body: within the limits, JSON (a control call that changes state carries JSON) ----
-  if (await stopsAt(readRequestBody, ctx)) return;
+  await readRequestBody(found);
   // ---- Due work: what fell due for the app by its clock, committed as a unit of its own ----
-  if (await stopsAt(dueWork, ctx)) return;
+  await dueWork(found);
   // ---- Admission: the appid and the credentials (push v1's rate limits come after validity, in its handler) ----
-  if (await stopsAt(admit, ctx)) return;
+  const admitted = admit(found);
   // ---- Validate: the request against its document (a lenient app reads through the deviations it accepts) ----
-  if (await stopsAt(validate, ctx)) return;
+  validate(admitted);
   // ---- Handle: the operation's handler, bound at start-up ----
-  if (await stopsAt(handle, ctx)) return;
+  const handled = handle(admitted);
   // ---- Commit: the request's changes as one unit; then its events ----
-  if (await stopsAt(commit, ctx)) return;
+  await commit(handled);
   // ---- Answer: after a wait for what a waiting call waits for; or an event stream ----
-  await stopsAt(answer, ctx);
-}
-
-/** Runs a stage; a Refusal it returns or throws is answered now. Says whether the request is over. */
-async function stopsAt(stage: Stage, ctx: RequestContext): Promise<boolean> {
-  let next: RequestContext | Refusal;
-  try {
-    next = await stage(ctx);
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    next = error;
-  }
-  if (next instanceof Refusal) sendReply(ctx, refusedReply(ctx, next));
-  return next instanceof Refusal || ctx.ended;
+  await answer(handled);
 }
 
 /** A refusal as the interface reached answers it; an injected HTTP fault, and a refusal before any, as the sandbox. */
@@ -85,7 +77,7 @@ function refusedReply(ctx: RequestContext, refusal: Refusal): Reply {
   return refusal.status === 413 ? { ...reply, headers: { ...reply.headers, connection: 'close' } } : reply;
 }
 
-async function checkHostAndOrigin(ctx: RequestContext): Promise<RequestContext> {
+async function checkHostAndOrigin(ctx: RequestContext): Promise<Ended | undefined> {
   const { guard, health, page, access } = ctx.parts;
   const { pathname } = ctx.url;
   guard.checkHost(ctx.req.headers);
@@ -95,67 +87,59 @@ async function checkHostAndOrigin(ctx: RequestContext): Promise<RequestContext> 
     if (isPage && !health.handles(pathname)) page.serve(ctx.req, ctx.res, pathname);
     else await health.serve(ctx.req, ctx.res, pathname, access.narrowed(ctx.req.headers));
     ctx.status = ctx.res.statusCode;
-    ctx.ended = true;
-    return ctx;
+    return ENDED;
   }
   if (pathname === MOUNTS.control || pathname.startsWith(`${MOUNTS.control}/`)) guard.checkOrigin(ctx.req.headers);
-  return ctx;
+  return undefined;
 }
 
-function route(ctx: RequestContext): RequestContext | Refusal {
+function route(ctx: RequestContext): Routed {
   const { pathname } = ctx.url;
   const scoped = appScopedPath(pathname); // DMP under /apps/<appid>/dmp/ (app-base.ts)
   const found = ctx.parts.router.route(ctx.method, scoped?.pathname ?? pathname);
   if (found.kind === 'none') {
     ctx.api = found.api ?? 'none';
-    return new Refusal('not-found', `no operation at ${ctx.method} ${pathname}; ${found.api ? 'nearest' : 'the sandbox serves'}: ${found.suggestions.join(', ')}`, 404);
+    throw new Refusal('not-found', `no operation at ${ctx.method} ${pathname}; ${found.api ? 'nearest' : 'the sandbox serves'}: ${found.suggestions.join(', ')}`, 404);
   }
   if (found.kind === 'method') {
     ctx.api = found.api;
     ctx.allow = found.allowed.join(', ');
-    return new Refusal('method-not-allowed', `${ctx.method} is not allowed on ${pathname}; allowed: ${ctx.allow}`, 405);
+    throw new Refusal('method-not-allowed', `${ctx.method} is not allowed on ${pathname}; allowed: ${ctx.allow}`, 405);
   }
   const operation = ctx.parts.operations.get(found.op);
   if (!operation) throw new Error(`the router found ${found.op.operationId}, which has no bound handler`);
   ctx.api = found.op.api;
-  ctx.operation = operation;
-  ctx.params = found.params;
-  ctx.scopedAppid = scoped?.appid;
-  return ctx;
+  return Object.assign(ctx, { operation, params: found.params, scopedAppid: scoped?.appid });
 }
 
-function findApp(ctx: RequestContext): RequestContext {
-  const { api, op } = ctx.operation!;
+function findApp(ctx: Routed): Found {
+  const { api, op } = ctx.operation;
   const { services } = ctx.parts;
   api.guard?.(ctx.req.headers);
   const app = api.appOf(services, op, ctx.params, ctx.url.searchParams, ctx.req.headers);
   const scoped = ctx.scopedAppid;
   checkAppBase(scoped, app, scoped !== undefined && services.store.apps.has(scoped));
-  if (app) {
-    ctx.app = app;
-    ctx.appAt = clockNow(app.record.clock, ctx.at);
-  }
-  return ctx;
+  return Object.assign(ctx, app ? { app, appAt: clockNow(app.record.clock, ctx.at) } : { app: undefined, appAt: undefined });
 }
 
-function injectFault(ctx: RequestContext): RequestContext | Refusal {
-  const { op } = ctx.operation!;
-  const fault = ctx.app && op.api !== 'control' ? takeFault(ctx.app, op.faultName!) : undefined;
+function injectFault(ctx: Found): Ended | undefined {
+  const { op } = ctx.operation;
+  const fault = ctx.app && op.api !== 'control' && op.faultName !== undefined ? takeFault(ctx.app, op.faultName) : undefined;
   ctx.fault = fault;
   if (fault?.kind === 'drop') {
     ctx.req.socket.destroy();
-    ctx.ended = true;
+    return ENDED;
   }
   if (fault?.kind === 'http') {
     const status = fault.status ?? 503;
-    return new Refusal('injected-fault', `HTTP ${status} injected by the sandbox (control API faults)`, status);
+    throw new Refusal('injected-fault', `HTTP ${status} injected by the sandbox (control API faults)`, status);
   }
-  if (fault?.kind === 'result') return new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox');
-  return ctx;
+  if (fault?.kind === 'result') throw new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox');
+  return undefined;
 }
 
-async function readRequestBody(ctx: RequestContext): Promise<RequestContext> {
-  const { op } = ctx.operation!;
+async function readRequestBody(ctx: Found): Promise<void> {
+  const { op } = ctx.operation;
   const { headers } = ctx.req;
   // A control call that changes state carries JSON, even when it has no body: no form and no `no-cors` fetch of
   // another page can send that content type, so none can make such a call.
@@ -164,37 +148,34 @@ async function readRequestBody(ctx: RequestContext): Promise<RequestContext> {
   ctx.body = ctx.raw === undefined ? undefined : parseJsonBody(ctx.raw, headers['content-type']);
   // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.
   if (ctx.fault?.kind === 'delay') await sleep(ctx.fault.delayMs ?? 0);
-  return ctx;
 }
 
 /** Only an app whose clock has reached its next due time has work to run: the others cost a comparison. */
-async function dueWork(ctx: RequestContext): Promise<RequestContext> {
-  if (ctx.app && isDue(ctx.app, ctx.appAt!)) await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app);
-  return ctx;
+async function dueWork(ctx: Found): Promise<void> {
+  if (ctx.app && isDue(ctx.app, ctx.appAt)) await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app);
 }
 
-function admit(ctx: RequestContext): RequestContext {
-  const { api, op } = ctx.operation!;
+function admit(ctx: Found): Admitted {
+  const { api, op } = ctx.operation;
   const { services, schemas } = ctx.parts;
   const unit = new Unit(services.store, services.realNow());
   const { app } = ctx;
   const search = ctx.url.searchParams;
-  ctx.call = { unit, services, op, app, now: app ? appNow(unit, app) : unit.realNow, params: ctx.params, query: queryValues(schemas, op, search), search, headers: ctx.req.headers, body: ctx.body };
-  api.admit(ctx.call);
-  return ctx;
+  const call = { unit, services, op, app, now: app ? appNow(unit, app) : unit.realNow, params: ctx.params, query: queryValues(schemas, op, search), search, headers: ctx.req.headers, body: ctx.body };
+  api.admit(call);
+  return Object.assign(ctx, { call });
 }
 
-function validate(ctx: RequestContext): RequestContext | Refusal {
-  const checked = checkCall(ctx.parts.schemas, ctx.call!, ctx.operation!.api.invalidStatus);
+function validate(ctx: Admitted): void {
+  const checked = checkCall(ctx.parts.schemas, ctx.call, ctx.operation.api.invalidStatus);
   ctx.deviations = checked.deviations;
-  return checked.refusal ?? ctx;
+  if (checked.refusal) throw checked.refusal;
 }
 
-function handle(ctx: RequestContext): RequestContext {
-  const call = ctx.call!;
+function handle(ctx: Admitted): Handled {
+  const { call } = ctx;
   try {
-    ctx.reply = ctx.operation!.handle(call);
-    return ctx;
+    return Object.assign(ctx, { reply: ctx.operation.handle(call) });
   } catch (error) {
     // Behaviour checks before it changes: a refusal after a change would leave memory and store apart.
     if (error instanceof Refusal && call.unit.changed) throw new Error(`${call.op.operationId} was refused (${error.message}) after changing the state`);
@@ -202,24 +183,20 @@ function handle(ctx: RequestContext): RequestContext {
   }
 }
 
-async function commit(ctx: RequestContext): Promise<RequestContext> {
-  const reply = ctx.reply!;
-  await commitUnit(ctx.parts.services, ctx.parts.committer, ctx.call!.unit, reply.announce, reply.quiet);
-  return ctx;
+async function commit(ctx: Handled): Promise<void> {
+  const { reply } = ctx;
+  await commitUnit(ctx.parts.services, ctx.parts.committer, ctx.call.unit, reply.announce, reply.quiet);
 }
 
-async function answer(ctx: RequestContext): Promise<RequestContext> {
-  const wait = ctx.reply?.wait;
+async function answer(ctx: Handled): Promise<void> {
+  const { wait } = ctx.reply;
   if (wait) {
     await ctx.parts.services.events.until(wait.on, wait.ready, wait.ms, ctx.res);
     ctx.reply = wait.answer();
   }
-  const reply = ctx.reply!;
-  if (reply.stream) {
-    reply.stream(ctx.res);
-    ctx.ended = true;
-  } else sendReply(ctx, reply);
-  return ctx;
+  const { reply } = ctx;
+  if (reply.stream) reply.stream(ctx.res);
+  else sendReply(ctx, reply);
 }
 
 function sendReply(ctx: RequestContext, reply: Reply): void {
