@@ -71,6 +71,9 @@ describe('every view at every width', { timeout: 300_000 }, () => {
         expect.soft(await overflow(page), `the timeline at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
         // One scroll: the list of rows is as tall as its rows.
         expect.soft(await page.locator('ol.rows').evaluate((el) => el.scrollHeight - el.clientHeight), `rows scrolled inside at ${width} px`).toBeLessThanOrEqual(1);
+        const left = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().left));
+        // Below 1,100 px the detail pane stacks under the timeline (the same left edge), not squeezed beside it.
+        if (width < 1100) expect.soft(await left('section.detail-empty'), `detail beside the timeline at ${width} px`).toBe(await left('section.timeline'));
         if (width === 1400) {
           // With no message open, the rows take the width: the empty detail is narrower than the timeline, and
           // the first screen shows at least 10 of the 25 rows.
