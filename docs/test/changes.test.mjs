@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apis } from '../../scripts/apis.mjs';
 import { renderMarkdown } from '../../scripts/api-diff/render.mjs';
 import { changesPage } from '../src/changes.mjs';
+import { listOperations } from '../src/document.mjs';
+import { operationAnchor } from '../src/facts.mjs';
 
 const references = apis.filter((api) => api.mock).map((api) => ({ api, doc: JSON.parse(fs.readFileSync(api.bundle, 'utf8')) }));
 /** A changelog as changesets writes it from the changeset api-diff wrote (first line a bullet, the rest indented). */
@@ -36,5 +38,17 @@ describe('changes page', () => {
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]))).toBe(true);
     expect(html).toContain('<h3>0.2.0</h3>');
     expect(html).toContain('(no release yet)');
+  });
+});
+
+describe('built changes.html', () => {
+  const file = new URL('../site/changes.html', import.meta.url);
+
+  it('is in the site, linked from the navigation, and every operation link names an operation', () => {
+    const html = fs.readFileSync(file, 'utf8');
+    expect(fs.readFileSync(new URL('../site/index.html', import.meta.url), 'utf8')).toContain('<a href="changes.html">Changes</a>');
+    expect(html).toContain('<h2>@pushapi/openapi</h2>');
+    const anchors = new Set(references.flatMap(({ api, doc }) => listOperations(doc).map((e) => `${api.name}.html${operationAnchor(e)}`)));
+    for (const [, href] of html.matchAll(/href="([\w-]+\.html#\/[^"]+)"/g)) expect(anchors.has(href), href).toBe(true);
   });
 });
