@@ -28,16 +28,17 @@ const OUTCOME = /^[a-z][a-z_]{0,39}$/;
 export class SandboxMetrics {
   readonly registry = new Registry();
   readonly #perApp: boolean;
-  readonly #requests: Counter;
   readonly #duration: Histogram;
-  readonly #delivered: Counter;
   readonly #restores: Counter;
   readonly #commit: Histogram;
   /**
-   * The request series by their labels, looked up once: prom-client hashes a label object at each call, which is
-   * most of what counting a request costs. Bounded like the series themselves (the labels come from closed sets).
+   * The request series by their labels, each counted in a plain number that the counter reads only at a scrape
+   * (its collect()): prom-client validates and hashes a label object at each inc(), even on a labelled child, which
+   * was most of what counting a request cost. Bounded like the series themselves (the labels come from closed sets).
    */
-  readonly #series = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<string> }>();
+  readonly #series = new Map<string, { labels: Record<string, string>; requests: number; duration: Histogram.Internal<string> }>();
+  /** Deliveries by way (online, offline), counted the same way. */
+  readonly #deliveries = new Map<string, number>();
   /** Messages already counted as delivered: a later change of one (a click) is not another delivery. */
   readonly #counted = new WeakSet<object>();
 
@@ -45,7 +46,18 @@ export class SandboxMetrics {
     this.#perApp = options.perApp;
     const registers = [this.registry];
     const requestLabels = ['api', 'operation', 'outcome', ...(options.perApp ? ['appid'] : [])];
-    this.#requests = new Counter({ name: 'sandbox_requests_total', help: 'Requests answered, by interface, operation and outcome (result value or HTTP status).', labelNames: requestLabels, registers });
+    const series = this.#series;
+    const deliveries = this.#deliveries;
+    new Counter({
+      name: 'sandbox_requests_total',
+      help: 'Requests answered, by interface, operation and outcome (result value or HTTP status).',
+      labelNames: requestLabels,
+      registers,
+      collect() {
+        this.reset();
+        for (const { labels, requests } of series.values()) this.inc(labels, requests);
+      },
+    });
     this.#duration = new Histogram({
       name: 'sandbox_request_duration_seconds',
       help: 'Time from the request to its answer, by interface and operation.',
@@ -53,7 +65,16 @@ export class SandboxMetrics {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     });
-    this.#delivered = new Counter({ name: 'sandbox_pushes_delivered_total', help: 'Messages received by devices (online at once, or offline when the device came online).', labelNames: ['via'], registers });
+    new Counter({
+      name: 'sandbox_pushes_delivered_total',
+      help: 'Messages received by devices (online at once, or offline when the device came online).',
+      labelNames: ['via'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [via, count] of deliveries) this.inc({ via }, count);
+      },
+    });
     this.#restores = new Counter({ name: 'sandbox_snapshot_restores_total', help: 'Snapshots restored.', registers });
     this.#commit = new Histogram({ name: 'sandbox_store_commit_seconds', help: 'Time to write one unit of work that changed state to the --data store (not observed without --data).', buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5], registers });
     const { store } = sources;
@@ -76,14 +97,14 @@ export class SandboxMetrics {
     if (entry.api === 'page') return;
     const operation = entry.operation ?? 'none';
     const outcome = entry.outcome && OUTCOME.test(entry.outcome) ? entry.outcome : entry.status === 0 ? 'dropped' : String(entry.status);
-    const app = this.#perApp ? { appid: entry.appid ?? '' } : {};
+    const app: { appid?: string } = this.#perApp ? { appid: entry.appid ?? '' } : {};
     const key = `${entry.api}\n${operation}\n${outcome}\n${app.appid ?? ''}`;
     let series = this.#series.get(key);
     if (!series) {
-      series = { requests: this.#requests.labels({ api: entry.api, operation, outcome, ...app }), duration: this.#duration.labels({ api: entry.api, operation, ...app }) };
+      series = { labels: { api: entry.api, operation, outcome, ...(app.appid === undefined ? {} : { appid: app.appid }) }, requests: 0, duration: this.#duration.labels({ api: entry.api, operation, ...app }) };
       this.#series.set(key, series);
     }
-    series.requests.inc();
+    series.requests++;
     series.duration.observe(entry.durationMs / 1000);
     if ((operation === 'restoreSnapshot' || operation === 'restoreAppSnapshot') && entry.status === 200) this.#restores.inc();
   }
@@ -93,7 +114,8 @@ export class SandboxMetrics {
     for (const change of changes) {
       if (change.kind !== 'message' || change.gone || change.record.state !== 'delivered' || this.#counted.has(change.record)) continue;
       this.#counted.add(change.record);
-      this.#delivered.inc({ via: change.record.via ?? 'online' });
+      const via = change.record.via ?? 'online';
+      this.#deliveries.set(via, (this.#deliveries.get(via) ?? 0) + 1);
     }
   }
 
