@@ -44,11 +44,12 @@ describe('api-diff on the push-v1 bundle', () => {
     });
   });
 
-  it('classes a removed answer field of auth_sign as breaking, and nothing else', () => {
+  it('classes a new value of the delivery status that push_single answers as breaking for exhaustive clients', () => {
     const after = structuredClone(bundle);
-    delete after.components.schemas.AuthSignResponse.properties.auth_token;
-    expect(diffDocuments('push-v1', bundle, after)).toEqual([
-      expect.objectContaining({ api: 'push-v1', operationId: 'authSign', where: 'response.200.body.auth_token', class: 'breaking' }),
-    ]);
+    after.components.schemas.DeliveryStatus.enum.push('successed_queued');
+    const changes = diffDocuments('push-v1', bundle, after);
+    expect(changes.map((c) => c.operationId)).toContain('pushSingle');
+    for (const c of changes) expect(c).toMatchObject({ change: 'value "successed_queued" added', class: 'breaking-for-exhaustive-clients' });
+    expect(changes.every((c) => c.where.startsWith('response.200.body'))).toBe(true);
   });
 });

@@ -92,6 +92,7 @@ export function compareSchema(ctx, where, beforeSchema, afterSchema) {
   ctx.seen.add(key);
   const b = flatten(ctx.before, beforeSchema);
   const a = flatten(ctx.after, afterSchema);
+  if (Boolean(b.oneOf ?? b.anyOf) !== Boolean(a.oneOf ?? a.anyOf)) return compareWithShapes(ctx, where, b, a);
   compareTypes(ctx, where, b, a);
   compareValues(ctx, where, b, a);
   compareBounds(ctx, where, b, a);
@@ -247,4 +248,36 @@ function compareAdditional(ctx, where, b, a) {
   }
   const isNarrowing = !closed(before) && after !== undefined && after !== true;
   ctx.report({ where, change: `additionalProperties ${show(before ?? true)} -> ${show(after ?? true)}`, class: narrowed(ctx, isNarrowing), migration: 'send only the fields the document names' });
+}
+
+/** The variants of a oneOf/anyOf schema, each with the schema's own keys (type, properties, ...) merged in. */
+function shapes(doc, schema) {
+  const { oneOf, anyOf, ...own } = schema;
+  return (oneOf ?? anyOf).map((variant, i) => ({ name: variantKey(doc, variant, i), schema: { allOf: [own, variant] } }));
+}
+
+/** The findings of one comparison, collected instead of reported. */
+function collect(ctx, where, before, after) {
+  const found = [];
+  compareSchema({ ...ctx, seen: new Set(ctx.seen), report: (f) => found.push(f) }, where, before, after);
+  return found;
+}
+
+/**
+ * One shape became a oneOf of several (split), or several became one (merged). Each shape is compared with the
+ * single one. When the client meets every shape (an answer split, a request merged: what it sent in each shape
+ * must still be valid) every shape's findings count; otherwise (a request split, an answer merged) the closest
+ * shape's, the one with the fewest breaking findings.
+ */
+function compareWithShapes(ctx, where, b, a) {
+  const split = Boolean(a.oneOf ?? a.anyOf);
+  const many = split ? shapes(ctx.after, a) : shapes(ctx.before, b);
+  const single = split ? b : a;
+  const names = many.map((m) => m.name).join(' | ');
+  ctx.report({ where, change: split ? `one shape split into ${names}` : `shapes ${names} merged into one`, class: 'non-breaking' });
+  const runs = many.map((m) => collect(ctx, `${where}<${m.name}>`, split ? single : m.schema, split ? m.schema : single));
+  const everyShape = (ctx.side === 'response') === split;
+  const breaking = (run) => run.filter((f) => f.class !== 'non-breaking').length;
+  const chosen = everyShape ? runs.flat() : runs.reduce((best, run) => (breaking(run) < breaking(best) ? run : best));
+  for (const finding of chosen) ctx.report(finding);
 }

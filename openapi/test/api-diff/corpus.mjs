@@ -60,6 +60,38 @@ export const corpus = [
   { name: 'answer oneOf variant removed', mutate: (d) => { S(d).StatusResponse.properties.state.oneOf.pop(); }, expect: [['status', 'response.200.body.state<down>', 'non-breaking']] },
   { name: 'answer pattern removed', base: (d) => { S(d).SendResponse.properties.taskid.pattern = '^RASS'; }, mutate: () => {}, expect: [['send', 'response.200.body.taskid', 'breaking']] },
   { name: 'answer maxLength lowered', base: (d) => { S(d).SendResponse.properties.taskid.maxLength = 64; }, mutate: (d) => { S(d).SendResponse.properties.taskid.maxLength = 32; }, expect: [['send', 'response.200.body.taskid', 'non-breaking']] },
+  {
+    name: 'answer split into an ok and a failure shape',
+    mutate: (d) => {
+      const old = S(d).SendResponse;
+      S(d).SendResponse = {
+        oneOf: [
+          { ...structuredClone(old), title: 'ok', required: ['result', 'taskid', 'count'] },
+          { title: 'failure', type: 'object', required: ['result'], properties: { result: old.properties.result } },
+        ],
+      };
+    },
+    expect: [
+      ['send', 'response.200.body', 'non-breaking'],
+      ['send', 'response.200.body<ok>.count', 'non-breaking'],
+      ['send', 'response.200.body<failure>.taskid', 'breaking'],
+      ['send', 'response.200.body<failure>.status', 'breaking'],
+      ['send', 'response.200.body<failure>.count', 'breaking'],
+    ],
+  },
+  {
+    name: 'request split into shapes, one of them as before',
+    mutate: (d) => {
+      const old = S(d).Envelope;
+      S(d).Envelope = { oneOf: [{ ...structuredClone(old), title: 'any ttl' }, { ...structuredClone(old), title: 'short', required: ['msgtype', 'ttl'] }] };
+    },
+    expect: [['send', 'request.body', 'non-breaking']],
+  },
+  {
+    name: 'request shapes merged into a stricter one',
+    mutate: (d) => { big(d).required.push('big_text'); S(d).Style = big(d); },
+    expect: [['send', 'request.body.style', 'non-breaking'], ['send', 'request.body.style<plain>.type', 'breaking'], ['send', 'request.body.style<plain>.type', 'non-breaking'], ['send', 'request.body.style<plain>.big_style', 'breaking'], ['send', 'request.body.style<plain>.big_text', 'breaking'], ['send', 'request.body.style<plain>', 'breaking'], ['send', 'request.body.style<plain>', 'breaking'], ['send', 'request.body.style<big>.big_text', 'breaking']],
+  },
   { name: 'new optional answer field', mutate: (d) => { S(d).SendResponse.properties.desc = { type: 'string' }; }, expect: [['send', 'response.200.body.desc', 'non-breaking']] },
   { name: 'new answer status', mutate: (d) => { d.paths['/status'].get.responses['503'] = { description: 'Down.' }; }, expect: [['status', 'response.503', 'breaking-for-exhaustive-clients']] },
 
