@@ -90,6 +90,8 @@ export interface SandboxApp {
   deleteMessage(cid: string, messageId: string): Promise<void>;
   /** Empties a device's inbox (what it received; waiting messages stay). */
   clearInbox(cid: string): Promise<void>;
+  /** Taps a received message, as the phone reports it: the task's `clicked`, push_result and the daily statistics count it. */
+  click(cid: string, messageId: string): Promise<Schemas['InboxMessage']>;
   tasks(): Promise<Schemas['Task'][]>;
   task(taskid: string): Promise<Schemas['Task']>;
   /** The app's clock: `time` and `frozen`, as setClock and a world's `clock` take them, beside now, iso, local, offsetMs. */
@@ -184,6 +186,7 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     inbox: (cid) => data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
     messages: (filter = {}) => data(control.GET('/apps/{appid}/messages', { params: { path, query: filter } })),
     deleteMessage: async (cid, messageId) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', { params: { path: { appid, cid, messageId } } })),
+    click: (cid, messageId) => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })),
     clearInbox: async (cid) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
     tasks: async () => (await data(control.GET('/apps/{appid}/tasks', { params: { path } }))).tasks,
     task: (taskid) => data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid } } })),

@@ -49,6 +49,12 @@ function fromWall(p: WallParts, offsetMinutes: number): number | undefined {
   return same && back.second === p.second ? ms : undefined;
 }
 
+/** The zone of a fixed offset: `UTC+08:00` for 480 minutes east of UTC. */
+export function utcOffsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 /** `yyyy-MM-dd HH:mm:ss` in the app's zone. */
 export function formatLocal(ms: number, offsetMinutes: number): string {
   const p = wallParts(ms, offsetMinutes);

@@ -31,6 +31,15 @@ describe('an app per test', () => {
     expect(message.template.style).toMatchObject({ title: 'Order update' });
   });
 
+  it('counts a tap on the notification in the task\'s statistics', async () => {
+    const app = await sandbox.app();
+    const push = createPushClient(app.pushOptions);
+    const { taskid } = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } });
+    const message = await app.waitForMessage('magic-online', { taskid });
+    await app.click('magic-online', message.id);
+    expect((await app.task(taskid!)).stats.clicked).toBe(1);
+  });
+
   it('the client retries a 503 of the service, and a refused call fails with the reason', async () => {
     const app = await sandbox.app();
     await app.fault({ operation: 'push_single', kind: 'http', status: 503, times: 1 });

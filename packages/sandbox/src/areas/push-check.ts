@@ -3,7 +3,7 @@
 // field, the platform and says what happens. Pure functions of the body and what is known of the app (no Node, no
 // DOM): the server, the MCP tools and the page all use them. The thresholds are listed in the sandbox README.
 import type { AppState } from '../state/store.js';
-import { formatLocal, parsePushTime } from '../time.js';
+import { formatLocal, parsePushTime, utcOffsetText } from '../time.js';
 
 export interface PushWarning {
   code: 'ios_shows_nothing' | 'unknown_push_info_key' | 'title_cut' | 'apns_payload_too_large' | 'notify_id_replaces_nothing' | 'push_time_past' | 'placeholder_appkey';
@@ -110,13 +110,6 @@ function commonWarnings(body: Json, context: PushCheckContext): PushWarning[] {
     }
   }
   return out;
-}
-
-/** `UTC+08:00` for 480 minutes east of UTC. */
-export function utcOffsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 /** The operations whose body carries a message for phones (push v1 operationIds). */

@@ -6,7 +6,7 @@ import { serviceRefusal } from '../refusal.js';
 import type { TaskRecord, TaskState } from '../state/records.js';
 import type { AppState } from '../state/store.js';
 import type { Unit, View } from '../state/unit.js';
-import { formatLocal, parsePushTime } from '../time.js';
+import { formatLocal, parsePushTime, utcOffsetText } from '../time.js';
 import type { PushBody } from './bodies.js';
 import { conditionOf, contentOf, dispatchAppPush, keepTask, newTask, requestWindow } from './pushes.js';
 
@@ -27,7 +27,7 @@ export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'
   const dispatchAt = parsePushTime(body.pushTime, settings.utcOffsetMinutes);
   if (dispatchAt === undefined) throw serviceRefusal('invalid_param', `pushTime "${body.pushTime}" is not a date and time`);
   if (dispatchAt <= now) {
-    throw serviceRefusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)})`);
+    throw serviceRefusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)} ${utcOffsetText(settings.utcOffsetMinutes)}, the app's time zone, in which pushTime is read)`);
   }
   const task = newTask(unit, app, 'scheduled', now, {
     state: 'scheduled',

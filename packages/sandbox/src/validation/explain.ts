@@ -73,8 +73,12 @@ function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
   switch (error.keyword) {
     case 'required':
       return violation([...at, String(params.missingProperty)], 'required', 'is required');
-    case 'additionalProperties':
-      return violation([...at, String(params.additionalProperty)], 'additionalProperties', 'is not allowed here');
+    case 'additionalProperties': {
+      // Name the fields that are allowed, when the schema lists a few (a rate limit's operations, say).
+      const names = Object.keys((node.properties as Schema | undefined) ?? {});
+      const allowed = names.length > 0 && names.length <= 20 ? `; the names allowed: ${names.join(', ')}` : '';
+      return violation([...at, String(params.additionalProperty)], 'additionalProperties', `is not allowed here${allowed}`);
+    }
     case 'type':
       return expecting(violation(at, 'type', `must be ${typeName(params.type)}`), { types: [params.type].flat().map(String) });
     case 'const':
