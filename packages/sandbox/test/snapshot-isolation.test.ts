@@ -109,6 +109,17 @@ describe('snapshots per team', () => {
     expect(await names(WEB)).toEqual(['websnap', 'still-room']);
   });
 
+  it("a restore whose DMP user_code another team's app took since is refused without naming that app", async () => {
+    expect((await call(API, 'PUT', '/apps/ci-api-party', { userCode: 'shared-party' })).status).toBe(201);
+    expect((await call(API, 'POST', '/apps/ci-api-party/snapshots', { name: 'one-more' })).status).toBe(201); // a name it has: its 64 are full
+    expect((await call(API, 'DELETE', '/apps/ci-api-party')).status).toBe(204);
+    expect((await call(WEB, 'PUT', '/apps/ci-web-party', { userCode: 'shared-party' })).status).toBe(201);
+    const refused = await call(API, 'POST', '/apps/ci-api-party/snapshots/one-more/restore');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe('an app of another team now holds the DMP user_code of app ci-api-party in snapshot "one-more"; the administrator (control token) can free it');
+    expect((await call(ADMIN, 'POST', '/apps/ci-api-party/snapshots/one-more/restore')).body.detail).toMatch(/^app ci-web-party now holds/);
+  });
+
   it("no answer to the other team's token names an app or a snapshot of the first team", () => {
     const said = apiAnswers.join('\n');
     expect(apiAnswers.length).toBeGreaterThan(70);

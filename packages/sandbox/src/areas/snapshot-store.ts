@@ -15,6 +15,7 @@ type StoredRecord = [kind: KindName, key: Key, value: Record<string, unknown>];
 
 interface Stored {
   view: SnapshotView;
+  order: number;
   contents: PushContent[];
   apps: { appid: string; userCode: string; devices: number; records: StoredRecord[] }[];
 }
@@ -36,7 +37,7 @@ function encode(saved: Saved): string {
       return [kind, spec.key(app.appid, record as never), hasContent(kind) ? { ...value, content: indexOf(value.content as PushContent) } : value];
     }),
   }));
-  return JSON.stringify({ view: saved.view, contents: [...contents.keys()], apps } satisfies Stored);
+  return JSON.stringify({ view: saved.view, order: saved.order, contents: [...contents.keys()], apps } satisfies Stored);
 }
 
 /** Stores a snapshot saved, or removes one deleted, with the unit of its request. */
@@ -66,7 +67,7 @@ export function readSnapshots(entries: { key: Key; json: string }[], check: Reco
     } catch {
       throw fail('is not JSON');
     }
-    if (key.length !== 3 || !Array.isArray(stored?.apps) || !Array.isArray(stored.contents) || stored.view?.name !== key[2]) throw fail('is not a snapshot');
+    if (key.length !== 3 || !Array.isArray(stored?.apps) || !Array.isArray(stored.contents) || stored.view?.name !== key[2] || !Number.isInteger(stored.order)) throw fail('is not a snapshot');
     const apps = stored.apps.map((app) =>
       savedApp(app.appid, app.userCode, app.devices, app.records.map(([kind, recordKey, value]): Removal => {
         const spec = KINDS[kind];
@@ -78,6 +79,6 @@ export function readSnapshots(entries: { key: Key; json: string }[], check: Reco
         return { kind, record } as Removal;
       })),
     );
-    return { view: stored.view, pool: key[1]!, apps };
+    return { view: stored.view, pool: key[1]!, order: stored.order, apps };
   });
 }

@@ -43,6 +43,8 @@ export interface Saved {
   view: SnapshotView;
   /** Whose it is: a team's prefix, or ADMIN_POOL. */
   pool: string;
+  /** Its place in the order saved (kept in the store: two saves may share a millisecond). */
+  order: number;
   apps: SavedApp[];
 }
 
@@ -146,6 +148,7 @@ export class Snapshots {
   /** By pool and name, in the order saved. */
   readonly #saved = new Map<string, Saved>();
   readonly #budgets: { appBytes: number; sandboxBytes: number };
+  #next = 0;
   /** Stores a snapshot with the unit that saves or deletes it (snapshot-store.ts); none in memory-only tests. */
   readonly #keep: ((unit: Unit, saved: Saved | { pool: string; name: string }) => void) | undefined;
 
@@ -156,7 +159,8 @@ export class Snapshots {
 
   /** Puts back snapshots read from the store at start (snapshot-store.ts), in the order saved. */
   loaded(saved: Saved[]): void {
-    for (const s of saved.sort((a, b) => a.view.createdAt - b.view.createdAt)) this.#saved.set(poolKey(s.pool, s.view.name), s);
+    for (const s of saved.sort((a, b) => a.order - b.order)) this.#saved.set(poolKey(s.pool, s.view.name), s);
+    this.#next = Math.max(this.#next, ...saved.map((s) => s.order + 1));
   }
 
   /** A team's own snapshots; the administrator's view, all. */
@@ -192,7 +196,7 @@ export class Snapshots {
     const saved = apps.map((app) => save(store, app));
     this.#withinBudgets(pool, name, saved);
     const view: SnapshotView = { name, appid: appid ?? null, apps: saved.map((a) => a.appid), devices: saved.reduce((n, a) => n + a.devices, 0), createdAt: realNow };
-    const entry: Saved = { view, pool, apps: saved };
+    const entry: Saved = { view, pool, order: this.#next++, apps: saved };
     this.#saved.delete(poolKey(pool, name)); // a name saved again goes to the end of the list
     this.#saved.set(poolKey(pool, name), entry);
     if (unit) this.#keep?.(unit, entry);
@@ -218,8 +222,9 @@ export class Snapshots {
     for (const saved of apps) {
       const holder = store.parties.get(saved.userCode);
       if (holder !== undefined && holder !== saved.appid && !leaving.some((a) => a.record.appid === holder)) {
-        const named = who.team === undefined || holder.startsWith(who.team) ? `app ${holder}` : 'an app of another team';
-        throw conflict(`${named} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; ${named === `app ${holder}` ? 'delete or reset it first' : 'give this app another user_code (PATCH /control/apps/{appid}/dmp)'}`);
+        const seen = who.team === undefined || holder.startsWith(who.team);
+        const [holderText, remedy] = seen ? [`app ${holder}`, 'delete or reset it first'] : ['an app of another team', 'the administrator (control token) can free it'];
+        throw conflict(`${holderText} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; ${remedy}`);
       }
     }
     for (const app of leaving) deleteApp(unit, app);
