@@ -1,15 +1,16 @@
-// A look at the inbox page and the console at every width: the shop of shop.ts (seven devices, 20-odd pushes of
-// every kind, an iOS device, a notify_id replacement), in Debian's Chromium. Prints each view's measures (widest element, height,
-// timeline rows shown) and writes screenshots at 400 and 1400 px. Not a test: run it by hand, before and after a
-// change of the page's layout (the built page, dist/page, is what it looks at):
+// A look at the inbox page and the console at every width: the shop of shop.ts (seven devices, 25 messages of every
+// kind, an iOS device, a notify_id replacement), in Debian's Chromium. Prints each view's measures (the page's
+// width and height, the timeline's, Tasks' and Requests' heights, the rows in the first screen) and writes
+// full-page screenshots at 400 and 1400 px. Not a test: run it by hand, before and after a change of the layout.
+// It runs the built sandbox and page (dist/, `pnpm run build` first):
 //   cd packages/sandbox && npx esbuild test/page/look.ts --bundle --platform=node --format=cjs --packages=external \
-//     --alias:@pushapi/test-browser=../test-browser/src/index.ts --external:../../dist/index.js --outfile=node_modules/.cache/look.cjs \
+//     --alias:@pushapi/test-browser=../test-browser/src/index.ts --outfile=node_modules/.cache/look.cjs \
 //     && NODE_PATH=../test-browser/node_modules node node_modules/.cache/look.cjs /tmp/sandbox-look/after
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, openWatchedPage, type Page } from '@pushapi/test-browser';
-import { startSandbox } from '../../dist/index.js';
 import { seedShop } from './shop.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/sandbox-look');
@@ -49,6 +50,8 @@ const measure = (page: Page) =>
   });
 
 async function main() {
+  // The built sandbox (run from packages/sandbox), typed by its sources: it serves dist/page beside it.
+  const { startSandbox } = (await import(pathToFileURL(path.resolve('dist', 'index.js')).href)) as typeof import('../../src/index.js');
   const sandbox = await startSandbox();
   const browser = await launchBrowser();
   const app = await sandbox.app({ name: 'Shop', settings: { scheduledPush: true }, clock: { time: '2030-06-01T01:30:00Z', frozen: true } });
