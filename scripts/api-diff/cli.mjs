@@ -4,7 +4,7 @@
 //   npx -y pnpm@10.34.9 run api-diff -- [--base <git ref>] [--json] [--changeset <name>]
 // --base defaults to the last release of @pushapi/openapi. --json prints {"changes": [...]} and nothing else on
 // stdout. --changeset <name> also writes .changeset/<name>.md: the bumps the changes need and, as its body, the
-// changes by operation with a migration line for each breaking one. Exit 0 when the diff ran, 2 on a usage error.
+// changes by operation with a migration line for each breaking one. Exit 0 when the diff ran, 2 on a usage error, 1 when it could not run (a document that does not bundle).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,7 +57,8 @@ async function main() {
     result = await diffWorkingTree(cwd, opts.base);
   } catch (error) {
     if (error.usage) usageError(error.message);
-    throw error;
+    console.error(`api-diff: ${error.message}`); // e.g. a document that does not bundle: the diff did not run
+    process.exit(1);
   }
   if (opts.changeset) writeChangeset(cwd, opts.changeset, result.changes, opts.json ? console.error : console.log);
   if (opts.json) return console.log(JSON.stringify(toJson(result.changes)));

@@ -112,7 +112,7 @@ function bumpsShort(cwd, changes, pending) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const cwd = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
-  const result = await checkChangesets({ cwd });
+  const result = await checkChangesets({ cwd }).catch((/** @type {Error} */ error) => ({ ok: false, message: error.message }));
   (result.ok ? console.log : console.error)(`changeset check: ${result.message}`);
   process.exitCode = result.ok ? 0 : 1;
 }

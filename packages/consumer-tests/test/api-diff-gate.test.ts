@@ -147,3 +147,13 @@ it('exits 0 with no change (and writes no changeset), and 2 with a message on a 
   expect(badRef.stdout).toBe('');
   expect(badRef.stderr).toContain('--base no-such-ref: not a commit in this repository');
 });
+
+it('exits 1, saying which document, when the working tree does not bundle; the gate then fails', async () => {
+  write(repo, 'openapi/push-v1/openapi.yaml', 'openapi: 3.1.0\npaths:\n  /x:\n    get:\n      $ref: ./missing.yaml\n');
+  const run = runCli('--json');
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toContain('api-diff: bundling openapi/push-v1/openapi.yaml failed');
+  changeset('any', { '@pushapi/openapi': 'patch' });
+  await expect(checkChangesets({ cwd: repo })).rejects.toThrow('bundling openapi/push-v1/openapi.yaml failed');
+});
