@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_KEY } from '../src/areas/snapshot-store.js';
+import { startSandbox } from '../src/index.js';
+import { lmdbPersistence } from '../src/state/persistence.js';
 import { runCli, startCli, type RunningCli } from './support/cli.js';
 import { raw } from './support/in-process.js';
 
@@ -78,6 +81,17 @@ describe('a data folder and a token file', () => {
     const cids = ((await call(second, WEB, 'GET', '/apps/ci-web-1/devices')).body.devices as { cid: string }[]).map((d) => d.cid);
     expect(cids).not.toContain('after-baseline');
     await stop(second);
+  });
+
+  it('a stored snapshot that is damaged stops the start, naming it', async () => {
+    const dir = path.join(root, 'damaged');
+    const sandbox = await startSandbox({ dataDir: dir });
+    expect((await sandbox.control.POST('/apps/{appid}/snapshots', { params: { path: { appid: 'sandbox-app' } }, body: { name: 'fine' } })).response.status).toBe(201);
+    await sandbox.stop();
+    const store = await lmdbPersistence(dir);
+    await store.commit([{ key: [SNAPSHOT_KEY, '', 'broken'], json: '{"view":{"name":"broken"},"order":1,"contents":[],"apps":[{"appid":"x","userCode":"u","devices":0,"records":[["device",["d","x","c"],{"cid":7}]]}]}' }]);
+    await store.close();
+    await expect(startSandbox({ dataDir: dir })).rejects.toThrow(/^data folder .*damaged: snapshot \["~snapshot","","broken"\] holds record \["d","x","c"\] that has the wrong shape/);
   });
 
   it('re-reads the token file on SIGHUP: an added team works, a removed one is 401, a broken file keeps the set', async () => {
