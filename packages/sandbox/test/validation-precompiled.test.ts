@@ -15,13 +15,14 @@ import { loadPrecompiled, standaloneModules } from '../src/validation/standalone
 
 const documents = loadDocuments();
 const operations = listOperations(documents);
-// Under the package's node_modules, so that the generated imports (ajv, ajv-formats) resolve as in dist/.
+// In the package (its node_modules hold ajv and ajv-formats, as for dist/), outside node_modules: Vitest then loads
+// the code through its own module runner, whose interop once broke the generated imports (`func1 is not a function`).
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
 let precompiled: Precompiled;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(packageDir, 'node_modules', '.validators-test-'));
+  dir = mkdtempSync(path.join(packageDir, '.validators-test-'));
   for (const [name, code] of Object.entries(standaloneModules(documents, operations))) writeFileSync(path.join(dir, name), code);
   precompiled = (await loadPrecompiled(documents, pathToFileURL(`${dir}/`)))!;
 }, 120_000);
@@ -41,6 +42,9 @@ function requests(): { op: OperationSpec; parts: RequestParts }[] {
   for (const op of operations.filter((o) => o.body)) {
     for (const body of [42, {}, { unknownField: [1] }]) out.push({ op, parts: { params: {}, query: new URLSearchParams(), body } });
   }
+  // Texts checked by length (Ajv's runtime ucs2length), valid and not.
+  const putApp = operations.find((o) => o.operationId === 'putApp')!;
+  for (const body of [{ appkey: '' }, { appkey: 'k', devices: [{ cid: 'c' }] }]) out.push({ op: putApp, parts: { params: { appid: 'a' }, query: new URLSearchParams(), body } });
   return out;
 }
 

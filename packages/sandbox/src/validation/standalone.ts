@@ -36,18 +36,16 @@ export function validatorPointers(schemas: SchemaSet, operations: readonly Opera
   return [...seen].sort();
 }
 
-/** One module of standalone code: Ajv writes CommonJS `require`s even for ESM output; they become imports. */
+/**
+ * One module of standalone code. Ajv writes CommonJS `require`s (of its runtime and of ajv-formats) even for ESM
+ * output: they are given Node's own require, so that the modules load as Ajv means them under any loader (a
+ * bundler's default-import interop handed `.default` of the wrong object).
+ */
 function moduleOf(ajv: Ajv2020, tables: Record<string, Record<string, string>>, hash: string): string {
   const exportNames: Record<string, string> = {};
   for (const table of Object.values(tables)) for (const key of Object.values(table)) exportNames[key] = key;
-  let code = standaloneCode(ajv, Object.fromEntries(Object.keys(exportNames).map((key) => [key, key])));
-  const imports: string[] = [];
-  code = code.replace(/require\("([^"]+)"\)/g, (_match: string, specifier: string) => {
-    let index = imports.indexOf(specifier);
-    if (index < 0) index = imports.push(specifier) - 1;
-    return `__import${index}`;
-  });
-  const head = imports.map((specifier, i) => `import __import${i} from ${JSON.stringify(`${specifier}.js`)};`).join('\n');
+  const code = standaloneCode(ajv, Object.fromEntries(Object.keys(exportNames).map((key) => [key, key])));
+  const head = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);';
   const tail = Object.entries(tables).map(([name, table]) => {
     const entries = Object.entries(table).map(([ref, key]) => `${JSON.stringify(ref)}: ${key}`);
     return `export const ${name} = {${entries.join(',\n')}};`;
