@@ -1,5 +1,7 @@
 // The answer of a send: the sign-ins it took (the signs shown, never the secrets nor the token), the status and
-// outcome, the violations, the raw body and headers, and the same request as curl and as a typed client call.
+// outcome, the violations, the push check's warnings of an accepted push, the raw body and headers, and the same request as curl and as a typed client call.
+import { pushWarnings } from '../../../src/areas/push-check.js';
+import { PushWarnings } from '../../src/components/PushWarnings.js';
 import type { Sent } from './answer.js';
 import { clientCall, curlCommand } from './samples.js';
 import type { SignInStep } from './signin-steps.js';
@@ -56,6 +58,7 @@ export function SentView({ sent }: { sent: Sent }) {
           ))}
         </ul>
       )}
+      {sent.accepted && <PushWarnings warnings={pushWarnings(request.op.operationId, request.body)} />}
       <h3>Body</h3>
       <pre class="raw raw-block console-answer-body" tabIndex={0} aria-label="Answer body">
         {answer.text || '(empty)'}

@@ -12,6 +12,7 @@ import { LockScreen, NotificationBar, type BarContent } from './Android.js';
 import { EmbeddedIcon, MessageImage } from './Image.js';
 import { IosAlert } from './Ios.js';
 import { EnvelopeFields, Field, TemplateFields } from './MessageFields.js';
+import { messageWarnings, PushWarnings } from './PushWarnings.js';
 
 export interface MessageContext {
   appName: string;
@@ -158,6 +159,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
           </button>
         </p>
       )}
+      <PushWarnings warnings={messageWarnings(message, platform)} />
       <details class="msg-fields">
         <summary>Fields</summary>
         <dl class="fields">

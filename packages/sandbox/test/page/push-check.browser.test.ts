@@ -1,0 +1,58 @@
+// The push check on the inbox page, in Debian's Chromium: a message's detail lists the warnings of its device's
+// platform (an iPhone's message without push_info.aps.alert: "shows nothing"; an Android one's long title: cut),
+// and none of the other platform's; a message both show whole has none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPushClient } from '@pushapi/push-v1-client';
+import { launchBrowser, type Browser } from '@pushapi/test-browser';
+import { startSandbox, type Sandbox } from '../../src/index.js';
+import { openInbox, openMessage, requireBuiltPage, seriousViolations } from './helpers.js';
+
+let sandbox: Sandbox;
+let browser: Browser;
+
+beforeAll(async () => {
+  requireBuiltPage();
+  sandbox = await startSandbox();
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.stop();
+});
+
+const LONG = 'An order update whose title runs far past what an Android bar shows';
+
+describe('the push check in the message detail', { timeout: 120_000 }, () => {
+  it('lists the warnings of the device\'s platform only', async () => {
+    const app = await sandbox.app({ name: 'Push check' });
+    await app.addDevices([
+      { cid: 'iphone', online: true, phonetype: 'IOS' },
+      { cid: 'pixel', online: true, phonetype: 'ANDROID' },
+    ]);
+    const push = createPushClient({ ...app.pushOptions, retry: false });
+    const body = (cid: string, title: string, pushInfo?: unknown) => ({
+      cid,
+      message: { appkey: app.appkey, is_offline: true, msgtype: 'notification' },
+      notification: { style: { type: 0, title, text: 'Shipped', logo: 'icon.png' } },
+      ...(pushInfo ? { push_info: pushInfo } : {}),
+    });
+    await push.POST('/push_single', { body: body('iphone', LONG) as never });
+    await push.POST('/push_single', { body: body('pixel', LONG) as never });
+    await push.POST('/push_single', { body: body('pixel', 'Whole', { aps: { alert: { title: 'Whole', body: 'Shipped' } } }) as never });
+    try {
+      const ios = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'iphone' });
+      const iosWarnings = (await openMessage(ios.page, 'Not shown on iOS (no push_info)')).getByRole('list', { name: 'Push check warnings' });
+      expect(await iosWarnings.locator('li').allTextContents()).toEqual([expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing')]);
+      expect(await seriousViolations(ios.page)).toEqual([]);
+      await ios.close();
+      const android = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'pixel' });
+      const cut = (await openMessage(android.page, LONG)).getByRole('list', { name: 'Push check warnings' });
+      expect(await cut.locator('li').allTextContents()).toEqual([expect.stringContaining('notification.style.title (android, title_cut) The title is 67 characters')]);
+      expect(await (await openMessage(android.page, 'Whole')).getByRole('list', { name: 'Push check warnings' }).count()).toBe(0);
+      await android.close();
+    } finally {
+      await push.close();
+    }
+  });
+});
