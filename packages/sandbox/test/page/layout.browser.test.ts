@@ -97,6 +97,8 @@ describe('every view at every width', { timeout: 300_000 }, () => {
       // A task's row opens in place on its statistics.
       await tab(page, /^Tasks/);
       const first = page.locator('article.task').first();
+      // Folded, a row gives its counts: the app push by tag reached the four online or offline devices tagged beta.
+      expect(await first.locator('summary').innerText()).toMatch(/push_app[\s\S]*4 targets · 3 received · 0 tapped/);
       expect(await first.innerText()).not.toContain('displayed');
       await first.locator('summary').click();
       await first.locator('.stats').getByText('displayed').waitFor();

@@ -34,7 +34,7 @@ function list(values: string[], max = 8): string {
 }
 
 /** The counts a task's row shows folded: how many it targets, reached and were tapped. */
-const countsText = ({ stats }: Task) => `${stats.targets} targets · ${stats.received} received · ${stats.clicked} tapped`;
+const countsText = ({ stats }: Task) => `${stats.targets} target${stats.targets === 1 ? '' : 's'} · ${stats.received} received · ${stats.clicked} tapped`;
 
 /** Who a task targets, in words. */
 function targetsText(task: Task): string | undefined {
