@@ -5,7 +5,7 @@ import { startSandbox } from '@pushapi/sandbox';
 import { outcomeOf } from './check/answer.js';
 import { clockDisagreement } from './check/clock.js';
 import { documents } from './documents.js';
-import { findingsOf } from './report/findings.js';
+import { findingsOf, mergeAcrossSteps } from './report/findings.js';
 import { finish, operationReport, type OperationReport, type Report, type RunOutcome } from './report/types.js';
 import type { DeviceState, ScenarioOptions, Target } from './scenario/context.js';
 import { runScenario, type Exchange, type ScenarioRun } from './scenario/run.js';
@@ -106,7 +106,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     const mine = target.exchanges.filter((e) => e.step.operationId === op.operationId);
     const ran = mine.filter((e) => !e.skipped);
     const reasons = [...new Set(mine.map((e) => e.skipped).filter(Boolean))];
-    const findings = ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), view));
+    const findings = mergeAcrossSteps(ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), view)));
     return operationReport(op, {
       ran: ran.length > 0, ...(ran.length === 0 ? { reason: reasons.join('; ') || 'not in the scenario' } : {}),
       steps: ran.map((e) => ({ name: e.step.name, refusal: e.step.refusal ?? false, ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}), ...(e.retries ? { retries: e.retries } : {}) })),

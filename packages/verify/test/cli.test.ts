@@ -58,6 +58,8 @@ it('exits 0 against the sandbox, writes a report valid against its schema and a 
   expect(stdout).toContain('31 of 31 operations ran; 0 failed');
   expect(stdout).toContain('Refusals, as the service answered them:\n  authSign (sign in with a wrong sign): HTTP 200 sign_error "');
   expect(stdout).toContain('  queryAppUser (users of today): HTTP 200 invalid_param "');
+  // A DMP refusal's code is its status: said once.
+  expect(stdout).toContain('  getUserTags (DMP tags without a token): HTTP 401 "');
   const json = JSON.parse(fs.readFileSync(report, 'utf8'));
   expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
   const page = fs.readFileSync(html, 'utf8');
@@ -109,6 +111,9 @@ it('takes the credentials from the environment; the dry run sends nothing and sh
     expect(standIn.received).toEqual([]);
     expect(stdout).toContain(`- authSign (sign in): POST ${standIn.url}/v1/${t.appid}/auth_sign`);
     expect(stdout).toContain('- pushApp (app push to the tag): not run: no --allow-app-push');
+    // The restore writes back what it will have read: placeholders, never an empty list that reads as a wipe.
+    expect(stdout).toContain(`- setTags (restore the tags of cid 1): POST ${standIn.url}/v1/${t.appid}/set_tags {"accept":"application/json","content-type":"application/json","authtoken":"<redacted>"} {"cid":"${t.cids[0]}","tag_list":"<the tags read before>"}`);
+    expect(stdout).toContain(`{"alias_list":[{"cid":"${t.cids[0]}","alias":"<the alias read before>"}]}`);
     expect(stdout).toContain('dry run: nothing was sent');
     expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
   } finally {

@@ -72,17 +72,26 @@ describe('the stand-in with planted deviations', () => {
   });
 
   it('fails only the operations it planted a deviation in', () => {
-    // An undocumented field or value is no failure by itself, but the sandbox answers without it: a parity
-    // difference. authClose answers as the sandbox does; its broken rule shows on the next call (queryBiTags).
-    const failingPlants = new Set(PLANTED.map((p) => (p.operationId === 'authClose' ? 'queryBiTags' : p.operationId)));
+    // An undocumented field or value is no failure, and one finding only: the sandbox's answer without it is the
+    // same cause, not a parity difference besides. authClose answers as the sandbox does; its broken rule shows on
+    // the next call (queryBiTags).
+    const failing = PLANTED.filter((p) => p.kind !== 'undocumented-field' && p.kind !== 'unknown-value');
+    const failingPlants = new Set(failing.map((p) => (p.operationId === 'authClose' ? 'queryBiTags' : p.operationId)));
     expect(report.operations.filter((o) => !o.ok).map((o) => o.operationId).sort()).toEqual([...failingPlants].sort());
     const quiet = report.operations.filter((o) => !PLANTED.some((p) => p.operationId === o.operationId) && o.operationId !== 'queryBiTags');
     expect(quiet.flatMap((o) => o.findings.filter((f) => !(o.api === 'dmp' && (f.kind === 'undocumented-field' || f.kind === 'unknown-value'))))).toEqual([]);
   });
 
+  it('reports an undocumented field once, naming every step that showed it, and not again as a parity difference', () => {
+    const traceId = report.operations.find((o) => o.operationId === 'pushSingle')!.findings.filter((f) => f.where === 'response.body.trace_id');
+    expect(traceId.map((f) => [f.kind, f.step])).toEqual([['undocumented-field', 'push to the blacklisted cid; push to cid 1; push again with the same requestid']]);
+    expect(traceId[0]!.next).toMatch(/^document it in openapi\/push-v1\/components\/schemas\/responses\/PushSingleResponse\.yaml#/);
+  });
+
   it('shows where the documents would learn each undocumented field and value', () => {
     const pushSingle = report.operations.find((o) => o.operationId === 'pushSingle')!;
-    expect(pushSingle.findings.find((f) => f.where === 'response.body.trace_id')?.documentAt).toEqual({ file: 'openapi/push-v1/components/schemas/responses/PushSingleResponse.yaml', pointer: '#/properties' });
+    // The properties of the answer's shape (of its ok shape, where the document splits ok and failure answers).
+    expect(pushSingle.findings.find((f) => f.where === 'response.body.trace_id')?.documentAt).toEqual({ file: 'openapi/push-v1/components/schemas/responses/PushSingleResponse.yaml', pointer: expect.stringMatching(/^#\/(oneOf\/0\/)?properties$/) });
     const unbind = report.operations.find((o) => o.operationId === 'unbindAlias')!;
     expect(unbind.findings.find((f) => f.kind === 'unknown-value')?.documentAt).toEqual({ file: 'openapi/push-v1/components/schemas/Result.yaml', pointer: '#/x-known-values' });
   });

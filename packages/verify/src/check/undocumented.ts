@@ -33,6 +33,23 @@ function branches(api: Operation['api'], at: Located): Located[] {
   return out;
 }
 
+/** The const a property's schema fixes (`result: ok` of an ok shape), if any. */
+function constOf(api: Operation['api'], branch: Located, key: string): unknown {
+  const props = branch.node.properties;
+  if (!isObject(props) || !Object.hasOwn(props, key)) return undefined;
+  const child = follow(api, `${branch.pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  return branches(api, child).map((b) => b.node.const).find((c) => c !== undefined);
+}
+
+/** The object shapes a value fits: of a oneOf told apart by a const (`result`), the one whose const it carries. */
+function fitting(api: Operation['api'], shapes: Located[], value: Record<string, unknown>): Located[] {
+  const fits = shapes.filter((b) => Object.keys(value).every((key) => {
+    const fixed = constOf(api, b, key);
+    return fixed === undefined || fixed === value[key];
+  }));
+  return fits.length ? fits : shapes;
+}
+
 function walk(api: Operation['api'], at: Located, value: unknown, where: string, out: Finding[]): void {
   const all = branches(api, at);
   const known = all.map((b) => b.node['x-known-values']).find(Array.isArray) as unknown[] | undefined;
@@ -50,8 +67,9 @@ function walk(api: Operation['api'], at: Located, value: unknown, where: string,
     return;
   }
   if (!isObject(value)) return;
-  const objectSchemas = all.filter((b) => isObject(b.node.properties) || b.node.additionalProperties !== undefined);
-  if (objectSchemas.length === 0) return;
+  const shapes = all.filter((b) => isObject(b.node.properties) || b.node.additionalProperties !== undefined);
+  if (shapes.length === 0) return;
+  const objectSchemas = fitting(api, shapes, value);
   for (const [key, child] of Object.entries(value)) {
     const declaring = objectSchemas.find((b) => isObject(b.node.properties) && Object.hasOwn(b.node.properties, key));
     if (declaring) {

@@ -6,7 +6,7 @@ import { checkParity } from '../check/parity.js';
 import { checkUndocumented } from '../check/undocumented.js';
 import { operation, requestSchema, responseSchema, sourceOf, type Operation } from '../documents.js';
 import type { Context } from '../scenario/context.js';
-import type { Exchange } from '../scenario/run.js';
+import { isTransient, type Exchange } from '../scenario/run.js';
 import type { Finding } from './types.js';
 
 const OWNER = "report it to the service's owner";
@@ -67,7 +67,24 @@ export function findingsOf(exchange: Exchange, sandbox: Exchange | undefined, ru
   const judged = !(step.clockBound && clock) && (!step.follows || run.answeredOk(step.follows));
   const broken = judged ? step.rule?.(ctx, answer) : undefined;
   if (broken) out.push({ kind: 'rule', where: broken.where, expected: broken.expected, actual: broken.actual ?? 'absent', message: `rule broken: ${broken.rule}`, step: step.name });
-  const caused = out.some((f) => f.kind === 'rule' || f.kind === 'http');
-  if (sandbox?.answer && !caused && judged) out.push(...oneParityCause(checkParity(step.operationId, step.name, answer, sandbox.answer)));
+  // A broken rule or an undeclared answer is the cause; a transient refusal is listed as retried, not compared;
+  // a field already found breaking its schema or undocumented is not found again as a difference.
+  const caused = out.some((f) => f.kind === 'rule' || f.kind === 'http') || isTransient(answer);
+  if (sandbox?.answer && !caused && judged) {
+    const seen = new Set(out.map((f) => f.where));
+    out.push(...oneParityCause(checkParity(step.operationId, step.name, answer, sandbox.answer).filter((f) => !seen.has(f.where))));
+  }
   return out.map((f) => ({ ...f, next: nextStep(op, f, answer.status, answer.contentType) }));
+}
+
+/** One finding for the same cause seen on several steps of an operation, naming the steps. */
+export function mergeAcrossSteps(findings: Finding[]): Finding[] {
+  const byCause = new Map<string, Finding>();
+  for (const f of findings) {
+    const key = JSON.stringify([f.kind, f.where, f.expected, f.actual]);
+    const held = byCause.get(key);
+    if (!held) byCause.set(key, { ...f });
+    else if (f.step && !held.step?.split('; ').includes(f.step)) held.step = held.step ? `${held.step}; ${f.step}` : f.step;
+  }
+  return [...byCause.values()];
 }

@@ -1,6 +1,6 @@
 // Runs the scenario against one target: builds each request from the documents' path and the context, checks
 // the safety rules, sends it (or, in a dry run, only records it) and hands the answer to the step.
-import { createHash } from 'node:crypto';
+import { dmpSigns } from '@pushapi/dmp-client';
 import { pushSign } from '@pushapi/push-v1-client';
 import { outcomeOf, parseAnswer, type Answer } from '../check/answer.js';
 import { operation } from '../documents.js';
@@ -38,8 +38,6 @@ export interface RestoreRecord {
 
 /** The target cannot be reached at all: a usage-level failure (exit 2). */
 export class UnreachableError extends Error {}
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 function buildRequest(ctx: Context, step: Step, spec: StepRequest): SentRequest {
   const op = operation(step.operationId);
@@ -95,10 +93,7 @@ async function sign(ctx: Context): Promise<void> {
   const timestamp = String(ctx.options.now);
   if (!ctx.dryRun) ctx.vars.sign = await pushSign(ctx.target.appkey, timestamp, ctx.target.masterSecret);
   const dmp = ctx.target.dmp;
-  if (dmp && !ctx.dryRun) {
-    ctx.vars.sign1 = md5(dmp.userCode + md5(timestamp));
-    ctx.vars.sign2 = md5(dmp.userCode + dmp.authCode + md5(timestamp));
-  }
+  if (dmp && !ctx.dryRun) Object.assign(ctx.vars, dmpSigns(dmp.userCode, dmp.authCode, timestamp));
 }
 
 export interface RunOptions {
