@@ -15,9 +15,9 @@ import { invalid, notFound } from '../refusal.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import { clockNow } from '../time.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
+import type { Asker } from '../areas/snapshots.js';
 import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
 import type { SandboxEvent } from './events.js';
-import type { Asker } from '../areas/snapshots.js';
 import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
@@ -191,14 +191,14 @@ const HANDLERS: Handlers = {
   loadWorld: (c) => ({ ...json(200, loadWorld(c.unit, c.body, c.services.compat)), quiet: true, announce: [{ type: 'reset', appid: null }] }),
   listSnapshots: (c, _visible, asker) => json(200, { snapshots: c.services.snapshots.list(asker) }),
   saveSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c), asker, c.unit)),
-  getSnapshot: (c, _visible, asker) => json(200, c.services.snapshots.get(c.params.name!, asker)),
+  getSnapshot: (c, _visible, asker) => json(200, c.services.snapshots.get(c.params.name!, { ...asker, named: c.query.team })),
   deleteSnapshot: (c, _visible, asker) => {
-    c.services.snapshots.delete(c.params.name!, asker, c.unit);
+    c.services.snapshots.delete(c.params.name!, { ...asker, named: c.query.team }, c.unit);
     return noContent;
   },
   restoreSnapshot: (c, _visible, asker) => {
     const appid = c.body?.appid;
-    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, asker);
+    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, { ...asker, named: c.query.team });
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
   saveAppSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body?.name ?? c.app.record.appid, c.app.record.appid, now(c), asker, c.unit)),
