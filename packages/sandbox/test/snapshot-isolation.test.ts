@@ -103,8 +103,13 @@ describe('snapshots per team', () => {
     expect((await call(ADMIN, 'GET', '/snapshots/web-only')).body.appid).toBe('ci-web-1');
     const twice = await call(ADMIN, 'GET', '/snapshots/websnap');
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toContain('POST /control/apps/{appid}/snapshots/websnap/restore');
+    expect(twice.body.detail).toMatch(/^2 teams have a snapshot named "websnap" \(.*\): say whose with \?team=<prefix>$/);
+    expect((await call(ADMIN, 'GET', '/snapshots/websnap?team=ci-web-')).body.appid).toBe('ci-web-1');
     expect((await call(ADMIN, 'POST', '/apps/ci-api-1/snapshots/websnap/restore')).body.appid).toBe('ci-api-1');
+    expect((await call(ADMIN, 'POST', '/snapshots/websnap/restore?team=ci-api-', {})).body.appid).toBe('ci-api-1');
+    // A team naming another team is refused; naming its own works.
+    expect((await call(API, 'GET', '/snapshots/websnap?team=ci-web-')).status).toBe(403);
+    expect((await call(API, 'GET', '/snapshots/websnap?team=ci-api-')).body.appid).toBe('ci-api-1');
     expect((await call(ADMIN, 'DELETE', '/snapshots/web-only')).status).toBe(204);
     expect(await names(WEB)).toEqual(['websnap', 'still-room']);
   });

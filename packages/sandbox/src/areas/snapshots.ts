@@ -55,6 +55,8 @@ export const ADMIN_POOL = '';
 export interface Asker {
   team: string | undefined;
   teamOf(appid: string): string | undefined;
+  /** The team the call names (`?team=`): whose snapshot of a name several teams use the administrator means. */
+  named?: string | undefined;
 }
 
 /** The administrator, with no teams (a sandbox without app tokens, and the start's `seed`). */
@@ -282,6 +284,7 @@ export class Snapshots {
    * team's of the app (`appid`), then the one team's of that name (two teams' of one name: 409 naming them).
    */
   #find(who: Asker, name: string, use: 'read' | 'restore' | 'restore-app' | 'delete', appid?: string): Saved {
+    if (who.named !== undefined) return this.#findNamed(who, name, who.named);
     const own = who.team ?? (appid === undefined ? ADMIN_POOL : (who.teamOf(appid) ?? ADMIN_POOL));
     const found = this.#saved.get(poolKey(own, name)) ?? this.#saved.get(poolKey(ADMIN_POOL, name));
     if (found && (found.pool === own || who.team === undefined || use === 'restore-app')) return found;
@@ -292,9 +295,17 @@ export class Snapshots {
       const named = [...this.#saved.values()].filter((s) => s.view.name === name);
       if (named.length === 1) return named[0]!;
       if (named.length > 1) {
-        throw conflict(`${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): restore it at POST /control/apps/{appid}/snapshots/${name}/restore, or use the team's token`);
+        throw conflict(`${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): say whose with ?team=<prefix>`);
       }
     }
     throw notFound(`no snapshot named "${name}"${who.team === undefined ? '' : ` of this token's team`}${names(this.#of(who))}`);
+  }
+
+  /** The snapshot of a name of the team the call names (`?team=`): any team's for the administrator, its own for a team. */
+  #findNamed(who: Asker, name: string, team: string): Saved {
+    if (who.team !== undefined && team !== who.team) throw forbidden(`this token finds the snapshots of its own team only ("${who.team}"), not of "${team.slice(0, 100)}"`);
+    const found = this.#saved.get(poolKey(team, name));
+    if (!found) throw notFound(`no snapshot named "${name}" of the team of prefix "${team.slice(0, 100)}"${names(this.#inPool(team))}`);
+    return found;
   }
 }

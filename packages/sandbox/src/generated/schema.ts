@@ -756,7 +756,15 @@ export interface paths {
     };
     "/snapshots/{name}": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+                 *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+                 *     prefix here answers 403.
+                 * @example ci-web-
+                 */
+                team?: components["parameters"]["SnapshotTeamQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -786,7 +794,15 @@ export interface paths {
     };
     "/snapshots/{name}/restore": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+                 *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+                 *     prefix here answers 403.
+                 * @example ci-web-
+                 */
+                team?: components["parameters"]["SnapshotTeamQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2746,6 +2762,13 @@ export interface components {
          */
         SnapshotNamePath: string;
         /**
+         * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+         *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+         *     prefix here answers 403.
+         * @example ci-web-
+         */
+        SnapshotTeamQuery: string;
+        /**
          * @description Only what concerns this app.
          * @example checkout-tests
          */
@@ -3974,7 +3997,15 @@ export interface operations {
     };
     getSnapshot: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+                 *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+                 *     prefix here answers 403.
+                 * @example ci-web-
+                 */
+                team?: components["parameters"]["SnapshotTeamQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -4001,7 +4032,15 @@ export interface operations {
     };
     deleteSnapshot: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+                 *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+                 *     prefix here answers 403.
+                 * @example ci-web-
+                 */
+                team?: components["parameters"]["SnapshotTeamQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -4026,7 +4065,15 @@ export interface operations {
     };
     restoreSnapshot: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description With the control token: the team (its app token's prefix) whose snapshot of this name is meant, when several teams
+                 *     have one of that name (the answer without it is 409 naming them). An app token finds its own team's only: another
+                 *     prefix here answers 403.
+                 * @example ci-web-
+                 */
+                team?: components["parameters"]["SnapshotTeamQuery"];
+            };
             header?: never;
             path: {
                 /**
