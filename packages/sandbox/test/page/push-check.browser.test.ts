@@ -1,6 +1,7 @@
 // The push check on the inbox page, in Debian's Chromium: a message's detail lists the warnings of its device's
 // platform (an iPhone's message without push_info.aps.alert: "shows nothing"; an Android one's long title: cut),
-// and none of the other platform's; a message both show whole has none.
+// and none of the other platform's; a message both show whole has none. The console's answer panel lists the
+// warnings of an accepted push (the document's example has no push_info: an iPhone shows nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, type Browser } from '@pushapi/test-browser';
@@ -53,6 +54,24 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
       await android.close();
     } finally {
       await push.close();
+    }
+  });
+});
+
+describe('the push check in the console\'s answer', { timeout: 120_000 }, () => {
+  it('lists the warnings of the accepted example push', async () => {
+    const w = await openInbox(browser, sandbox.url, {});
+    try {
+      const { page } = w;
+      await page.goto(`${sandbox.url}/console/`);
+      await page.locator('#console-api').selectOption('push-v1');
+      await page.locator('#console-op').selectOption('pushSingle');
+      await page.getByRole('button', { name: /^Send to / }).click();
+      const warnings = page.locator('.console-answer').getByRole('list', { name: 'Push check warnings' });
+      await warnings.waitFor();
+      expect(await warnings.locator('li').allTextContents()).toEqual([expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing')]);
+    } finally {
+      await w.close();
     }
   });
 });
