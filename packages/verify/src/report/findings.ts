@@ -16,7 +16,7 @@ const pathFile = (op: Operation) => sourceOf(op.api, `#/paths/${op.path.replace(
 
 /** What to do about a finding, in one line. */
 export function nextStep(op: Operation, f: Finding, status?: number, contentType?: string): string {
-  const at = (p: { file: string; pointer: string }) => `${p.file}${p.pointer}`;
+  const at = (p: { file: string; pointer: string }) => `${p.file}${p.pointer === '#' ? '' : p.pointer}`;
   switch (f.kind) {
     case 'undocumented-field':
     case 'unknown-value':
