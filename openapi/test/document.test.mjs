@@ -1,5 +1,6 @@
 // The documents hold every operation of the description, with the marks the conventions ask for.
 import { describe, expect, it } from 'vitest';
+import { deref } from '../lib/walk.mjs';
 import { loadDocument, operations } from './documents.mjs';
 
 const push = loadDocument('push-v1');
@@ -52,6 +53,38 @@ describe('push-v1', () => {
       const variant = push.components.schemas[name];
       expect(variant.required).toContain(variant.properties.message.properties.msgtype.const);
     }
+  });
+
+  it('answers every operation with an ok shape and the shared failure shape, labelled, told apart by result', () => {
+    const schemas = push.components.schemas;
+    for (const op of operations(push)) {
+      const ref = deref(push, op.operation.responses['200']).content['application/json'].schema.$ref;
+      const answer = schemas[ref.split('/').pop()];
+      const branches = answer.oneOf ?? answer.anyOf;
+      expect(branches, op.operationId).toBeDefined();
+      // anyOf only where a data result (user_status's no_user) may also fit the failure shape.
+      expect(answer.anyOf === undefined || op.operationId === 'userStatus', op.operationId).toBe(true);
+      const [ok, ...rest] = branches;
+      expect(ok.title, op.operationId).toBe('ok');
+      expect(ok.required, op.operationId).toContain('result');
+      expect(ok.description, op.operationId).toMatch(/Required on success/);
+      expect(ok.properties.result.$ref).toBe('#/components/schemas/OkResult');
+      expect(rest.at(-1).$ref, op.operationId).toBe('#/components/schemas/Failure');
+      // Every field the ok shape requires is one it defines.
+      for (const name of ok.required) expect(ok.properties, `${op.operationId} ${name}`).toHaveProperty(name);
+    }
+    expect(schemas.OkResult).toMatchObject({ type: 'string', const: 'ok', enum: ['ok'] });
+    expect(schemas.Failure).toMatchObject({ title: 'failure', required: ['result', 'desc'] });
+    expect(schemas.Failure.properties.result.not).toEqual({ const: 'ok' });
+  });
+
+  it('requires on success the fields the description lists (taskid, auth_token, status)', () => {
+    const okOf = (name) => (push.components.schemas[name].oneOf ?? push.components.schemas[name].anyOf)[0];
+    expect(okOf('PushSingleResponse').required).toEqual(['result', 'taskid', 'status']);
+    expect(okOf('AuthSignResponse').required).toEqual(['result', 'auth_token']);
+    expect(okOf('UserStatusResponse').required).toEqual(['result', 'cid', 'status', 'lastlogin']);
+    // Fields tied to an option stay optional.
+    expect(okOf('PushListResponse').required).toEqual(['result', 'taskid']);
   });
 
   it('keeps result an open string', () => {

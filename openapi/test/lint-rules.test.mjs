@@ -38,7 +38,7 @@ it('reports each broken convention', () => {
   doc.components.schemas.Result.enum = ['ok'];
   delete doc.components.schemas.Cid.description;
   doc.components.schemas.TaskIdRequest.required.push('task_id');
-  doc.components.schemas.AuthSignResponse.properties.result = { $ref: '#/components/schemas/Result' };
+  doc.components.schemas.AuthSignResponse.oneOf[0].properties.result = { $ref: '#/components/schemas/Result' };
   doc.components.examples.AuthSignOk.value = { result: 'ok', auth_token: '2f1c0e6a4b' };
   delete doc.components.schemas.StyleVendor.properties.type.type;
   delete doc.components.schemas.StyleSystem.properties.type.enum;

@@ -17,4 +17,4 @@ export {
 } from './client.js';
 export { sha256Hex, toHex } from './hex.js';
 export { TokenCache, type StoredToken, type TokenStore } from './token.js';
-export type { BodyOption, CallData, CallInit, CallOptions, HttpMethod, InitArgs, OperationOf, PathOf } from './types.js';
+export type { BodyOption, CallData, CallInit, CallOptions, HttpMethod, InitArgs, OperationOf, PathOf, ResultData } from './types.js';

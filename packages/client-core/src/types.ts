@@ -48,3 +48,10 @@ export type InitArgs<Init> = {} extends Init ? [init?: Init] : [init: Init];
 
 /** What a call resolves with: the operation's success answer. */
 export type CallData<Paths, P extends keyof Paths, M extends HttpMethod> = SuccessResponse<ResponseObjectMap<OperationOf<Paths, P, M>>>;
+
+/**
+ * The branches of an answer union `T` whose `result` is one of `R`: what a client resolves with when it throws on
+ * any other `result` (the push v1 answers are `oneOf` an ok shape and a failure shape). An answer that is not such
+ * a union (no branch has that `result` literal) is kept whole.
+ */
+export type ResultData<T, R extends string> = [Extract<T, { result: R }>] extends [never] ? T : Extract<T, { result: R }>;

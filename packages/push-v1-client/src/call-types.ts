@@ -1,7 +1,8 @@
 // The argument and answer types of the generated call signatures (generated/calls.ts), from openapi-fetch's
 // helper types over the generated `paths`. One change to the document's types: requestid may be left out,
 // at the top of a body or in each `msg_list` item, because the client fills it in.
-import type { BodyOption, CallData, CallInit, HttpMethod, InitArgs, OperationOf, PathOf } from '@pushapi/client-core';
+import type { BodyOption, CallData, CallInit, HttpMethod, InitArgs, OperationOf, PathOf, ResultData } from '@pushapi/client-core';
+import type { DataResult } from './data-results.js';
 import type { paths } from './generated/schema.js';
 
 export type Path<M extends HttpMethod> = PathOf<paths, M>;
@@ -16,5 +17,8 @@ type PushBody<Option> = Option extends { body: infer B } ? { body: WithOptionalR
 export type PushInit<P extends Path<M>, M extends HttpMethod> = CallInit<OperationOf<paths, P, M>, PushBody<BodyOption<OperationOf<paths, P, M>>>>;
 export type Init<P extends Path<M>, M extends HttpMethod> = PushInit<P, M>;
 export type Args<P extends Path<M>, M extends HttpMethod> = InitArgs<PushInit<P, M>>;
-/** The success answer of a call. */
-export type Data<P extends Path<M>, M extends HttpMethod> = CallData<paths, P, M>;
+/**
+ * The success answer of a call: the ok shape of its answer (and user_status's `no_user` shape), since the client
+ * throws PushApiError on any other `result`. So a successful push_single's `taskid` is a `string`.
+ */
+export type Data<P extends Path<M>, M extends HttpMethod> = ResultData<CallData<paths, P, M>, DataResult<P, M>>;

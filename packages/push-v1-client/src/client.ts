@@ -1,6 +1,8 @@
 // The push v1 client: the profile of the push service for the shared client runtime (@pushapi/client-core).
 import { createClientCore, HttpError, type CommonOptions, type Method, type Profile, type StoredToken } from '@pushapi/client-core';
+import type { Data } from './call-types.js';
 import type { DeleteCalls, GetCalls, PostCalls } from './generated/calls.js';
+import { DATA_RESULTS } from './data-results.js';
 import { PushApiError } from './errors.js';
 import { fillRequestIds, REQUEST_ID_PATHS } from './request-id.js';
 import { pushSign } from './sign.js';
@@ -29,8 +31,11 @@ export interface PushClient {
 /** `result` values that mean the token is not (or no longer) valid: sign in again and repeat the call once. */
 export const TOKEN_INVALID_RESULTS: readonly string[] = ['not_auth'];
 
-/** `result` values an operation returns as data instead of failing. */
-const DATA_RESULTS: Readonly<Record<string, readonly string[]>> = { 'GET /user_status/{cid}': ['no_user'] };
+
+/** An accepted sign-in answer: the ok shape of auth_sign's answer, with a token that is not empty. */
+function isSignedIn(body: unknown): body is Data<'/auth_sign', 'post'> {
+  return typeof body === 'object' && body !== null && 'auth_token' in body && typeof body.auth_token === 'string' && body.auth_token !== '';
+}
 
 const DEFAULT_TOKEN_TTL_MS = 20 * 60 * 60 * 1000;
 
@@ -48,8 +53,9 @@ export function createPushClient(options: PushClientOptions): PushClient {
       async run({ request, now }): Promise<StoredToken> {
         const timestamp = String(now());
         const sign = await pushSign(appKey, timestamp, masterSecret);
-        // judge() has checked that an accepted sign-in answer carries the token. A sign-in may be repeated.
-        const answer = (await request('POST', '/auth_sign', { body: { sign, timestamp, appkey: appKey } }, { retrySafe: true })) as { auth_token: string };
+        // A sign-in may be repeated. judge() has refused an answer without the token, so the check only narrows.
+        const answer = await request('POST', '/auth_sign', { body: { sign, timestamp, appkey: appKey } }, { retrySafe: true });
+        if (!isSignedIn(answer)) throw new TypeError('auth_sign: the answer has no auth_token');
         return { token: answer.auth_token, expiresAt: now() + tokenTtlMs };
       },
     },
@@ -57,10 +63,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
     judge(answer) {
       const fail = (detail?: string) => ({ error: new HttpError(answer.http(detail), answer.context) });
       if (answer.status < 200 || answer.status > 299) return fail();
-      const body = answer.body as { result?: unknown; desc?: unknown; auth_token?: unknown } | undefined;
+      const body = answer.body as { result?: unknown; desc?: unknown } | undefined;
       if (!body || typeof body !== 'object') return fail('answer is not a JSON object');
       if (typeof body.result !== 'string') return fail('answer has no result');
-      if (body.result !== 'ok' && !DATA_RESULTS[answer.call.operation]?.includes(body.result)) {
+      if (body.result !== 'ok' && !(DATA_RESULTS as Readonly<Record<string, readonly string[]>>)[answer.call.operation]?.includes(body.result)) {
         const desc = typeof body.desc === 'string' ? answer.scrub(body.desc) : undefined;
         return {
           error: new PushApiError({ result: answer.scrub(body.result), desc }, answer.context),
@@ -69,7 +75,7 @@ export function createPushClient(options: PushClientOptions): PushClient {
           retry: body.result === 'too_frequent',
         };
       }
-      if (answer.call.path === '/auth_sign' && (typeof body.auth_token !== 'string' || body.auth_token === '')) return fail('answer has no auth_token');
+      if (answer.call.path === '/auth_sign' && !isSignedIn(body)) return fail('answer has no auth_token');
       return undefined;
     },
     secrets: [masterSecret],

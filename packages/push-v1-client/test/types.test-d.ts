@@ -10,9 +10,15 @@ export async function validCalls() {
   const single = await push.POST('/push_single', {
     body: { message: { msgtype: 'notification', is_offline: true }, notification: { style }, cid: 'CID_1' },
   });
-  const taskid: string | undefined = single.taskid;
+  // A successful call resolves with the ok shape: taskid and status are there, without `!`, `??` or a cast.
+  const taskid: string = single.taskid;
+  const delivery: 'successed_offline' | 'successed_online' | 'successed_ignore' = single.status;
   const status = await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } });
-  const result: string = status.result;
+  const result: 'ok' | 'no_user' = status.result;
+  // user_status also resolves with its no_user answer (an answer, not a failure): status is known once result is ok.
+  // @ts-expect-error status is not there when result is no_user
+  const unknownOnline: 'online' | 'offline' = status.status;
+  const online: 'online' | 'offline' | undefined = status.result === 'ok' ? status.status : undefined;
   await push.POST('/push_single', {
     body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, alias: 'A', requestid: 'req-0000000001' },
   });
@@ -32,9 +38,9 @@ export async function validCalls() {
   });
   const saved = await push.POST('/save_list_body', { body: { message: { msgtype: 'link' }, link: { url: 'https://example.test', style } } });
   // push_list takes cid or alias; with both, the service uses cid (so both are allowed here).
-  await push.POST('/push_list', { body: { cid: ['CID_1'], alias: ['A'], taskid: saved.taskid ?? '', need_detail: true } });
+  await push.POST('/push_list', { body: { cid: ['CID_1'], alias: ['A'], taskid: saved.taskid, need_detail: true } });
   await push.POST('/push_result', { body: { taskIdList: ['RASS_0101_00'] } });
-  return [taskid, result];
+  return [taskid, delivery, result, unknownOnline, online];
 }
 
 export async function wrongCalls() {
@@ -98,6 +104,23 @@ export async function plainTypes() {
   // @ts-expect-error unknown call option
   await push.GET('/query_bi_tags', { timeout: 1000 });
   return [isRing, notBoolean];
+}
+
+// The success data is the ok shape: `result` is the literal ok, the failure shape (with desc) is not part of it.
+export async function okShapes() {
+  const signIn = await push.POST('/auth_sign', { body: { sign: 'S', timestamp: '1', appkey: 'APP_KEY' } });
+  const token: string = signIn.auth_token;
+  const ok: 'ok' = signIn.result;
+  const app = await push.POST('/push_app', { body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' } } });
+  const appTask: string = app.taskid;
+  const tags = await push.GET('/query_bi_tags');
+  const biTags: string[] = tags.tags;
+  const closed = await push.POST('/auth_close');
+  // @ts-expect-error the failure shape is not what a successful call resolves with
+  const failure: { result: string; desc: string } = closed;
+  // @ts-expect-error a successful push_single carries no failure's desc as a required string
+  const desc: string = (await push.POST('/push_single', { body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, cid: 'C' } })).desc;
+  return [token, ok, appTask, biTags, failure, desc];
 }
 
 export function openResult(error: PushApiError) {

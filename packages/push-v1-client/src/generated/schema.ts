@@ -676,6 +676,15 @@ export interface components {
             appkey: string;
         };
         /**
+         * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
+         * @example ok
+         * @constant
+         * @enum {string}
+         */
+        OkResult: "ok";
+        /** @description Error description; present on failure. Its wording is not specified. */
+        Desc: string;
+        /**
          * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
          *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
          *     known values below come from the public documentation of the service and are listed in
@@ -701,75 +710,51 @@ export interface components {
          * @example ok
          */
         Result: string;
-        /** @description Error description; present on failure. Its wording is not specified. */
-        Desc: string;
-        /** @description Answer of auth_sign. */
-        AuthSignResponse: {
+        /**
+         * failure
+         * @description The answer of any push v1 operation that failed: `result` names the failure (any value but `ok`) and `desc`
+         *     describes it. Required: `result` and `desc`, because the description says "Every response has `result`
+         *     (String, `ok` on success) and, on failure, `desc` (String, error description)". The failure's other fields
+         *     are not specified.
+         */
+        Failure: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description The failure, any value but `ok`; the known values and their meanings are in `Result`.
              * @example ok
              */
             result: string;
             /** @description Error description; present on failure. Its wording is not specified. */
+            desc: string;
+        };
+        /** @description Answer of auth_sign. The ok shape or the failure shape, told apart by `result`. */
+        AuthSignResponse: {
+            /**
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
+             * @example ok
+             * @constant
+             * @enum {string}
+             */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Token to send in header `authtoken` with every later request. Valid for 1 day by default; an expired token cannot be used. Present on success.
              * @example AUTH_TOKEN_PLACEHOLDER
              */
-            auth_token?: string;
-        };
-        /** @description Answer carrying only the outcome. */
+            auth_token: string;
+        } | components["schemas"]["Failure"];
+        /** @description Answer carrying only the outcome. The ok shape or the failure shape, told apart by `result`. */
         ResultResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
-        };
+        } | components["schemas"]["Failure"];
         /**
          * @description Client id of an app installation. Format and length limits are not specified by the description.
          * @example CID_EXAMPLE_0001
@@ -796,75 +781,37 @@ export interface components {
                 alias: string;
             }[];
         };
-        /** @description Answer of query_cid. */
+        /** @description Answer of query_cid. The ok shape or the failure shape, told apart by `result`. */
         QueryCidResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /** @description Client ids bound to the alias. */
-            cid?: string[];
-        };
-        /** @description Answer of query_alias. */
+            cid: string[];
+        } | components["schemas"]["Failure"];
+        /** @description Answer of query_alias. The ok shape or the failure shape, told apart by `result`. */
         QueryAliasResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Alias bound to the cid.
              * @example alias-example-1
              */
-            alias?: string;
-        };
+            alias: string;
+        } | components["schemas"]["Failure"];
         /** @description The binding to remove. */
         UnbindAliasRequest: {
             /**
@@ -896,92 +843,63 @@ export interface components {
             /** @description Tag names to set for the client. */
             tag_list: string[];
         };
-        /** @description Answer of get_tags. */
+        /** @description Answer of get_tags. The ok shape or the failure shape, told apart by `result`. */
         GetTagsResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Client id of an app installation. Format and length limits are not specified by the description.
              * @example CID_EXAMPLE_0001
              */
-            cid?: string;
+            cid: string;
             /** @description The tag list of the client, as one string. How the tags are separated is not specified by the description. */
-            tags?: string;
-        };
+            tags: string;
+        } | components["schemas"]["Failure"];
         /** @description Client ids to add to or remove from the blacklist. */
         BlacklistRequest: {
             /** @description Client ids. */
             cid: string[];
         };
-        /** @description Answer of user_status. `result` is `no_user` for an invalid user: that is an answer, not a failure of the call. */
+        /** @description Answer of user_status. `result` is `no_user` for an invalid user: that is an answer, not a failure of the call. The ok shape or the failure shape, told apart by `result`. `anyOf`, not `oneOf`: a `no_user` answer that carries `desc` also fits the failure shape. */
         UserStatusResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Client id of an app installation. Format and length limits are not specified by the description.
              * @example CID_EXAMPLE_0001
              */
-            cid?: string;
+            cid: string;
             /**
              * @description Whether the client is online.
              * @enum {string}
              */
-            status?: "online" | "offline";
+            status: "online" | "offline";
             /** @description Timestamp of the last SDK login, as text. Its format is not specified by the description. */
-            lastlogin?: string;
-        };
+            lastlogin: string;
+        } | {
+            /**
+             * @description Always `no_user`: the cid is not a valid user.
+             * @constant
+             * @enum {string}
+             */
+            result: "no_user";
+            /** @description Error description; present on failure. Its wording is not specified. */
+            desc?: string;
+        } | components["schemas"]["Failure"];
         /**
          * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
          *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
@@ -1045,39 +963,20 @@ export interface components {
             /** @description iOS results (Apple push notification service). */
             APN?: components["schemas"]["ChannelResult"];
         };
-        /** @description Answer of push_result. */
+        /** @description Answer of push_result. The ok shape or the failure shape, told apart by `result`. */
         PushResultResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /** @description One item per task. */
-            data?: components["schemas"]["PushResultItem"][];
-        };
+            data: components["schemas"]["PushResultItem"][];
+        } | components["schemas"]["Failure"];
         /** @description User data of one day. */
         DailyUserData: {
             /** @description Application id. */
@@ -1105,38 +1004,19 @@ export interface components {
              */
             onlineCount?: number;
         };
-        /** @description Answer of query_app_user. */
+        /** @description Answer of query_app_user. The ok shape or the failure shape, told apart by `result`. */
         QueryAppUserResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
-            data?: components["schemas"]["DailyUserData"];
-        };
+            data: components["schemas"]["DailyUserData"];
+        } | components["schemas"]["Failure"];
         /** @description Daily counters of the service's own channel. The types of its fields are not specified by the description. */
         DailyPushGt: {
             /** @description Sent. Type not specified. */
@@ -1181,39 +1061,20 @@ export interface components {
             clickCount?: number;
             GT?: components["schemas"]["DailyPushGt"];
         };
-        /** @description Answer of query_app_push. The description lists a `GT` object both inside the daily push data and beside `data`; both places are accepted. */
+        /** @description Answer of query_app_push. The description lists a `GT` object both inside the daily push data and beside `data`; both places are accepted. The ok shape or the failure shape, told apart by `result`. */
         QueryAppPushResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
-            data?: components["schemas"]["DailyPushData"];
+            data: components["schemas"]["DailyPushData"];
             GT?: components["schemas"]["DailyPushGt"];
-        };
+        } | components["schemas"]["Failure"];
         /** @description Sets the iOS application badge number (iOS only). Which fields are required is not specified by the description. */
         SetBadgeRequest: {
             /** @description Badge number. */
@@ -1232,97 +1093,59 @@ export interface components {
          * @example spring-campaign
          */
         TaskName: string;
-        /** @description Answer of get_push_result_by_group_name: the totals of every task pushed under one task_name. */
+        /** @description Answer of get_push_result_by_group_name: the totals of every task pushed under one task_name. The ok shape or the failure shape, told apart by `result`. */
         GroupResultResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * Format: int64
              * @description Active users in the last hundred days.
              */
-            msgTotal?: number;
+            msgTotal: number;
             /**
              * Format: int64
              * @description Messages actually delivered.
              */
-            onlineNum?: number;
+            onlineNum: number;
             /**
              * Format: int64
              * @description Messages received.
              */
-            msgProcess?: number;
+            msgProcess: number;
             /**
              * Format: int64
              * @description Messages shown.
              */
-            showNum?: number;
+            showNum: number;
             /**
              * Format: int64
              * @description Messages clicked.
              */
-            clickNum?: number;
-        };
-        /** @description Answer of get_last_24hours_online_User_statistics. */
+            clickNum: number;
+        } | components["schemas"]["Failure"];
+        /** @description Answer of get_last_24hours_online_User_statistics. The ok shape or the failure shape, told apart by `result`. */
         OnlineStatisticsResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /** @description Online count per time point over the last 24 hours, one point every ten minutes (six per hour). The format of the time point keys is not specified by the description. */
-            onlineStatics?: {
+            onlineStatics: {
                 [key: string]: number;
             };
-        };
+        } | components["schemas"]["Failure"];
         /** @description One filter criterion. */
         ConditionItem: {
             /**
@@ -1344,72 +1167,34 @@ export interface components {
         QueryUserCountRequest: {
             condition?: components["schemas"]["Condition"];
         };
-        /** @description Answer of query_user_count. */
+        /** @description Answer of query_user_count. The ok shape or the failure shape, told apart by `result`. */
         UserCountResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /** @description Number of users matching the conditions. */
-            user_count?: number;
-        };
-        /** @description Answer of query_bi_tags. */
+            user_count: number;
+        } | components["schemas"]["Failure"];
+        /** @description Answer of query_bi_tags. The ok shape or the failure shape, told apart by `result`. */
         BiTagsResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /** @description Available bi tags. */
-            tags?: string[];
-        };
+            tags: string[];
+        } | components["schemas"]["Failure"];
         /**
          * @description Application key (`<APP_KEY>`).
          * @example YOUR_APP_KEY
@@ -2200,48 +1985,29 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "successed_offline" | "successed_online" | "successed_ignore";
-        /** @description Answer of push_single. */
+        /** @description Answer of push_single. The ok shape or the failure shape, told apart by `result`. */
         PushSingleResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
              *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
-            taskid?: string;
+            taskid: string;
             /**
              * @description `successed_offline` delivered as offline message, `successed_online` delivered online, `successed_ignore` inactive user, not delivered.
              * @enum {string}
              */
-            status?: "successed_offline" | "successed_online" | "successed_ignore";
-        };
+            status: "successed_offline" | "successed_online" | "successed_ignore";
+        } | components["schemas"]["Failure"];
         /** @description The message envelope and exactly one template object, named as `message.msgtype` says. */
         TemplatedMessage: components["schemas"]["NotificationMessage"] | components["schemas"]["LinkMessage"] | components["schemas"]["NotypoploadMessage"] | components["schemas"]["StartactivityMessage"] | components["schemas"]["TransmissionMessage"];
         /** @description The message of a list push, saved for push_list; returns the taskid that push_list uses. */
@@ -2253,43 +2019,24 @@ export interface components {
              */
             task_name?: string;
         };
-        /** @description Answer of an operation that creates or acts on a task. */
+        /** @description Answer of an operation that creates or acts on a task. The ok shape or the failure shape, told apart by `result`. */
         TaskResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
              *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
-            taskid?: string;
-        };
+            taskid: string;
+        } | components["schemas"]["Failure"];
         /**
          * @description Whether to return the per-target status.
          * @default false
@@ -2329,42 +2076,23 @@ export interface components {
             need_detail?: boolean;
             cid?: never;
         };
-        /** @description Answer of push_list. A cid reported as `no_user` in `cid_details` is an answer, not a failure of the call. */
+        /** @description Answer of push_list. A cid reported as `no_user` in `cid_details` is an answer, not a failure of the call. The ok shape or the failure shape, told apart by `result`. */
         PushListResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
              *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
-            taskid?: string;
+            taskid: string;
             /** @description With need_detail, the status of every cid, keyed by cid. */
             cid_details?: {
                 [key: string]: "successed_offline" | "successed_online" | "successed_ignore" | "no_user";
@@ -2373,7 +2101,7 @@ export interface components {
             alias_details?: {
                 [key: string]: unknown;
             };
-        };
+        } | components["schemas"]["Failure"];
         /**
          * @description Scheduled dispatch time, 12 digits in the form `yyyyMMddHHmm`, in the service's time zone (none is named by the description; the sandbox uses the app's, UTC+08:00 by default). See **Times** in the API's description.
          * @example 203001010800
@@ -2442,43 +2170,24 @@ export interface components {
              */
             need_detail?: boolean;
         };
-        /** @description Answer of push_single_batch. The per-message detail returned when need_detail is true is not specified by the description; it is not modelled. */
+        /** @description Answer of push_single_batch. The per-message detail returned when need_detail is true is not specified by the description; it is not modelled. The ok shape or the failure shape, told apart by `result`. */
         PushSingleBatchResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
              *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
-            taskid?: string;
-        };
+            taskid: string;
+        } | components["schemas"]["Failure"];
         /** @description Names one scheduled task. */
         TaskIdRequest: {
             /**
@@ -2506,44 +2215,25 @@ export interface components {
             /** @description Task status. Its values are not specified by the description. */
             status?: number;
         };
-        /** @description Answer of get_schedule_task. */
+        /** @description Answer of get_schedule_task. The ok shape or the failure shape, told apart by `result`. */
         ScheduleTaskResponse: {
             /**
-             * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
-             *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-             *     known values below come from the public documentation of the service and are listed in
-             *     `x-known-values`, never as a closed set.
-             *
-             *     | value | meaning |
-             *     |---|---|
-             *     | `ok` | success |
-             *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-             *     | `not_auth` | the authtoken is missing, expired or not valid |
-             *     | `sign_error` | the auth_sign signature does not match |
-             *     | `too_frequent` | rate control refused the call |
-             *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-             *     | `invalid_param` | a parameter is not valid |
-             *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-             *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-             *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-             *     | `sensitive_word` | the content was refused |
-             *     | `black_ip` | the caller's IP address is blocked |
-             *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-             *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-             *     | `other_error` | any other failure |
+             * @description `ok`: the call succeeded ("Every response has `result` (String, `ok` on success)").
              * @example ok
+             * @constant
+             * @enum {string}
              */
-            result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            result: "ok";
+            /** @description Not expected on success; the description gives `desc` on failure. */
             desc?: string;
-            taskDetail?: components["schemas"]["ScheduleTaskDetail"];
+            taskDetail: components["schemas"]["ScheduleTaskDetail"];
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
              *     `RASA_` app push, followed by `<mmdd>_<hex>`. Format and length limits beyond that: not specified.
              * @example RASS_0101_0123456789abcdef0123456789abcdef
              */
-            taskId?: string;
-        };
+            taskId: string;
+        } | components["schemas"]["Failure"];
     };
     responses: {
         /** @description The outcome; `desc` describes a failure. */
