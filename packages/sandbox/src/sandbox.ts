@@ -105,7 +105,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   }
   const teams = new TeamTokens(options.controlToken, options.appTokens ?? []);
   const documents = loadDocuments();
-  const precompiled = await loadPrecompiled(documents);
+  const precompiled = loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
   let store: Store;

@@ -15,16 +15,16 @@ import { loadPrecompiled, standaloneModules } from '../src/validation/standalone
 
 const documents = loadDocuments();
 const operations = listOperations(documents);
-// In the package (its node_modules hold ajv and ajv-formats, as for dist/), outside node_modules: Vitest then loads
-// the code through its own module runner, whose interop once broke the generated imports (`func1 is not a function`).
+// In the package (its node_modules hold ajv and ajv-formats, as for dist/), outside node_modules, where Vitest
+// would transform what it imports: the code is loaded with Node's require all the same.
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
 let precompiled: Precompiled;
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(path.join(packageDir, '.validators-test-'));
   for (const [name, code] of Object.entries(standaloneModules(documents, operations))) writeFileSync(path.join(dir, name), code);
-  precompiled = (await loadPrecompiled(documents, pathToFileURL(`${dir}/`)))!;
+  precompiled = loadPrecompiled(documents, pathToFileURL(`${dir}/`))!;
 }, 120_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -72,13 +72,13 @@ describe('validators generated at build time', () => {
     }
   });
 
-  it('code made from other documents is not used (their validators would check the wrong rules)', async () => {
+  it('code made from other documents is not used (their validators would check the wrong rules)', () => {
     const changed = structuredClone(documents);
     (changed['push-v1'] as { info: { version: string } }).info.version = 'changed';
-    expect(await loadPrecompiled(changed, pathToFileURL(`${dir}/`))).toBeUndefined();
+    expect(loadPrecompiled(changed, pathToFileURL(`${dir}/`))).toBeUndefined();
   });
 
-  it('without generated code (the source tree) there is none to load, and validators compile on first use', async () => {
-    expect(await loadPrecompiled(documents, pathToFileURL(`${dir}/nowhere/`))).toBeUndefined();
+  it('without generated code (the source tree) there is none to load, and validators compile on first use', () => {
+    expect(loadPrecompiled(documents, pathToFileURL(`${dir}/nowhere/`))).toBeUndefined();
   });
 });

@@ -62,7 +62,7 @@ export function ownKeywords(node: Schema): Schema {
 }
 
 /** The two Ajvs a SchemaSet asks: `check` stops at the first error, `all` gathers every one (see SchemaSet). */
-export function newAjvs(documents: Record<string, Schema>, code?: { source: true; esm: true }): { check: Ajv2020; all: Ajv2020 } {
+export function newAjvs(documents: Record<string, Schema>, code?: { source: true }): { check: Ajv2020; all: Ajv2020 } {
   const make = (allErrors: boolean) => withDocumentVocabulary(new Ajv2020({ strict: false, allErrors, validateFormats: true, ...(code && { code }) }));
   const check = make(false);
   const all = make(true);
