@@ -1,5 +1,5 @@
 // One answer of the service as the checks read it.
-export interface Answer {
+export interface ServiceAnswer {
   status: number;
   /** The media type without parameters, such as `application/json`. */
   contentType: string;
@@ -9,7 +9,7 @@ export interface Answer {
   text: string;
 }
 
-export function parseAnswer(status: number, contentTypeHeader: string | null, text: string): Answer {
+export function parseAnswer(status: number, contentTypeHeader: string | null, text: string): ServiceAnswer {
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
@@ -22,7 +22,7 @@ export function parseAnswer(status: number, contentTypeHeader: string | null, te
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `result` (push v1) or `code` (DMP) of an answer. */
-export function outcomeOf(answer: Answer): { result?: string; desc?: string } {
+export function outcomeOf(answer: ServiceAnswer): { result?: string; desc?: string } {
   const b = isObject(answer.body) ? answer.body : {};
   const result = typeof b.result === 'string' ? b.result : typeof b.code === 'string' ? b.code : undefined;
   return { ...(result !== undefined ? { result } : {}), ...(typeof b.desc === 'string' ? { desc: b.desc } : {}) };

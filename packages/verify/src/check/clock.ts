@@ -1,7 +1,7 @@
 // The target's clock, as its answers show it: a task id carries the service's date (`RASS_<mmdd>_…`), a
 // lastlogin its time. When they disagree with the run's now, rules about "today" would give false findings:
 // the report names the difference and suggests --now instead.
-import { isObject, type Answer } from './answer.js';
+import { isObject, type ServiceAnswer } from './answer.js';
 import { DAY_MS, wallClock } from '../scenario/context.js';
 
 export interface ClockNote {
@@ -15,7 +15,7 @@ const mmdd = (ms: number, offset: number) => {
 };
 
 /** The first answer whose time disagrees with `now` (a day or more), in words; undefined when none does. */
-export function clockDisagreement(answers: Answer[], now: number, utcOffsetMinutes: number): ClockNote | undefined {
+export function clockDisagreement(answers: ServiceAnswer[], now: number, utcOffsetMinutes: number): ClockNote | undefined {
   const near = new Set([-1, 0, 1].map((d) => mmdd(now + d * DAY_MS, utcOffsetMinutes)));
   const next = 'pass --now with the target\'s time (ISO 8601), such as the frozen time of a sandbox app; rules about "today" were not judged';
   for (const answer of answers) {

@@ -3,12 +3,12 @@
 import { explain } from '@pushapi/sandbox';
 import { declaredMediaTypes, documents, requestSchema, responseSchema, sourceOf, type Operation } from '../documents.js';
 import type { Finding } from '../report/types.js';
-import type { Answer } from './answer.js';
+import type { ServiceAnswer } from './answer.js';
 
 const where = (location: string[]) => location.join('.');
 
 /** Findings of kind `http` and `schema` for an answer. */
-export function checkAnswer(op: Operation, answer: Answer, step: string, refusal = false): Finding[] {
+export function checkAnswer(op: Operation, answer: ServiceAnswer, step: string, refusal = false): Finding[] {
   const types = declaredMediaTypes(op, answer.status);
   if (!types && refusal && !Object.keys(op.operation.responses).some((s) => s !== '200')) {
     // A refusal of an operation whose document declares no failure answer: the status is what the documents

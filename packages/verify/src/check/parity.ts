@@ -2,7 +2,7 @@
 // by nature (ids, tokens, timestamps, counts). Strings are compared by value (desc only by presence), numbers
 // and booleans by type, arrays of strings as sets, maps with timestamp keys by their form.
 import type { Finding } from '../report/types.js';
-import { isObject, type Answer } from './answer.js';
+import { isObject, type ServiceAnswer } from './answer.js';
 import { choiceFor } from './choices.js';
 
 const TOKEN_FIELDS = new Set(['auth_token', 'access_token']);
@@ -76,7 +76,7 @@ function diff(target: unknown, sandbox: unknown, where: string, out: Array<{ whe
 }
 
 /** Parity findings of one step. */
-export function checkParity(operationId: string, step: string, target: Answer, sandbox: Answer): Finding[] {
+export function checkParity(operationId: string, step: string, target: ServiceAnswer, sandbox: ServiceAnswer): Finding[] {
   const out: Array<{ where: string; target: unknown; sandbox: unknown }> = [];
   if (target.status !== sandbox.status) out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
   diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);

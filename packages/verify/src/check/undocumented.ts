@@ -3,7 +3,7 @@
 // openapi/ where the documents would learn it.
 import { documents, responseSchema, sourceOf, type Operation } from '../documents.js';
 import type { Finding } from '../report/types.js';
-import { isObject, type Answer } from './answer.js';
+import { isObject, type ServiceAnswer } from './answer.js';
 
 type Node = Record<string, unknown>;
 interface Located {
@@ -92,7 +92,7 @@ function walk(api: Operation['api'], at: Located, value: unknown, where: string,
 }
 
 /** Findings of kind `undocumented-field` and `unknown-value` for an answer that has a declared schema. */
-export function checkUndocumented(op: Operation, answer: Answer, step: string): Finding[] {
+export function checkUndocumented(op: Operation, answer: ServiceAnswer, step: string): Finding[] {
   const pointer = answer.body === undefined ? undefined : responseSchema(op, answer.status, answer.contentType);
   if (!pointer) return [];
   const out: Finding[] = [];

@@ -2,7 +2,7 @@
 // the safety rules, sends it (or, in a dry run, only records it) and hands the answer to the step.
 import { dmpSigns } from '@pushapi/dmp-client';
 import { pushSign } from '@pushapi/push-v1-client';
-import { outcomeOf, parseAnswer, type Answer } from '../check/answer.js';
+import { outcomeOf, parseAnswer, type ServiceAnswer } from '../check/answer.js';
 import { operation } from '../documents.js';
 import type { Context, DeviceState, ScenarioOptions, Target } from './context.js';
 import { assertSafe, SafetyError } from './safety.js';
@@ -20,7 +20,7 @@ export interface Exchange {
   step: Step;
   skipped?: string;
   request?: SentRequest;
-  answer?: Answer;
+  answer?: ServiceAnswer;
   /** A request that got no answer (connection refused, reset). */
   error?: string;
   /** How many times a transient refusal (too_frequent, "system busy") was retried. */
@@ -60,7 +60,7 @@ function networkReason(error: unknown): string {
   return cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
 }
 
-async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<Answer> {
+async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<ServiceAnswer> {
   const response = await fetchImpl(request.url, {
     method: request.method,
     headers: request.headers,
@@ -73,12 +73,12 @@ async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<Answ
 export const MAX_RETRIES = 3;
 
 /** A refusal that says "later" (rate control, a busy service): worth a bounded retry. */
-export function isTransient(answer: Answer): boolean {
+export function isTransient(answer: ServiceAnswer): boolean {
   const { result, desc } = outcomeOf(answer);
   return result === 'too_frequent' || answer.status === 429 || answer.status === 503 || (result !== 'ok' && /busy/i.test(desc ?? ''));
 }
 
-async function sendWithRetries(request: SentRequest, fetchImpl: typeof fetch, sleep: (ms: number) => Promise<void>): Promise<{ answer: Answer; retries: number }> {
+async function sendWithRetries(request: SentRequest, fetchImpl: typeof fetch, sleep: (ms: number) => Promise<void>): Promise<{ answer: ServiceAnswer; retries: number }> {
   let answer = await send(request, fetchImpl);
   let retries = 0;
   while (isTransient(answer) && retries < MAX_RETRIES) {

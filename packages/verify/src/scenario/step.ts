@@ -1,6 +1,6 @@
 // One request of the scenario: which operation, how it is built from the context, what it hands on, and the
 // rule of the description it observes (if any).
-import type { Answer } from '../check/answer.js';
+import type { ServiceAnswer } from '../check/answer.js';
 import type { Context } from './context.js';
 
 /** How a request carries credentials. */
@@ -33,7 +33,7 @@ export interface Step {
   /** State this request may change (`tags:<cid>`, `alias:<cid>`, `blacklist:<cid>`, `task:<name>`), marked as it is sent. */
   dirties?(ctx: Context): string[];
   /** State this answer shows put back as it was (the scenario's own undo, or a restore done). */
-  cleans?(ctx: Context, answer: Answer): string[];
+  cleans?(ctx: Context, answer: ServiceAnswer): string[];
   /** Values this step hands on (`vars`): when one is missing after it, the steps that need it say so. */
   gives?: string[];
   /** A restore step: runs only while this state is marked changed. */
@@ -46,7 +46,7 @@ export interface Step {
   skip?(ctx: Context): string | undefined;
   request(ctx: Context): StepRequest;
   /** Remembers what later steps need. */
-  after?(ctx: Context, answer: Answer): void;
+  after?(ctx: Context, answer: ServiceAnswer): void;
   /** The rule this step observes: returns the outcome when it is broken. */
-  rule?(ctx: Context, answer: Answer): RuleOutcome | undefined;
+  rule?(ctx: Context, answer: ServiceAnswer): RuleOutcome | undefined;
 }

@@ -1,11 +1,11 @@
 // The scenario: every push v1 and DMP operation, in an order where each step only touches the listed cids and
 // what the scenario itself created, and where everything it set is removed again at the end.
-import { isObject, outcomeOf, type Answer } from '../check/answer.js';
+import { isObject, outcomeOf, type ServiceAnswer } from '../check/answer.js';
 import { dayCompact, dayDashed, DAY_MS, earlier, pushTime, writable, type Context } from './context.js';
 import type { RuleOutcome, Step } from './step.js';
 
-const body = (a: Answer): Record<string, unknown> => (isObject(a.body) ? a.body : {});
-const result = (a: Answer) => outcomeOf(a).result;
+const body = (a: ServiceAnswer): Record<string, unknown> => (isObject(a.body) ? a.body : {});
+const result = (a: ServiceAnswer) => outcomeOf(a).result;
 const names = (ctx: Context) => {
   const run = ctx.options.run;
   return { alias1: `pushapi-verify-${run}-a`, alias2: `pushapi-verify-${run}-b`, alias3: `pushapi-verify-${run}-c`, tag: `pushapi-verify-${run}`, taskName: `pushapi-verify-${run}`, nobody: `pushapi-verify-${run}-nobody` };
@@ -21,9 +21,9 @@ const unreadable = (cid: string) => (ctx: Context) => {
   return !ctx.dryRun && !writable(ctx).includes(cid) ? `its earlier state could not be read (${reason ?? 'not read'}): nothing is written to it` : undefined;
 };
 /** The cid's answer, in words, for a reason: `other_error "system busy"`, `tags as a JSON array`. */
-const said = (a: Answer) => `${result(a) ?? `HTTP ${a.status}`}${outcomeOf(a).desc ? ` "${outcomeOf(a).desc}"` : ''}`;
+const said = (a: ServiceAnswer) => `${result(a) ?? `HTTP ${a.status}`}${outcomeOf(a).desc ? ` "${outcomeOf(a).desc}"` : ''}`;
 /** A definite answer that the cid has no alias (a refusal that is not a transient or unknown failure). */
-const noAliasAnswer = (a: Answer) => a.status === 200 && typeof result(a) === 'string' && result(a) !== 'ok' && result(a) !== 'other_error' && result(a) !== 'too_frequent';
+const noAliasAnswer = (a: ServiceAnswer) => a.status === 200 && typeof result(a) === 'string' && result(a) !== 'ok' && result(a) !== 'other_error' && result(a) !== 'too_frequent';
 const runAlias = (c: Context, alias: unknown) => typeof alias === 'string' && alias.startsWith(`pushapi-verify-${c.options.run}-`);
 
 /** A pass-through message: the app decides whether to show anything, so test devices are not disturbed. */
@@ -32,18 +32,18 @@ const message = (ctx: Context) => ({
   transmission: { transmission_type: false, transmission_content: `pushapi-verify ${ctx.options.run}` },
 });
 
-const refused = (rule: string, where = 'response.body.result') => (_: Context, a: Answer): RuleOutcome | undefined =>
+const refused = (rule: string, where = 'response.body.result') => (_: Context, a: ServiceAnswer): RuleOutcome | undefined =>
   result(a) === 'ok' || (a.status === 200 && isObject(a.body) && typeof a.body.access_token === 'string')
     ? { rule, where, expected: 'a refusal (result other than ok)', actual: JSON.stringify(result(a) ?? a.status) }
     : undefined;
 
-const taskPrefix = (prefix: string) => (_: Context, a: Answer): RuleOutcome | undefined => {
+const taskPrefix = (prefix: string) => (_: Context, a: ServiceAnswer): RuleOutcome | undefined => {
   const taskid = body(a).taskid;
   if (result(a) !== 'ok' || typeof taskid !== 'string' || taskid.startsWith(prefix)) return undefined;
   return { rule: `task ids of this kind start with ${prefix}`, where: 'response.body.taskid', expected: `${prefix}<mmdd>_<hex>`, actual: JSON.stringify(taskid) };
 };
 
-const remember = (name: string, field = 'taskid') => (ctx: Context, a: Answer) => {
+const remember = (name: string, field = 'taskid') => (ctx: Context, a: ServiceAnswer) => {
   const value = body(a)[field];
   if (typeof value === 'string') ctx.vars[name] = value;
 };
@@ -115,7 +115,7 @@ function aliasSteps(): Step[] {
     name, operationId: 'bindAlias', skip: noWritable, dirties: (c) => [`alias:${first(c)}`],
     request: (c) => ({ auth: 'token', body: { alias_list: [{ cid: first(c), alias: alias(c) }] } }),
   });
-  const aliasIs = (alias: (c: Context) => string, rule: string) => (c: Context, a: Answer): RuleOutcome | undefined =>
+  const aliasIs = (alias: (c: Context) => string, rule: string) => (c: Context, a: ServiceAnswer): RuleOutcome | undefined =>
     body(a).alias === alias(c) ? undefined : { rule, where: 'response.body.alias', expected: JSON.stringify(alias(c)), actual: JSON.stringify(body(a).alias) };
   return [
     bind('bind an alias', (c) => names(c).alias1),
@@ -251,7 +251,7 @@ function restoreSteps(ctx: Context): Step[] {
   // A dry run has read nothing: it shows a placeholder where the tags read before go, as for the alias.
   const tagsBefore = (c: Context, cid: string): unknown => (c.dryRun ? '<the tags read before>' : (c.devices[cid]?.tags ?? []));
   const hadAlias = (c: Context, cid: string) => Boolean(c.devices[cid]?.alias);
-  const ok = (keys: string[]) => (_: Context, a: Answer) => (result(a) === 'ok' ? keys : []);
+  const ok = (keys: string[]) => (_: Context, a: ServiceAnswer) => (result(a) === 'ok' ? keys : []);
   return [
     ...ctx.options.cids.flatMap((cid, i): Step[] => [
       {
