@@ -163,8 +163,10 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
       const gone = await openMessage(page, older);
       expect(await gone.innerText()).toContain('No longer on the notification bar');
       expect(await gone.locator('.preview figcaption').allTextContents()).toEqual([]);
+      expect(await gone.getByRole('button', { name: 'Tap notification' }).count()).toBe(0);
       const shown = await openMessage(page, newer);
       expect(await shown.locator('.preview figcaption').allTextContents()).toEqual(['Android notification bar', 'Android lock screen']);
+      await shown.getByRole('button', { name: 'Tap notification' }).waitFor();
       expect(w.problems()).toEqual([]);
     } finally {
       await w.close();

@@ -87,6 +87,8 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
   const titleId = `msg-${message.id}`;
   const android = platform !== 'ios';
   const ios = platform !== 'android' && push !== null;
+  // A message replaced through notify_id is gone from the bar and the lock screen: neither drawn nor tapped.
+  const onBar = bar !== undefined && android && !message.replacedBy;
   const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
   return (
     <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''} data-platform={platform}>
@@ -109,8 +111,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         )}
       </header>
       <div class={`previews${full ? '' : ' previews-cut'}`}>
-        {/* A replaced message is gone from the bar and the lock screen (the note above says which took its place). */}
-        {bar && android && !message.replacedBy && (
+        {bar && onBar && (
           <>
             <figure class="preview">
               <figcaption>Android notification bar</figcaption>
@@ -176,7 +177,7 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
           <Field term="Sent">{at(message.sentAt)}</Field>
         </dl>
       </details>
-      {context.onTap && message.state === 'delivered' && !message.clicked && (bar || ios) && (
+      {context.onTap && message.state === 'delivered' && !message.clicked && (onBar || ios) && (
         <p class="msg-actions">
           <button type="button" class="button" onClick={() => context.onTap?.(message.cid, message.id)}>
             Tap notification
