@@ -15,6 +15,7 @@ export const registryFile = path.join(root, 'redocly.yaml');
  * @typedef {object} Api
  * @property {string} name        the registry key, e.g. `push-v1`
  * @property {string} title       `x-title`, e.g. `Push v1`
+ * @property {boolean} versionFromPackage  `x-version: package`: the bundle writes @pushapi/openapi's version into `info.version`
  * @property {boolean} mock       false when `x-mock: false`: the Prism mock leaves it out (the sandbox's control API)
  * @property {string} source      absolute path of the root document
  * @property {string} bundle      absolute path of the JSON bundle (`output`)
@@ -46,6 +47,7 @@ export function readRegistry(file = registryFile) {
       name,
       title: entry['x-title'],
       mock: entry['x-mock'] !== false,
+      versionFromPackage: entry['x-version'] === 'package',
       source: path.join(root, entry.root),
       bundle,
       bundleYaml: bundle.replace(/\.json$/, '.yaml'),

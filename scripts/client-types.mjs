@@ -60,11 +60,20 @@ function initRequired(bundle, op) {
   return body?.required === true || op.parameters.some((p) => p.required === true && p.in !== 'header' && p.in !== 'cookie');
 }
 
-/** JSDoc lines of an operation: its summary, then the first paragraph of its description. */
-function docLines(operation) {
+/**
+ * The `@deprecated` tag of a deprecated operation, naming its replacement (the document's `info.x-replaced-by`):
+ * an editor strikes a call through when the signature it resolves to carries the tag.
+ */
+function deprecatedTag(bundle) {
+  const replacement = bundle.info?.['x-replaced-by'];
+  return `@deprecated The service marks this operation deprecated${replacement ? `; use the ${replacement} instead (push v1 is no longer maintained)` : ''}.`;
+}
+
+/** JSDoc lines of an operation: its summary, then the first paragraph of its description, then `@deprecated`. */
+function docLines(bundle, operation) {
   const paragraph = String(operation.description ?? '').trim().split(/\n\s*\n/)[0] ?? '';
   const lines = [operation.summary ?? operation.operationId, ...(paragraph ? ['', ...paragraph.split('\n')] : [])];
-  if (operation.deprecated) lines.push('', 'The service marks this operation deprecated.');
+  if (operation.deprecated) lines.push('', deprecatedTag(bundle));
   return lines.map((line) => line.replaceAll('*/', '*\\/').trimEnd());
 }
 
@@ -89,11 +98,13 @@ export function callsSource(bundle, header) {
         `export interface ${name} {`,
         ...ops.flatMap((op) => [
           '  /**',
-          ...docLines(op.operation).map((line) => (line ? `   * ${line}` : '   *')),
+          ...docLines(bundle, op.operation).map((line) => (line ? `   * ${line}` : '   *')),
           '   */',
           `  (path: ${path(op)}, init${initRequired(bundle, op) ? '' : '?'}: Init<${path(op)}, '${method}'>): Promise<Data<${path(op)}, '${method}'>>;`,
         ]),
-        `  /** Any ${M} operation of the document. */`,
+        ops.every((op) => op.operation.deprecated)
+          ? `  /**\n   * Any ${M} operation of the document.\n   *\n   * ${deprecatedTag(bundle)}\n   */`
+          : `  /** Any ${M} operation of the document. */`,
         `  <P extends Path<'${method}'>>(path: P, ...init: Args<P, '${method}'>): Promise<Data<P, '${method}'>>;`,
         '}',
       ].join('\n'),

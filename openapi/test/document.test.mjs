@@ -1,5 +1,6 @@
 // The documents hold every operation of the description, with the marks the conventions ask for.
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { deref } from '../lib/walk.mjs';
 import { loadDocument, operations } from './documents.mjs';
 
@@ -119,5 +120,12 @@ describe.each([['push-v1', push], ['dmp', dmp]])('%s operations', (_, doc) => {
     expect(op.operation.summary).toBeTruthy();
     expect(op.operation.description).toBeTruthy();
     expect(op.operation.tags?.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each([['push-v1', push], ['dmp', dmp]])('%s info.version', (_, doc) => {
+  it("is @pushapi/openapi's version, which each release moves", () => {
+    const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(doc.info.version).toBe(version);
   });
 });

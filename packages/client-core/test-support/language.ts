@@ -13,6 +13,8 @@ export interface Diagnostic {
 
 export interface Snippet {
   diagnostics(): Diagnostic[];
+  /** The source texts an editor strikes through: suggestion diagnostics that report a deprecated use. */
+  deprecated(): string[];
   /** Quick info (signature and documentation) where `needle` starts, plus `offset`. */
   hover(needle: string, offset?: number): { signature: string; documentation: string; tags: string[] } | undefined;
 }
@@ -56,6 +58,11 @@ export function snippet({ dir, tsconfig }: { dir: string; tsconfig: string }, so
         message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
         related: (d.relatedInformation ?? []).map((r) => ts.flattenDiagnosticMessageText(r.messageText, '\n')),
       })),
+    deprecated: () =>
+      service
+        .getSuggestionDiagnostics(file)
+        .filter((d) => d.reportsDeprecated)
+        .map((d) => source.slice(d.start ?? 0, (d.start ?? 0) + (d.length ?? 0))),
     hover(needle, offset = 1) {
       const at = source.indexOf(needle);
       if (at === -1) throw new Error(`"${needle}" is not in the snippet`);

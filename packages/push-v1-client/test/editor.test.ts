@@ -1,5 +1,6 @@
 // What a user sees in an editor: hovering a call shows the operation's summary, a wrong body is reported on the
 // wrong field and names it, and style fields read as plain types.
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { snippet } from '@pushapi/client-core/testing/language';
@@ -23,6 +24,30 @@ await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } });
     expect(post?.documentation).toMatch(/^Push a message to one client\n\nSends one message to one client/);
     expect(post?.signature).toContain('(path: "/push_single", init: Init<"/push_single", "post">) => Promise<Data<"/push_single", "post">>');
     expect(s.hover("GET('/user_status")?.documentation).toMatch(/^Get the status of a client\n/);
+  });
+
+  it('an editor strikes every call through (deprecated) and names the replacement', () => {
+    const s = snippet(where, `${header}
+await push.POST('/push_single', { body: { message: { msgtype: 'notification' }, notification: { style }, cid: 'CID_1' } });
+await push.GET('/query_bi_tags');
+await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: 'RASA_0101_00' } } });
+`);
+    expect(s.diagnostics()).toEqual([]);
+    expect(s.deprecated()).toEqual(['POST', 'GET', 'DELETE']);
+    expect(s.hover("POST('/push_single'")?.tags).toEqual([
+      '@deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).',
+    ]);
+  });
+
+  it('every generated call signature carries @deprecated with the replacement', () => {
+    const calls = fs.readFileSync(new URL('../src/generated/calls.ts', import.meta.url), 'utf8');
+    // Each signature ends its JSDoc block: the block just before it must hold the tag.
+    const signatures = [...calls.matchAll(/\*\/\n\s*(<P extends [^\n]+?>>)?\(path: [^\n]+/g)];
+    expect(signatures.length).toBe(28 + 3);
+    for (const match of signatures) {
+      const block = calls.slice(calls.lastIndexOf('/**', match.index), match.index);
+      expect(block, match[0]).toContain('@deprecated The service marks this operation deprecated; use the V2 REST interface instead');
+    }
   });
 
   it('a wrong body is reported on the wrong field, which the error names, in a few lines', () => {

@@ -10,7 +10,7 @@ export interface GetCalls {
    *
    * Returns the cids bound to the alias.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_cid/{alias}', init: Init<'/query_cid/{alias}', 'get'>): Promise<Data<'/query_cid/{alias}', 'get'>>;
   /**
@@ -18,7 +18,7 @@ export interface GetCalls {
    *
    * Returns the alias bound to the cid.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_alias/{cid}', init: Init<'/query_alias/{cid}', 'get'>): Promise<Data<'/query_alias/{cid}', 'get'>>;
   /**
@@ -26,7 +26,7 @@ export interface GetCalls {
    *
    * Returns the tag list of the cid.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/get_tags/{cid}', init: Init<'/get_tags/{cid}', 'get'>): Promise<Data<'/get_tags/{cid}', 'get'>>;
   /**
@@ -34,7 +34,7 @@ export interface GetCalls {
    *
    * Returns whether the client is online and when it last logged in. For an invalid user `result` is `no_user`; that is an answer, not a failure.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/user_status/{cid}', init: Init<'/user_status/{cid}', 'get'>): Promise<Data<'/user_status/{cid}', 'get'>>;
   /**
@@ -42,7 +42,7 @@ export interface GetCalls {
    *
    * Returns the user counts of one day. Only days other than today are supported; the service refuses the current day.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_app_user/{date}', init: Init<'/query_app_user/{date}', 'get'>): Promise<Data<'/query_app_user/{date}', 'get'>>;
   /**
@@ -50,7 +50,7 @@ export interface GetCalls {
    *
    * Returns the push counts of one day.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_app_push/{date}', init: Init<'/query_app_push/{date}', 'get'>): Promise<Data<'/query_app_push/{date}', 'get'>>;
   /**
@@ -58,7 +58,7 @@ export interface GetCalls {
    *
    * Returns the totals of every task pushed with this task_name.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/get_push_result_by_group_name/{groupName}', init: Init<'/get_push_result_by_group_name/{groupName}', 'get'>): Promise<Data<'/get_push_result_by_group_name/{groupName}', 'get'>>;
   /**
@@ -66,7 +66,7 @@ export interface GetCalls {
    *
    * Returns the online count at every time point of the last 24 hours, one point every ten minutes (six per hour).
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/get_last_24hours_online_User_statistics', init?: Init<'/get_last_24hours_online_User_statistics', 'get'>): Promise<Data<'/get_last_24hours_online_User_statistics', 'get'>>;
   /**
@@ -74,10 +74,14 @@ export interface GetCalls {
    *
    * Returns the bi tags that conditions may use.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_bi_tags', init?: Init<'/query_bi_tags', 'get'>): Promise<Data<'/query_bi_tags', 'get'>>;
-  /** Any GET operation of the document. */
+  /**
+   * Any GET operation of the document.
+   *
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
+   */
   <P extends Path<'get'>>(path: P, ...init: Args<P, 'get'>): Promise<Data<P, 'get'>>;
 }
 
@@ -91,7 +95,7 @@ export interface PostCalls {
    * time in milliseconds as a string (sent in the body too) and `mastersecret` is generated when the
    * application is registered. The master secret itself is never sent.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/auth_sign', init: Init<'/auth_sign', 'post'>): Promise<Data<'/auth_sign', 'post'>>;
   /**
@@ -99,7 +103,7 @@ export interface PostCalls {
    *
    * Invalidates the token sent in header `authtoken`, so that nobody else can misuse it. No request body.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/auth_close', init?: Init<'/auth_close', 'post'>): Promise<Data<'/auth_close', 'post'>>;
   /**
@@ -109,7 +113,7 @@ export interface PostCalls {
    * alias unbinds the earlier alias. One alias has several cids, at most 10; the service enforces
    * that limit across requests, so no schema can check it.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/bind_alias', init: Init<'/bind_alias', 'post'>): Promise<Data<'/bind_alias', 'post'>>;
   /**
@@ -117,7 +121,7 @@ export interface PostCalls {
    *
    * Removes the binding of one cid to the alias.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/unbind_alias', init: Init<'/unbind_alias', 'post'>): Promise<Data<'/unbind_alias', 'post'>>;
   /**
@@ -125,7 +129,7 @@ export interface PostCalls {
    *
    * Removes every binding of the alias.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/unbind_alias_all', init: Init<'/unbind_alias_all', 'post'>): Promise<Data<'/unbind_alias_all', 'post'>>;
   /**
@@ -134,7 +138,7 @@ export interface PostCalls {
    * Sets the tag list of one cid. Rate controlled: the service refuses calls above its frequency
    * limit (result `too_frequent`); the numeric limit is not specified.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/set_tags', init: Init<'/set_tags', 'post'>): Promise<Data<'/set_tags', 'post'>>;
   /**
@@ -142,7 +146,7 @@ export interface PostCalls {
    *
    * Adds the cids to the blacklist. Blacklisted clients are filtered out of pushes.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/user_blk_list', init: Init<'/user_blk_list', 'post'>): Promise<Data<'/user_blk_list', 'post'>>;
   /**
@@ -150,7 +154,7 @@ export interface PostCalls {
    *
    * Returns delivery results per task. The list of task ids may be spelled `taskIdList` or `taskidlist`.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/push_result', init: Init<'/push_result', 'post'>): Promise<Data<'/push_result', 'post'>>;
   /**
@@ -158,7 +162,7 @@ export interface PostCalls {
    *
    * Sets the application badge number of iOS clients, given by cid or by device token. iOS only.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/set_badge', init: Init<'/set_badge', 'post'>): Promise<Data<'/set_badge', 'post'>>;
   /**
@@ -166,7 +170,7 @@ export interface PostCalls {
    *
    * Returns the number of users matching the conditions (same shape as the app push `condition`).
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/query_user_count', init: Init<'/query_user_count', 'post'>): Promise<Data<'/query_user_count', 'post'>>;
   /**
@@ -176,7 +180,7 @@ export interface PostCalls {
    * message uses exactly one template, named by `message.msgtype`. `requestid` identifies the request:
    * a retry with the same requestid is not pushed twice. `status` reports how the message was delivered.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/push_single', init: Init<'/push_single', 'post'>): Promise<Data<'/push_single', 'post'>>;
   /**
@@ -186,7 +190,7 @@ export interface PostCalls {
    * Several tasks may share one `task_name`. Rate controlled: the service refuses calls above its
    * frequency limit (result `too_frequent`); the numeric limit is not specified.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/save_list_body', init: Init<'/save_list_body', 'post'>): Promise<Data<'/save_list_body', 'post'>>;
   /**
@@ -198,7 +202,7 @@ export interface PostCalls {
    * failure of the call. Rate controlled: the service refuses calls above its frequency limit
    * (result `too_frequent`); the numeric limit is not specified.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/push_list', init: Init<'/push_list', 'post'>): Promise<Data<'/push_list', 'post'>>;
   /**
@@ -206,7 +210,7 @@ export interface PostCalls {
    *
    * Sends one message to every client of the app, filtered by `condition`.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/push_app', init: Init<'/push_app', 'post'>): Promise<Data<'/push_app', 'post'>>;
   /**
@@ -216,7 +220,7 @@ export interface PostCalls {
    * a target (`cid` or `alias`, one of the two) and a `requestid`. The per-message detail returned
    * when `need_detail` is true is not specified by the description.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/push_single_batch', init: Init<'/push_single_batch', 'post'>): Promise<Data<'/push_single_batch', 'post'>>;
   /**
@@ -224,7 +228,7 @@ export interface PostCalls {
    *
    * Returns the detail of a scheduled push task.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/get_schedule_task', init: Init<'/get_schedule_task', 'post'>): Promise<Data<'/get_schedule_task', 'post'>>;
   /**
@@ -233,10 +237,14 @@ export interface PostCalls {
    * Deletes a scheduled task that has not been sent yet. A task less than one minute from its dispatch
    * cannot be deleted, which means that its dispatch cannot be stopped.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/del_schedule_task', init: Init<'/del_schedule_task', 'post'>): Promise<Data<'/del_schedule_task', 'post'>>;
-  /** Any POST operation of the document. */
+  /**
+   * Any POST operation of the document.
+   *
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
+   */
   <P extends Path<'post'>>(path: P, ...init: Args<P, 'post'>): Promise<Data<P, 'post'>>;
 }
 
@@ -247,7 +255,7 @@ export interface DeleteCalls {
    *
    * Removes the cids from the blacklist. This DELETE carries a JSON body.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/user_blk_list', init: Init<'/user_blk_list', 'delete'>): Promise<Data<'/user_blk_list', 'delete'>>;
   /**
@@ -255,9 +263,13 @@ export interface DeleteCalls {
    *
    * Stops a message that is still within its validity period. No request body.
    *
-   * The service marks this operation deprecated.
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */
   (path: '/stop_task/{taskid}', init: Init<'/stop_task/{taskid}', 'delete'>): Promise<Data<'/stop_task/{taskid}', 'delete'>>;
-  /** Any DELETE operation of the document. */
+  /**
+   * Any DELETE operation of the document.
+   *
+   * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
+   */
   <P extends Path<'delete'>>(path: P, ...init: Args<P, 'delete'>): Promise<Data<P, 'delete'>>;
 }
