@@ -131,6 +131,12 @@ describe('faults read as what they are', () => {
 });
 
 describe('the push check', () => {
+  it('is announced where an agent reads an operation: lookup_operation pushSingle says what iOS shows', async () => {
+    const found = await call('lookup_operation', { api: 'push-v1', operationId: 'pushSingle' });
+    expect(found.text).toContain('iOS: an iOS device shows only push_info.aps.alert (title, body)');
+    expect((await call('lookup_operation', { api: 'push-v1', operationId: 'bindAlias' })).text).not.toContain('iOS: an iOS device');
+  });
+
   it('warns that an iOS device shows nothing, and names unknown push_info keys (the issue\'s push_info: {title, body})', async () => {
     await call('add_device', { appid: 'inputs', device: { cid: 'iphone-1', online: false, phonetype: 'IOS' } });
     const sent = await call('send_push', { appid: 'inputs', operationId: 'pushSingle', body: push('x', 'iphone-1', 'Order update', { push_info: { title: 'Order update', body: 'Shipped' } }) });

@@ -145,3 +145,12 @@ describe('refusals that say enough', () => {
     await expect(app.click('magic-online', 'm-none')).rejects.toThrow(/404/);
   });
 });
+
+describe('the push check of a large batch', () => {
+  it('lists the first warnings only', () => {
+    const items = Array.from({ length: 1000 }, () => body({ push_info: undefined }));
+    const warnings = pushWarnings('pushSingleBatch', { msg_list: items });
+    expect(warnings).toHaveLength(50);
+    expect(warnings.at(-1)!.location.slice(0, 2)).toEqual(['msg_list', '49']);
+  });
+});

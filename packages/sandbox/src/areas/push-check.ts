@@ -115,12 +115,20 @@ function commonWarnings(body: Json, context: PushCheckContext): PushWarning[] {
 /** The operations whose body carries a message for phones (push v1 operationIds). */
 export const CHECKED_PUSHES: ReadonlySet<string> = new Set(['pushSingle', 'pushSingleBatch', 'saveListBody', 'pushApp']);
 
-/** The warnings of one push body (push_single_batch: of each item, at its index). */
+/** At most this many warnings are listed (a batch of 10,000 items would list as many): the first ones. */
+export const MAX_WARNINGS = 50;
+
+/** The warnings of one push body (push_single_batch: of each item, at its index), the first MAX_WARNINGS. */
 export function pushWarnings(operationId: string, body: unknown, context: PushCheckContext = {}): PushWarning[] {
   if (!CHECKED_PUSHES.has(operationId) || !isObject(body)) return [];
   if (operationId === 'pushSingleBatch') {
     const items = Array.isArray(body.msg_list) ? body.msg_list : [];
-    return items.flatMap((item, i) => pushWarnings('pushSingle', item, context).map((w) => ({ ...w, location: ['msg_list', String(i), ...w.location] })));
+    const out: PushWarning[] = [];
+    for (const [i, item] of items.entries()) {
+      for (const w of pushWarnings('pushSingle', item, context)) out.push({ ...w, location: ['msg_list', String(i), ...w.location] });
+      if (out.length >= MAX_WARNINGS) break;
+    }
+    return out.slice(0, MAX_WARNINGS);
   }
   return [...commonWarnings(body, context), ...iosWarnings(body), ...androidWarnings(body, context)];
 }

@@ -47,6 +47,9 @@ export function operationText(api: string, doc: Document, entry: OperationEntry)
     lines.push('', 'Parameters:', ...entry.parameters.map((p) => `- ${p.name} (${p.in}${p.required ? ', required' : ''}): ${String(p.description ?? '').trim()}`));
   }
   const schema = bodySchema(doc, entry);
+  if (api === 'push-v1' && JSON.stringify(schema ?? {}).includes('"push_info"')) {
+    lines.push('', 'iOS: an iOS device shows only push_info.aps.alert (title, body); the template is drawn by Android. Without it an iPhone shows nothing: check_request and send_push warn (the push check).');
+  }
   const templates = templateNames(schema);
   if (templates.length > 0) lines.push('', `Templates (message.msgtype): ${templates.join(', ')}`);
   const example = schema ? requestExample(doc, entry) : undefined;
