@@ -83,10 +83,13 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
   };
 }
 
-/** The exit status of a run: 0 conformant, 1 findings or a run stopped early, 3 restore incomplete (before all else). */
+/**
+ * The exit status of a run: 3 restore incomplete (before all else); 1 findings, or a run that did not do every
+ * step (stopped early, steps skipped because an earlier one was refused, a listed cid left alone); 0 conformant.
+ */
 export function exitStatus(report: Report): 0 | 1 | 3 {
   if (report.run && !report.run.restored) return 3;
-  return report.summary.failed > 0 || report.run?.stopped ? 1 : 0;
+  return report.summary.failed > 0 || report.run?.stopped || report.run?.skipped.length || report.run?.untouched.length ? 1 : 0;
 }
 
 /** Runs the scenario against the target (and the sandbox) and reports per operation. Secrets are redacted. */
@@ -105,7 +108,8 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   const operations: OperationReport[] = [...documents().operations.values()].map((op) => {
     const mine = target.exchanges.filter((e) => e.step.operationId === op.operationId);
     const ran = mine.filter((e) => !e.skipped);
-    const reasons = [...new Set(mine.map((e) => e.skipped).filter(Boolean))];
+    // A restore with nothing to restore is no reason worth naming beside the others.
+    const reasons = [...new Set(mine.map((e) => e.skipped).filter((r) => r && r !== 'nothing to restore'))];
     const findings = mergeAcrossSteps(ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), view)));
     return operationReport(op, {
       ran: ran.length > 0, ...(ran.length === 0 ? { reason: reasons.join('; ') || 'not in the scenario' } : {}),

@@ -95,7 +95,8 @@ describe('a refused write, each write of the scenario in turn', () => {
       expect(namesMissing(received), key).toEqual([]);
       if (undone.length === 0) {
         expect(after, key).toEqual(before);
-        expect(exitStatus(report), key).toBe(report.summary.failed ? 1 : 0);
+        expect(exitStatus(report), key).toBe(report.summary.failed || report.run!.skipped.length ? 1 : 0);
+        expect(report.run!.untouched, key).toEqual([]);
         outcomes.restored++;
         continue;
       }
@@ -140,6 +141,7 @@ describe('a transient refusal', () => {
     const skipped = report.run!.skipped.map((s) => `${s.step}: ${s.reason}`);
     expect(skipped).toContain('push the list to the listed cids: needs the list task, which "save a list body" answered too_frequent "the call is rate controlled" after 3 retries');
     expect(report.operations.find((o) => o.operationId === 'stopTask')!.reason).toContain('needs the list task');
+    expect(exitStatus(report)).toBe(1); // not every step ran
   });
 });
 
@@ -166,6 +168,7 @@ describe('an answer the run cannot read', () => {
     expect(after[0]!.alias).toBe('u_10086');
     expect(report.run!.untouched).toEqual([{ cid: TEAM[0], reason: 'query_alias answered other_error "system busy"' }]);
     expect(received.filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(TEAM[0]!))).toEqual([]);
+    expect(exitStatus(report)).toBe(1); // a listed cid was left alone
   });
 });
 

@@ -205,6 +205,9 @@ function restoreRecords(ctx: Context, exchanges: Exchange[]): RestoreRecord[] {
   });
 }
 
+/** Why a step after an early stop did not run (the report's `run.stopped` says why the run stopped). */
+const STOPPED = 'the run stopped early';
+
 /** Runs every step in order against `target`; the restore steps run whatever happened before them. */
 export async function runScenario(target: Target, options: ScenarioOptions, run: RunOptions = {}): Promise<ScenarioRun> {
   const ctx: Context = { options, target, vars: {}, devices: structuredClone(run.devices ?? {}), dryRun: run.dryRun ?? false, dirty: new Set(), touched: new Set(), missing: {} };
@@ -216,7 +219,7 @@ export async function runScenario(target: Target, options: ScenarioOptions, run:
   try {
     for (const step of phase('main')) {
       if (run.signal?.aborted) ctx.stopped ??= 'interrupted (SIGINT)';
-      if (ctx.stopped) r.exchanges.push({ step, skipped: `the run stopped: ${ctx.stopped}` });
+      if (ctx.stopped) r.exchanges.push({ step, skipped: STOPPED });
       else await runStep(r, step);
     }
   } finally {
@@ -230,7 +233,7 @@ export async function runScenario(target: Target, options: ScenarioOptions, run:
     }
   }
   for (const step of phase('after')) {
-    if (ctx.stopped) r.exchanges.push({ step, skipped: `the run stopped: ${ctx.stopped}` });
+    if (ctx.stopped) r.exchanges.push({ step, skipped: STOPPED });
     else await runStep(r, step);
   }
   return { ctx, exchanges: r.exchanges, restore: restoreRecords(ctx, r.exchanges) };
