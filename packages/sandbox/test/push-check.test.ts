@@ -15,7 +15,8 @@ const body = (extra: Record<string, unknown> = {}, title?: string) => ({
   push_info: { aps: { alert: { title: 'Order update', body: 'Shipped' } } },
   ...extra,
 });
-const codes = (operationId: string, b: unknown, context = {}) => pushWarnings(operationId, b, context).map((w) => `${w.code} ${w.location.join('.')} ${w.platform}`);
+const codes = (operationId: string, b: unknown, context = {}) =>
+  pushWarnings(operationId, b, context).map((w) => `${w.code} ${w.location.join('.')} ${w.platform}`);
 
 describe('the push check of a body', () => {
   it('finds nothing in a push both platforms show whole, and checks only pushes with content', () => {
@@ -26,21 +27,32 @@ describe('the push check of a body', () => {
 
   it('warns that an iOS device shows nothing without push_info.aps.alert, but not for a background push', () => {
     expect(codes('pushSingle', body({ push_info: undefined }))).toEqual(['ios_shows_nothing push_info.aps.alert ios']);
-    expect(codes('pushSingle', body({ push_info: { aps: { alert: { title: '' } } } }))).toEqual(['ios_shows_nothing push_info.aps.alert ios']);
+    expect(codes('pushSingle', body({ push_info: { aps: { alert: { title: '' } } } }))).toEqual([
+      'ios_shows_nothing push_info.aps.alert ios',
+    ]);
     expect(codes('pushSingle', body({ push_info: { aps: { 'content-available': 1 } } }))).toEqual([]);
   });
 
   it('names unknown keys of push_info, aps and alert, with the fields there are', () => {
-    const [first, ...rest] = pushWarnings('pushSingle', body({ push_info: { title: 'T', aps: { badge: 1, alert: { title: 'T', text: 'x' } } } }));
+    const [first, ...rest] = pushWarnings(
+      'pushSingle',
+      body({ push_info: { title: 'T', aps: { badge: 1, alert: { title: 'T', text: 'x' } } } }),
+    );
     expect(first).toMatchObject({ code: 'unknown_push_info_key', location: ['push_info', 'title'], platform: 'ios' });
     expect(first!.message).toContain('The fields: aps, payload, multimedia.');
     expect(rest.map((w) => w.location.join('.'))).toEqual(['push_info.aps.badge', 'push_info.aps.alert.text']);
   });
 
-  it('warns of an Android title past its threshold (not at it), in each template\'s place', () => {
+  it("warns of an Android title past its threshold (not at it), in each template's place", () => {
     expect(codes('pushSingle', body({}, 'x'.repeat(PUSH_CHECK.androidTitleChars)))).toEqual([]);
-    expect(codes('pushSingle', body({}, 'x'.repeat(PUSH_CHECK.androidTitleChars + 1)))).toEqual(['title_cut notification.style.title android']);
-    const popload = { ...body(), message: { appkey: 'k', is_offline: true, msgtype: 'notypopload' }, notypopload: { notytitle: 'y'.repeat(80) } };
+    expect(codes('pushSingle', body({}, 'x'.repeat(PUSH_CHECK.androidTitleChars + 1)))).toEqual([
+      'title_cut notification.style.title android',
+    ]);
+    const popload = {
+      ...body(),
+      message: { appkey: 'k', is_offline: true, msgtype: 'notypopload' },
+      notypopload: { notytitle: 'y'.repeat(80) },
+    };
     expect(codes('pushApp', popload)).toContain('title_cut notypopload.notytitle android');
   });
 
@@ -56,26 +68,34 @@ describe('the push check of a body', () => {
     const withId = body({ notification: { style: { ...style(), notify_id: 7 } } });
     expect(codes('pushSingle', withId)).toEqual([]);
     expect(codes('pushSingle', withId, { notifyIdUsed: (id: number) => id === 7 })).toEqual([]);
-    expect(codes('pushSingle', withId, { notifyIdUsed: () => false })).toEqual(['notify_id_replaces_nothing notification.style.notify_id android']);
+    expect(codes('pushSingle', withId, { notifyIdUsed: () => false })).toEqual([
+      'notify_id_replaces_nothing notification.style.notify_id android',
+    ]);
   });
 
-  it('warns of a pushTime not after the app\'s clock, in the app\'s zone', () => {
+  it("warns of a pushTime not after the app's clock, in the app's zone", () => {
     const at = Date.UTC(2030, 0, 1, 0, 0); // 08:00 at UTC+08:00
     const past = pushWarnings('pushApp', body({ pushTime: '203001010800' }), { now: at, utcOffsetMinutes: 480 });
     expect(past.map((w) => w.code)).toEqual(['push_time_past']);
-    expect(past[0]!.message).toContain("pushTime 203001010800 (UTC+08:00, the app's time zone) is not after the app's clock, 2030-01-01 08:00:00 UTC+08:00");
+    expect(past[0]!.message).toContain(
+      "pushTime 203001010800 (UTC+08:00, the app's time zone) is not after the app's clock, 2030-01-01 08:00:00 UTC+08:00",
+    );
     expect(codes('pushApp', body({ pushTime: '203001010801' }), { now: at, utcOffsetMinutes: 480 })).toEqual([]);
   });
 
-  it('warns of a placeholder appkey, and of one that is not the app\'s', () => {
+  it("warns of a placeholder appkey, and of one that is not the app's", () => {
     for (const appkey of ['YOUR_APP_KEY', '<appkey>', 'xxxx']) {
-      expect(codes('pushSingle', { ...body(), message: { appkey, is_offline: true, msgtype: 'notification' } })).toEqual(['placeholder_appkey message.appkey all']);
+      expect(
+        codes('pushSingle', { ...body(), message: { appkey, is_offline: true, msgtype: 'notification' } }),
+      ).toEqual(['placeholder_appkey message.appkey all']);
     }
     expect(codes('pushSingle', body(), { appkey: 'another' })).toEqual(['placeholder_appkey message.appkey all']);
   });
 
   it('checks each item of a push_single_batch at its index', () => {
-    expect(codes('pushSingleBatch', { msg_list: [body(), body({ push_info: undefined })] })).toEqual(['ios_shows_nothing msg_list.1.push_info.aps.alert ios']);
+    expect(codes('pushSingleBatch', { msg_list: [body(), body({ push_info: undefined })] })).toEqual([
+      'ios_shows_nothing msg_list.1.push_info.aps.alert ios',
+    ]);
   });
 });
 
@@ -90,13 +110,20 @@ const control = async (path: string, init: { method?: string; body?: unknown; to
   });
 
 describe('the push check in the control API', () => {
-  it('answers the check\'s warnings, against an app when given one; another team\'s app is not found', async () => {
+  it("answers the check's warnings, against an app when given one; another team's app is not found", async () => {
     const app = await sandbox.current.app({ appid: 'checked-app', clock: { time: '2030-01-01T00:00:00Z' } });
-    const request = { api: 'push-v1', operationId: 'pushSingle', body: body({ notification: { style: { ...style(), notify_id: 3 } } }) };
+    const request = {
+      api: 'push-v1',
+      operationId: 'pushSingle',
+      body: body({ notification: { style: { ...style(), notify_id: 3 } } }),
+    };
     const plain = await control('/check', { body: request });
     expect(plain.body).toMatchObject({ violations: [], warnings: [] });
     const withApp = await control('/check', { body: { ...request, appid: app.appid } });
-    expect(withApp.body.warnings.map((w: { code: string }) => w.code)).toEqual(['placeholder_appkey', 'notify_id_replaces_nothing']);
+    expect(withApp.body.warnings.map((w: { code: string }) => w.code)).toEqual([
+      'placeholder_appkey',
+      'notify_id_replaces_nothing',
+    ]);
     expect(withApp.body.warnings[0].message).toContain(`this app's appkey ("${app.appkey}")`);
     const hidden = await control('/check', { body: { ...request, appid: app.appid }, token: TEAM_A });
     expect(hidden.status).toBe(404);
@@ -107,7 +134,12 @@ describe('the push check in the control API', () => {
   it('keeps the warnings of an accepted push in the request log, and none for a refused one', async () => {
     const app = await sandbox.current.app();
     const push = createPushClient(app.pushOptions);
-    await push.POST('/push_single', { body: { ...body({ push_info: undefined }), message: { appkey: app.appkey, is_offline: true, msgtype: 'notification' } } as never });
+    await push.POST('/push_single', {
+      body: {
+        ...body({ push_info: undefined }),
+        message: { appkey: app.appkey, is_offline: true, msgtype: 'notification' },
+      } as never,
+    });
     const [entry] = await app.requests();
     expect(entry).toMatchObject({ operation: 'push_single', outcome: 'ok' });
     expect(entry!.warnings!.map((w) => w.code)).toEqual(['ios_shows_nothing']);
@@ -121,18 +153,33 @@ describe('the push check in the control API', () => {
 });
 
 describe('refusals that say enough', () => {
-  it('a past pushTime names the app\'s time zone', async () => {
+  it("a past pushTime names the app's time zone", async () => {
     const app = await sandbox.current.app({ clock: { time: '2030-01-01T00:00:00Z' } });
     const push = createPushClient(app.pushOptions);
-    const error = await push.POST('/push_app', { body: { message: { msgtype: 'notification', is_offline: true }, notification: { style: style() }, pushTime: '203001010700' } as never }).catch((e: Error) => e);
-    expect(String((error as { desc?: string }).desc ?? error)).toContain("the app's clock says 2030-01-01 08:00:00 UTC+08:00, the app's time zone");
+    const error = await push
+      .POST('/push_app', {
+        body: {
+          message: { msgtype: 'notification', is_offline: true },
+          notification: { style: style() },
+          pushTime: '203001010700',
+        } as never,
+      })
+      .catch((e: Error) => e);
+    expect(String((error as { desc?: string }).desc ?? error)).toContain(
+      "the app's clock says 2030-01-01 08:00:00 UTC+08:00, the app's time zone",
+    );
   });
 
   it('an unknown rate-limit name lists the names allowed', async () => {
     const app = await sandbox.current.app();
-    const refused = await control(`/apps/${app.appid}/rate-limits`, { method: 'PUT', body: { push_single: { limit: 1, windowMs: 1000 } } });
+    const refused = await control(`/apps/${app.appid}/rate-limits`, {
+      method: 'PUT',
+      body: { push_single: { limit: 1, windowMs: 1000 } },
+    });
     expect(refused.status).toBe(422);
-    expect(refused.text).toContain('is not allowed here; the names allowed: set_tags, save_list_body, push_list, push_app, scheduled_push');
+    expect(refused.text).toContain(
+      'is not allowed here; the names allowed: set_tags, save_list_body, push_list, push_app, scheduled_push',
+    );
   });
 
   it('app.click taps a received message, and the task counts it', async () => {

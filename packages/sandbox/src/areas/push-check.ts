@@ -6,7 +6,14 @@ import type { AppState } from '../state/store.js';
 import { formatLocal, parsePushTime, utcOffsetText } from '../time.js';
 
 export interface PushWarning {
-  code: 'ios_shows_nothing' | 'unknown_push_info_key' | 'title_cut' | 'apns_payload_too_large' | 'notify_id_replaces_nothing' | 'push_time_past' | 'placeholder_appkey';
+  code:
+    | 'ios_shows_nothing'
+    | 'unknown_push_info_key'
+    | 'title_cut'
+    | 'apns_payload_too_large'
+    | 'notify_id_replaces_nothing'
+    | 'push_time_past'
+    | 'placeholder_appkey';
   /** The field, as segments from the body (`push_info`, `aps`, `alert`). */
   location: string[];
   platform: 'ios' | 'android' | 'all';
@@ -36,15 +43,33 @@ export interface PushCheckContext {
 const KNOWN_KEYS: Record<string, readonly string[]> = {
   push_info: ['aps', 'payload', 'multimedia'],
   aps: ['alert', 'autoBadge', 'sound', 'content-available', 'category'],
-  alert: ['body', 'title', 'action-loc-key', 'loc-key', 'loc-args', 'launch-image', 'title-loc-key', 'title-loc-args', 'subtitle', 'subtitle-loc-key', 'subtitle-loc-args'],
+  alert: [
+    'body',
+    'title',
+    'action-loc-key',
+    'loc-key',
+    'loc-args',
+    'launch-image',
+    'title-loc-key',
+    'title-loc-args',
+    'subtitle',
+    'subtitle-loc-key',
+    'subtitle-loc-args',
+  ],
 };
 
 /** Values people leave from an example: `YOUR_APP_KEY`, `<appkey>`, `xxx`. */
 const PLACEHOLDER = /^(your[_-]?app[_-]?key|app[_-]?key|<[^>]*>|\{[^}]*\}|x+|placeholder|changeme|todo|example)$/i;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const warning = (code: PushWarning['code'], location: string[], platform: PushWarning['platform'], message: string): PushWarning => ({ code, location, platform, message });
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const warning = (
+  code: PushWarning['code'],
+  location: string[],
+  platform: PushWarning['platform'],
+  message: string,
+): PushWarning => ({ code, location, platform, message });
 
 /** Where a template keeps its style, its title and its text: the template is the body's field named by msgtype. */
 function barTitle(body: Json): { title: string; location: string[] } | undefined {
@@ -52,30 +77,60 @@ function barTitle(body: Json): { title: string; location: string[] } | undefined
   if (typeof msgtype !== 'string' || msgtype === 'transmission') return undefined;
   const template = body[msgtype];
   if (!isObject(template)) return undefined;
-  if (msgtype === 'notypopload' && typeof template.notytitle === 'string') return { title: template.notytitle, location: [msgtype, 'notytitle'] };
+  if (msgtype === 'notypopload' && typeof template.notytitle === 'string')
+    return { title: template.notytitle, location: [msgtype, 'notytitle'] };
   const style = template.style;
-  return isObject(style) && typeof style.title === 'string' ? { title: style.title, location: [msgtype, 'style', 'title'] } : undefined;
+  return isObject(style) && typeof style.title === 'string'
+    ? { title: style.title, location: [msgtype, 'style', 'title'] }
+    : undefined;
 }
 
 function iosWarnings(body: Json): PushWarning[] {
   const info = body.push_info;
   const out: PushWarning[] = [];
   if (isObject(info)) {
-    for (const [name, node, at] of [['push_info', info, ['push_info']], ['aps', info.aps, ['push_info', 'aps']], ['alert', isObject(info.aps) ? info.aps.alert : undefined, ['push_info', 'aps', 'alert']]] as const) {
+    for (const [name, node, at] of [
+      ['push_info', info, ['push_info']],
+      ['aps', info.aps, ['push_info', 'aps']],
+      ['alert', isObject(info.aps) ? info.aps.alert : undefined, ['push_info', 'aps', 'alert']],
+    ] as const) {
       if (!isObject(node)) continue;
       for (const key of Object.keys(node).filter((k) => !KNOWN_KEYS[name]!.includes(k))) {
-        out.push(warning('unknown_push_info_key', [...at, key], 'ios', `${[...at, key].join('.')} is not a field of ${at.join('.')}: APNs passes it on and iOS ignores it. The fields: ${KNOWN_KEYS[name]!.join(', ')}.`));
+        out.push(
+          warning(
+            'unknown_push_info_key',
+            [...at, key],
+            'ios',
+            `${[...at, key].join('.')} is not a field of ${at.join('.')}: APNs passes it on and iOS ignores it. The fields: ${KNOWN_KEYS[name]!.join(', ')}.`,
+          ),
+        );
       }
     }
     const bytes = new TextEncoder().encode(JSON.stringify(info)).length;
-    if (bytes > PUSH_CHECK.apnsPayloadBytes) out.push(warning('apns_payload_too_large', ['push_info'], 'ios', `push_info is ${bytes} bytes as JSON; APNs refuses a notification payload over ${PUSH_CHECK.apnsPayloadBytes} bytes, so an offline iOS device gets nothing.`));
+    if (bytes > PUSH_CHECK.apnsPayloadBytes)
+      out.push(
+        warning(
+          'apns_payload_too_large',
+          ['push_info'],
+          'ios',
+          `push_info is ${bytes} bytes as JSON; APNs refuses a notification payload over ${PUSH_CHECK.apnsPayloadBytes} bytes, so an offline iOS device gets nothing.`,
+        ),
+      );
   }
   const aps = isObject(info) && isObject(info.aps) ? info.aps : undefined;
   const alert = aps && isObject(aps.alert) ? aps.alert : undefined;
-  const shown = alert && ['title', 'body', 'loc-key', 'title-loc-key'].some((k) => typeof alert[k] === 'string' && alert[k] !== '');
+  const shown =
+    alert && ['title', 'body', 'loc-key', 'title-loc-key'].some((k) => typeof alert[k] === 'string' && alert[k] !== '');
   // A background push (content-available 1, no alert) is meant to show nothing.
   if (!shown && aps?.['content-available'] !== 1) {
-    out.push(warning('ios_shows_nothing', ['push_info', 'aps', 'alert'], 'ios', 'An iOS device shows nothing for this push: iOS shows only push_info.aps.alert (its title and body), and the template is for Android. Add push_info: {"aps": {"alert": {"title": "...", "body": "..."}}}.'));
+    out.push(
+      warning(
+        'ios_shows_nothing',
+        ['push_info', 'aps', 'alert'],
+        'ios',
+        'An iOS device shows nothing for this push: iOS shows only push_info.aps.alert (its title and body), and the template is for Android. Add push_info: {"aps": {"alert": {"title": "...", "body": "..."}}}.',
+      ),
+    );
   }
   return out;
 }
@@ -84,13 +139,27 @@ function androidWarnings(body: Json, context: PushCheckContext): PushWarning[] {
   const out: PushWarning[] = [];
   const bar = barTitle(body);
   if (bar && bar.title.length > PUSH_CHECK.androidTitleChars) {
-    out.push(warning('title_cut', bar.location, 'android', `The title is ${bar.title.length} characters; an Android notification bar shows about ${PUSH_CHECK.androidTitleChars} on its line and cuts the rest with an ellipsis.`));
+    out.push(
+      warning(
+        'title_cut',
+        bar.location,
+        'android',
+        `The title is ${bar.title.length} characters; an Android notification bar shows about ${PUSH_CHECK.androidTitleChars} on its line and cuts the rest with an ellipsis.`,
+      ),
+    );
   }
   const msgtype = isObject(body.message) ? body.message.msgtype : undefined;
   const template = typeof msgtype === 'string' ? body[msgtype] : undefined;
   const notifyId = isObject(template) && isObject(template.style) ? template.style.notify_id : undefined;
   if (typeof notifyId === 'number' && context.notifyIdUsed && !context.notifyIdUsed(notifyId)) {
-    out.push(warning('notify_id_replaces_nothing', [String(msgtype), 'style', 'notify_id'], 'android', `notify_id ${notifyId} replaces nothing: no earlier message of this app has it, so the notification is added beside the others (a later one with notify_id ${notifyId} and the same channel will replace this one).`));
+    out.push(
+      warning(
+        'notify_id_replaces_nothing',
+        [String(msgtype), 'style', 'notify_id'],
+        'android',
+        `notify_id ${notifyId} replaces nothing: no earlier message of this app has it, so the notification is added beside the others (a later one with notify_id ${notifyId} and the same channel will replace this one).`,
+      ),
+    );
   }
   return out;
 }
@@ -98,22 +167,46 @@ function androidWarnings(body: Json, context: PushCheckContext): PushWarning[] {
 function commonWarnings(body: Json, context: PushCheckContext): PushWarning[] {
   const out: PushWarning[] = [];
   const appkey = isObject(body.message) ? body.message.appkey : undefined;
-  if (typeof appkey === 'string' && (PLACEHOLDER.test(appkey) || (context.appkey !== undefined && appkey !== context.appkey))) {
-    const why = PLACEHOLDER.test(appkey) ? 'looks like a value left from an example' : `is not this app's appkey ("${context.appkey}")`;
-    out.push(warning('placeholder_appkey', ['message', 'appkey'], 'all', `message.appkey "${appkey}" ${why}. The service reads the app from the path and its token and accepts the push, so nothing else tells you.`));
+  if (
+    typeof appkey === 'string' &&
+    (PLACEHOLDER.test(appkey) || (context.appkey !== undefined && appkey !== context.appkey))
+  ) {
+    const why = PLACEHOLDER.test(appkey)
+      ? 'looks like a value left from an example'
+      : `is not this app's appkey ("${context.appkey}")`;
+    out.push(
+      warning(
+        'placeholder_appkey',
+        ['message', 'appkey'],
+        'all',
+        `message.appkey "${appkey}" ${why}. The service reads the app from the path and its token and accepts the push, so nothing else tells you.`,
+      ),
+    );
   }
   if (typeof body.pushTime === 'string' && context.now !== undefined && context.utcOffsetMinutes !== undefined) {
     const at = parsePushTime(body.pushTime, context.utcOffsetMinutes);
     if (at !== undefined && at <= context.now) {
       const zone = utcOffsetText(context.utcOffsetMinutes);
-      out.push(warning('push_time_past', ['pushTime'], 'all', `pushTime ${body.pushTime} (${zone}, the app's time zone) is not after the app's clock, ${formatLocal(context.now, context.utcOffsetMinutes)} ${zone}: the service refuses it (invalid_param).`));
+      out.push(
+        warning(
+          'push_time_past',
+          ['pushTime'],
+          'all',
+          `pushTime ${body.pushTime} (${zone}, the app's time zone) is not after the app's clock, ${formatLocal(context.now, context.utcOffsetMinutes)} ${zone}: the service refuses it (invalid_param).`,
+        ),
+      );
     }
   }
   return out;
 }
 
 /** The operations whose body carries a message for phones (push v1 operationIds). */
-export const CHECKED_PUSHES: ReadonlySet<string> = new Set(['pushSingle', 'pushSingleBatch', 'saveListBody', 'pushApp']);
+export const CHECKED_PUSHES: ReadonlySet<string> = new Set([
+  'pushSingle',
+  'pushSingleBatch',
+  'saveListBody',
+  'pushApp',
+]);
 
 /** At most this many warnings are listed (a batch of 10,000 items would list as many): the first ones. */
 export const MAX_WARNINGS = 50;
@@ -125,7 +218,8 @@ export function pushWarnings(operationId: string, body: unknown, context: PushCh
     const items = Array.isArray(body.msg_list) ? body.msg_list : [];
     const out: PushWarning[] = [];
     for (const [i, item] of items.entries()) {
-      for (const w of pushWarnings('pushSingle', item, context)) out.push({ ...w, location: ['msg_list', String(i), ...w.location] });
+      for (const w of pushWarnings('pushSingle', item, context))
+        out.push({ ...w, location: ['msg_list', String(i), ...w.location] });
       if (out.length >= MAX_WARNINGS) break;
     }
     return out.slice(0, MAX_WARNINGS);
@@ -139,7 +233,9 @@ export function appCheckContext(app: AppState, now: number, exceptTask?: string)
   const notifyIdUsed = (notifyId: number) => {
     for (const [taskid, messages] of app.messagesByTask) {
       if (taskid === exceptTask) continue;
-      for (const message of messages) if ((message.content.template.style as { notify_id?: unknown } | undefined)?.notify_id === notifyId) return true;
+      for (const message of messages)
+        if ((message.content.template.style as { notify_id?: unknown } | undefined)?.notify_id === notifyId)
+          return true;
     }
     return false;
   };

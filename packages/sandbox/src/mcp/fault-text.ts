@@ -7,8 +7,16 @@ import { callControl, type McpContext } from './tool.js';
 type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /** The app's latest logged call of `path`, when an injected fault answered it. */
-export async function faultThatAnswered(context: McpContext, appid: string, path: string): Promise<RequestLogEntry | undefined> {
-  const log = await callControl<components['schemas']['RequestLog']>(context, operationNamed(context.documents.sandbox!, 'listRequests'), { query: { appid, limit: 5 } });
+export async function faultThatAnswered(
+  context: McpContext,
+  appid: string,
+  path: string,
+): Promise<RequestLogEntry | undefined> {
+  const log = await callControl<components['schemas']['RequestLog']>(
+    context,
+    operationNamed(context.documents.sandbox!, 'listRequests'),
+    { query: { appid, limit: 5 } },
+  );
   const latest = log.requests.find((r) => r.path === path);
   return latest?.fault ? latest : undefined;
 }

@@ -10,7 +10,11 @@ const ajv = withDocumentVocabulary(new Ajv2020({ allErrors: true, strict: false,
 
 /** `fault.kind`, or `(the input)` for the top level. */
 const fieldOf = (segments: string[]) => (segments.length === 0 ? '(the input)' : segments.join('.'));
-const pointerSegments = (pointer: string) => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const pointerSegments = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** One error as "field: rule", with the names or values allowed where the schema lists them. */
 function ruleText(error: ErrorObject): string {
@@ -47,12 +51,20 @@ function readable(errors: ErrorObject[]): ErrorObject[] {
     const variant = e.schemaPath.slice(prefix.length).split('/')[0]!;
     byVariant.set(variant, [...(byVariant.get(variant) ?? []), e]);
   }
-  const matching = [...byVariant.values()].filter((list) => !list.some((e) => e.keyword === 'const' || e.keyword === 'enum'));
+  const matching = [...byVariant.values()].filter(
+    (list) => !list.some((e) => e.keyword === 'const' || e.keyword === 'enum'),
+  );
   if (matching.length > 0) return [...outside, ...matching.sort((a, b) => a.length - b.length)[0]!];
   const consts = inside.filter((e) => e.keyword === 'const');
   const field = consts[0] ? pointerSegments(consts[0].instancePath) : pointerSegments(union.instancePath);
   const allowed = consts.map((e) => JSON.stringify((e.params as { allowedValue: unknown }).allowedValue));
-  const summary = { ...union, message: allowed.length > 0 ? `picks the variant: must be one of ${allowed.join(', ')}` : 'matches none of the variants', keyword: 'oneOf', instancePath: field.length ? `/${field.join('/')}` : '' };
+  const summary = {
+    ...union,
+    message:
+      allowed.length > 0 ? `picks the variant: must be one of ${allowed.join(', ')}` : 'matches none of the variants',
+    keyword: 'oneOf',
+    instancePath: field.length ? `/${field.join('/')}` : '',
+  };
   return [...outside, summary];
 }
 
@@ -61,7 +73,13 @@ export type InputCheck = (args: Record<string, unknown>) => string | undefined;
 
 /** The example with the caller's own appid, when it gave one. */
 const withTheirApp = (example: unknown, args: Record<string, unknown>) =>
-  typeof args.appid === 'string' && args.appid !== '' && typeof example === 'object' && example !== null && 'appid' in example ? { ...example, appid: args.appid } : example;
+  typeof args.appid === 'string' &&
+  args.appid !== '' &&
+  typeof example === 'object' &&
+  example !== null &&
+  'appid' in example
+    ? { ...example, appid: args.appid }
+    : example;
 
 export function inputCheck(toolName: string, schema: JsonSchema, example: unknown): InputCheck {
   let validate: ValidateFunction | undefined;

@@ -34,8 +34,13 @@ const quoted = (value: string | undefined) => (value === undefined ? '(none)' : 
 
 function androidLines(style: Style, title: string | undefined, body: string | undefined): string[] {
   const level = channelLevel(style);
-  const channel = level === undefined ? 'the app default channel' : `channel level ${level}: ${CHANNEL_LEVELS[level] ?? 'unknown level'}`;
-  const lines = [`Android notification bar (style ${style.type}, ${STYLE_NAMES[style.type] ?? 'unknown'}; ${channel}):`];
+  const channel =
+    level === undefined
+      ? 'the app default channel'
+      : `channel level ${level}: ${CHANNEL_LEVELS[level] ?? 'unknown level'}`;
+  const lines = [
+    `Android notification bar (style ${style.type}, ${STYLE_NAMES[style.type] ?? 'unknown'}; ${channel}):`,
+  ];
   if (level === 0) return [...lines, '  Not shown on the phone: channel level 0.'];
   if (style.type === 4) lines.push(`  background image: ${style.banner_url}`);
   else {
@@ -43,12 +48,14 @@ function androidLines(style: Style, title: string | undefined, body: string | un
     if (level === 1) lines.push('  (collapsed in the bar: channel level 1 shows the title only)');
     else lines.push(`  text: ${quoted(cut(body))}`);
     if ((style.type === 0 || style.type === 6) && level !== 1) {
-      if (style.big_style === '2' && style.big_text) lines.push(`  long text: ${quoted(cut(style.big_text, CUT_AT.bigText))}`);
+      if (style.big_style === '2' && style.big_text)
+        lines.push(`  long text: ${quoted(cut(style.big_text, CUT_AT.bigText))}`);
       if (style.big_style === '1' && style.big_image_url) lines.push(`  big image: ${style.big_image_url}`);
     }
   }
   lines.push(`  ${soundFlags(style).join(' · ')}`);
-  const lock = level === 1 ? 'hidden (channel level 1)' : style.type === 4 ? 'the background image' : 'title and text as above';
+  const lock =
+    level === 1 ? 'hidden (channel level 1)' : style.type === 4 ? 'the background image' : 'title and text as above';
   lines.push(`Android lock screen: ${lock}${level === 2 ? '; does not wake the screen' : '; wakes the screen'}`);
   return lines;
 }
@@ -78,13 +85,18 @@ export function phoneText(m: InboxMessage, context: PhoneContext): string {
   const push = m.push_info as PushInfo | null;
   if (platform !== 'ios' && bar) lines.push(...androidLines(bar.style, bar.title, bar.text));
   if (m.msgtype === 'notypopload' && platform !== 'ios') {
-    lines.push(`After a tap, a download dialog: ${quoted(String(template.poptitle))}, ${quoted(cut(String(template.popcontent)))}, buttons ${quoted(String(template.popbutton1))} and ${quoted(String(template.popbutton2))}`);
+    lines.push(
+      `After a tap, a download dialog: ${quoted(String(template.poptitle))}, ${quoted(cut(String(template.popcontent)))}, buttons ${quoted(String(template.popbutton1))} and ${quoted(String(template.popbutton2))}`,
+    );
   }
   if (m.msgtype === 'transmission') {
-    lines.push(`No notification: the app receives the content: ${quoted(cut(String(template.transmission_content), CUT_AT.passThrough))}`);
+    lines.push(
+      `No notification: the app receives the content: ${quoted(cut(String(template.transmission_content), CUT_AT.passThrough))}`,
+    );
   }
   if (platform !== 'android' && push) lines.push(...iosLines(push));
-  if (platform === 'ios' && !push && m.msgtype !== 'transmission') lines.push('Nothing shown by iOS: this push has no push_info, and an iOS device shows only push_info as an alert.');
+  if (platform === 'ios' && !push && m.msgtype !== 'transmission')
+    lines.push('Nothing shown by iOS: this push has no push_info, and an iOS device shows only push_info as an alert.');
   lines.push(m.replacedBy ? `Replaced: yes. ${replacedText(m.replacedBy)}` : 'Replaced: no');
   if (m.clicked) lines.push('Tapped: yes');
   return lines.join('\n');

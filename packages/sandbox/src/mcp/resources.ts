@@ -27,12 +27,28 @@ function documentResources(): Resource[] {
 function siteResources(siteDir: string | undefined): Resource[] {
   if (!siteDir || !fs.existsSync(siteDir)) return [];
   const files = ['llms.txt', 'llms-full.txt'].filter((f) => fs.existsSync(path.join(siteDir, f)));
-  files.push(...fs.readdirSync(siteDir).filter((f) => f.endsWith('.md')).sort());
+  files.push(
+    ...fs
+      .readdirSync(siteDir)
+      .filter((f) => f.endsWith('.md'))
+      .sort(),
+  );
   return files.map((file) => {
     const full = path.join(siteDir, file);
-    const title = file.endsWith('.md') ? (/^#\s+(.+)$/m.exec(fs.readFileSync(full, 'utf8'))?.[1]?.trim() ?? file) : file;
-    return { uri: `pushapi://docs/${file}`, name: `docs-${file.replace(/[/.]/g, '-')}`, title, mimeType: file.endsWith('.md') ? 'text/markdown' : 'text/plain', read: () => fs.readFileSync(full, 'utf8') };
+    const title = file.endsWith('.md')
+      ? (/^#\s+(.+)$/m.exec(fs.readFileSync(full, 'utf8'))?.[1]?.trim() ?? file)
+      : file;
+    return {
+      uri: `pushapi://docs/${file}`,
+      name: `docs-${file.replace(/[/.]/g, '-')}`,
+      title,
+      mimeType: file.endsWith('.md') ? 'text/markdown' : 'text/plain',
+      read: () => fs.readFileSync(full, 'utf8'),
+    };
   });
 }
 
-export const listResources = (siteDir: string | undefined): Resource[] => [...documentResources(), ...siteResources(siteDir)];
+export const listResources = (siteDir: string | undefined): Resource[] => [
+  ...documentResources(),
+  ...siteResources(siteDir),
+];

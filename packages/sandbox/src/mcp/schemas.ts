@@ -1,7 +1,15 @@
 // Tool input schemas taken from the documents: a control operation's parameters and request body (the sandbox
 // document), and the list of push v1 operations (the push v1 document). Nothing here writes a schema by hand
 // beyond the object that holds the document's pieces.
-import { deref, listOperations, parameterExamples, requestExample, type Document, type OperationEntry, type Parameter } from '@pushapi/openapi/walk';
+import {
+  deref,
+  listOperations,
+  parameterExamples,
+  requestExample,
+  type Document,
+  type OperationEntry,
+  type Parameter,
+} from '@pushapi/openapi/walk';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -17,7 +25,9 @@ export function inlineSchema(doc: Document, node: unknown, seen: readonly string
     if (seen.includes(record.$ref)) return {};
     const { $ref, ...siblings } = record;
     const target = inlineSchema(doc, deref(doc, { $ref }), [...seen, $ref]) as JsonSchema;
-    return Object.keys(siblings).length === 0 ? target : { ...target, ...(inlineSchema(doc, siblings, seen) as JsonSchema) };
+    return Object.keys(siblings).length === 0
+      ? target
+      : { ...target, ...(inlineSchema(doc, siblings, seen) as JsonSchema) };
   }
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, inlineSchema(doc, value, seen)]));
 }
@@ -49,7 +59,9 @@ const parameterProperty = (doc: Document, p: Parameter): JsonSchema => {
 
 /** A body that can be spread beside the parameters: a plain object schema, without combinators. */
 const isPlainObject = (schema: JsonSchema) =>
-  schema.type === 'object' && typeof schema.properties === 'object' && !('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema);
+  schema.type === 'object' &&
+  typeof schema.properties === 'object' &&
+  !('allOf' in schema || 'oneOf' in schema || 'anyOf' in schema);
 
 export interface ControlInput {
   entry: OperationEntry;
@@ -65,7 +77,11 @@ export interface ControlInput {
  * The input of a tool that calls one control operation: its path parameters, the query parameters named in
  * `query`, and its body: spread beside them when it is a plain object, else under `bodyKey`.
  */
-export function controlInput(doc: Document, operationId: string, options: { query?: string[]; bodyKey?: string } = {}): ControlInput {
+export function controlInput(
+  doc: Document,
+  operationId: string,
+  options: { query?: string[]; bodyKey?: string } = {},
+): ControlInput {
   const entry = operationNamed(doc, operationId);
   const pathParams = entry.parameters.filter((p) => p.in === 'path');
   const queryParams = entry.parameters.filter((p) => p.in === 'query' && options.query?.includes(p.name));
@@ -82,14 +98,23 @@ export function controlInput(doc: Document, operationId: string, options: { quer
     properties[bodyKey] = body;
     if ((deref(doc, entry.operation.requestBody) as { required?: boolean }).required) required.push(bodyKey);
   }
-  const schema: JsonSchema = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
   const paramNames = new Set([...pathParams, ...queryParams].map((p) => p.name));
   const examples = parameterExamples(doc, entry);
   const bodyExample = body ? requestExample(doc, entry)?.value : undefined;
   const example: Record<string, unknown> = {
     ...examples.path,
     ...Object.fromEntries(Object.entries(examples.query).filter(([name]) => paramNames.has(name))),
-    ...(bodyExample === undefined ? {} : spread ? (bodyExample as Record<string, unknown>) : { [bodyKey]: bodyExample }),
+    ...(bodyExample === undefined
+      ? {}
+      : spread
+        ? (bodyExample as Record<string, unknown>)
+        : { [bodyKey]: bodyExample }),
   };
   return {
     entry,
@@ -97,7 +122,9 @@ export function controlInput(doc: Document, operationId: string, options: { quer
     example,
     split(args) {
       const path = Object.fromEntries(pathParams.map((p) => [p.name, String(args[p.name] ?? '')]));
-      const query = Object.fromEntries(queryParams.filter((p) => args[p.name] !== undefined).map((p) => [p.name, args[p.name]]));
+      const query = Object.fromEntries(
+        queryParams.filter((p) => args[p.name] !== undefined).map((p) => [p.name, args[p.name]]),
+      );
       const rest = Object.fromEntries(Object.entries(args).filter(([key]) => !paramNames.has(key)));
       return { path, query, body: !body ? undefined : spread ? rest : args[bodyKey] };
     },

@@ -3,7 +3,12 @@
 // served through its underlying Server's list and call handlers, which take JSON Schema as it is, and each input is
 // checked against its schema here (input-check.ts) before the tool runs.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createControlClient } from '../control-client.js';
 import { loadDocuments } from '../documents.js';
 import { listResources } from './resources.js';
@@ -28,7 +33,15 @@ export interface McpServerOptions {
 }
 
 export function listTools(documents: McpContext['documents']): Tool[] {
-  return [...appTools(documents), ...deviceTools(documents), ...pushTools(documents), ...referenceTools(documents), ...inboxTools(documents), ...taskTools(documents), ...faultTools(documents)];
+  return [
+    ...appTools(documents),
+    ...deviceTools(documents),
+    ...pushTools(documents),
+    ...referenceTools(documents),
+    ...inboxTools(documents),
+    ...taskTools(documents),
+    ...faultTools(documents),
+  ];
 }
 
 const INSTRUCTIONS = (url: string) =>
@@ -38,13 +51,22 @@ const INSTRUCTIONS = (url: string) =>
   `each operation's rules and a valid example body. A person can watch the devices at ${url}/.`;
 
 /** A tool's input read (prepare), checked against its input schema, and only then run; notes of the reading follow its answer. */
-async function runTool(tool: Tool, raw: Record<string, unknown>, context: McpContext, check: InputCheck): Promise<ToolAnswer> {
+async function runTool(
+  tool: Tool,
+  raw: Record<string, unknown>,
+  context: McpContext,
+  check: InputCheck,
+): Promise<ToolAnswer> {
   const prepared = tool.prepare ? tool.prepare(raw, context) : { args: raw, notes: [] };
   if (typeof prepared === 'string') return toolError(prepared);
   const refusal = check(prepared.args);
   if (refusal) return toolError(refusal);
-  const answer = await tool.run(prepared.args, context).catch((error: unknown) => toolError(error instanceof Error ? error.message : String(error)));
-  return prepared.notes.length === 0 ? answer : { ...answer, content: [...answer.content, { type: 'text', text: prepared.notes.join('\n') }] };
+  const answer = await tool
+    .run(prepared.args, context)
+    .catch((error: unknown) => toolError(error instanceof Error ? error.message : String(error)));
+  return prepared.notes.length === 0
+    ? answer
+    : { ...answer, content: [...answer.content, { type: 'text', text: prepared.notes.join('\n') }] };
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -59,10 +81,18 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   context.secrets.add(options.token);
   const tools = listTools(documents);
   const checks = new Map(tools.map((t) => [t.name, inputCheck(t.name, t.inputSchema, t.example)]));
-  const mcp = new McpServer({ name: 'pushapi-sandbox', version: options.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS(options.url) });
+  const mcp = new McpServer(
+    { name: 'pushapi-sandbox', version: options.version },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS(options.url) },
+  );
   const server = mcp.server;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema: inputSchema as { type: 'object' } })),
+    tools: tools.map(({ name, title, description, inputSchema }) => ({
+      name,
+      title,
+      description,
+      inputSchema: inputSchema as { type: 'object' },
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((t) => t.name === request.params.name);
@@ -73,7 +103,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return { ...answer, content: answer.content.map((c) => ({ ...c, text: context.secrets.hide(c.text) })) };
   });
   const resources = listResources(options.siteDir);
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.map(({ uri, name, title, mimeType }) => ({ uri, name, title, mimeType })) }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: resources.map(({ uri, name, title, mimeType }) => ({ uri, name, title, mimeType })),
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const resource = resources.find((r) => r.uri === request.params.uri);
     if (!resource) throw new Error(`no resource ${request.params.uri}; list them with resources/list`);

@@ -22,7 +22,16 @@ An MCP server (stdio) whose tools create apps and devices, send push v1 requests
 
 /** Runs the server until its client closes stdin; resolves then. */
 export async function runMcp(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { url: { type: 'string' }, token: { type: 'string' }, docs: { type: 'string' }, help: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      docs: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(MCP_HELP);
     return;
@@ -31,15 +40,28 @@ export async function runMcp(args: string[]): Promise<void> {
   const url = values.url ?? env.SANDBOX_URL;
   const token = values.token ?? env.SANDBOX_CONTROL_TOKEN;
   const siteDir = values.docs ?? env.SANDBOX_DOCS ?? workspaceDocsDir();
-  const started = url ? undefined : await startSandbox({ port: 0, ...(siteDir ? { docsDir: siteDir } : {}), ...(token ? { controlToken: token } : {}) });
+  const started = url
+    ? undefined
+    : await startSandbox({
+        port: 0,
+        ...(siteDir ? { docsDir: siteDir } : {}),
+        ...(token ? { controlToken: token } : {}),
+      });
   const origin = (url ?? started!.url).replace(/\/+$/, '');
-  const mcp = createMcpServer({ url: origin, ...(token ? { token } : {}), ...(siteDir ? { siteDir } : {}), version: VERSION });
+  const mcp = createMcpServer({
+    url: origin,
+    ...(token ? { token } : {}),
+    ...(siteDir ? { siteDir } : {}),
+    version: VERSION,
+  });
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
   await mcp.connect(new StdioServerTransport());
-  process.stderr.write(`pushapi-sandbox mcp ${VERSION}: serving MCP on stdio for the sandbox at ${origin}${started ? ' (started here, in memory)' : ''}; inbox page ${origin}/\n`);
+  process.stderr.write(
+    `pushapi-sandbox mcp ${VERSION}: serving MCP on stdio for the sandbox at ${origin}${started ? ' (started here, in memory)' : ''}; inbox page ${origin}/\n`,
+  );
   await closed;
   await mcp.close();
   await started?.stop();

@@ -36,7 +36,10 @@ export interface Tool {
    * Reads the input before it is checked against inputSchema: names the documents also use (such as a path's
    * name, push_single, for the operationId pushSingle) become the one the schema takes; notes say what was read so.
    */
-  prepare?(args: Record<string, unknown>, context: Pick<McpContext, 'documents'>): { args: Record<string, unknown>; notes: string[] } | string;
+  prepare?(
+    args: Record<string, unknown>,
+    context: Pick<McpContext, 'documents'>,
+  ): { args: Record<string, unknown>; notes: string[] } | string;
   /** Whether this tool's answer is meant to carry secrets (the credentials tool only). */
   reveals?: boolean;
   run(args: Record<string, unknown>, context: McpContext): Promise<ToolAnswer>;
@@ -69,12 +72,15 @@ export class SecretKeeper {
 export function errorText(error: unknown, url: string): string {
   if (error instanceof ControlError) {
     const problem = error.problem;
-    const lines = [`The sandbox refused the call (HTTP ${error.status}${problem?.title ? `, ${problem.title}` : ''}): ${problem?.detail ?? error.message}`];
+    const lines = [
+      `The sandbox refused the call (HTTP ${error.status}${problem?.title ? `, ${problem.title}` : ''}): ${problem?.detail ?? error.message}`,
+    ];
     for (const v of problem?.validation ?? []) lines.push(`- ${v.location.join('.')}: ${v.message}`);
     return lines.join('\n');
   }
   const e = error as Error & { cause?: { code?: string; message?: string } };
-  if (e instanceof TypeError && /fetch failed/i.test(e.message)) return `Cannot reach the sandbox at ${url}: ${e.cause?.message ?? e.message}`;
+  if (e instanceof TypeError && /fetch failed/i.test(e.message))
+    return `Cannot reach the sandbox at ${url}: ${e.cause?.message ?? e.message}`;
   return e instanceof Error ? e.message : String(error);
 }
 
@@ -91,8 +97,14 @@ export async function callControl<T = unknown>(
   parts: { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
 ): Promise<T> {
   const method = entry.method.toUpperCase() as Method;
-  const client = context.control as unknown as Record<Method, (path: string, init: object) => Promise<{ data?: unknown }>>;
-  const init = { params: { path: parts.path ?? {}, query: parts.query ?? {} }, ...(parts.body === undefined ? {} : { body: parts.body }) };
+  const client = context.control as unknown as Record<
+    Method,
+    (path: string, init: object) => Promise<{ data?: unknown }>
+  >;
+  const init = {
+    params: { path: parts.path ?? {}, query: parts.query ?? {} },
+    ...(parts.body === undefined ? {} : { body: parts.body }),
+  };
   const { data } = await client[method](entry.path, init);
   return data as T;
 }

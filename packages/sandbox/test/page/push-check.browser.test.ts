@@ -25,7 +25,7 @@ afterAll(async () => {
 const LONG = 'An order update whose title runs far past what an Android bar shows';
 
 describe('the push check in the message detail', { timeout: 120_000 }, () => {
-  it('lists the warnings of the device\'s platform only', async () => {
+  it("lists the warnings of the device's platform only", async () => {
     const app = await sandbox.app({ name: 'Push check' });
     await app.addDevices([
       { cid: 'iphone', online: true, phonetype: 'IOS' },
@@ -40,17 +40,27 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
     });
     await push.POST('/push_single', { body: body('iphone', LONG) as never });
     await push.POST('/push_single', { body: body('pixel', LONG) as never });
-    await push.POST('/push_single', { body: body('pixel', 'Whole', { aps: { alert: { title: 'Whole', body: 'Shipped' } } }) as never });
+    await push.POST('/push_single', {
+      body: body('pixel', 'Whole', { aps: { alert: { title: 'Whole', body: 'Shipped' } } }) as never,
+    });
     try {
       const ios = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'iphone' });
-      const iosWarnings = (await openMessage(ios.page, 'Not shown on iOS (no push_info)')).getByRole('list', { name: 'Push check warnings' });
-      expect(await iosWarnings.locator('li').allTextContents()).toEqual([expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing')]);
+      const iosWarnings = (await openMessage(ios.page, 'Not shown on iOS (no push_info)')).getByRole('list', {
+        name: 'Push check warnings',
+      });
+      expect(await iosWarnings.locator('li').allTextContents()).toEqual([
+        expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing'),
+      ]);
       expect(await seriousViolations(ios.page)).toEqual([]);
       await ios.close();
       const android = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'pixel' });
       const cut = (await openMessage(android.page, LONG)).getByRole('list', { name: 'Push check warnings' });
-      expect(await cut.locator('li').allTextContents()).toEqual([expect.stringContaining('notification.style.title (android, title_cut) The title is 67 characters')]);
-      expect(await (await openMessage(android.page, 'Whole')).getByRole('list', { name: 'Push check warnings' }).count()).toBe(0);
+      expect(await cut.locator('li').allTextContents()).toEqual([
+        expect.stringContaining('notification.style.title (android, title_cut) The title is 67 characters'),
+      ]);
+      expect(
+        await (await openMessage(android.page, 'Whole')).getByRole('list', { name: 'Push check warnings' }).count(),
+      ).toBe(0);
       await android.close();
     } finally {
       await push.close();
@@ -58,7 +68,7 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
   });
 });
 
-describe('the push check in the console\'s answer', { timeout: 120_000 }, () => {
+describe("the push check in the console's answer", { timeout: 120_000 }, () => {
   it('lists the warnings of the accepted example push', async () => {
     const w = await openInbox(browser, sandbox.url, {});
     try {
@@ -69,7 +79,9 @@ describe('the push check in the console\'s answer', { timeout: 120_000 }, () => 
       await page.getByRole('button', { name: /^Send to / }).click();
       const warnings = page.locator('.console-answer').getByRole('list', { name: 'Push check warnings' });
       await warnings.waitFor();
-      expect(await warnings.locator('li').allTextContents()).toEqual([expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing')]);
+      expect(await warnings.locator('li').allTextContents()).toEqual([
+        expect.stringContaining('push_info.aps.alert (ios, ios_shows_nothing) An iOS device shows nothing'),
+      ]);
     } finally {
       await w.close();
     }

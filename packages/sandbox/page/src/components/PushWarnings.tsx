@@ -6,8 +6,14 @@ import type { Platform } from '../../../src/phone-view.js';
 
 /** The warnings of a received message that concern its device's platform (both when it has none), from its content. */
 export function messageWarnings(message: InboxMessage, platform: Platform): PushWarning[] {
-  const body = { message: message.message, [message.msgtype]: message.template, ...(message.push_info ? { push_info: message.push_info } : {}) };
-  return pushWarnings('pushSingle', body).filter((w) => platform === 'unknown' || w.platform === 'all' || w.platform === platform);
+  const body = {
+    message: message.message,
+    [message.msgtype]: message.template,
+    ...(message.push_info ? { push_info: message.push_info } : {}),
+  };
+  return pushWarnings('pushSingle', body).filter(
+    (w) => platform === 'unknown' || w.platform === 'all' || w.platform === platform,
+  );
 }
 
 export function PushWarnings({ warnings }: { warnings: PushWarning[] }) {
@@ -15,7 +21,8 @@ export function PushWarnings({ warnings }: { warnings: PushWarning[] }) {
   return (
     <div class="push-warnings">
       <p>
-        <strong>Push check</strong>: accepted by the service, but {warnings.length === 1 ? 'one warning' : `${warnings.length} warnings`}
+        <strong>Push check</strong>: accepted by the service, but{' '}
+        {warnings.length === 1 ? 'one warning' : `${warnings.length} warnings`}
       </p>
       <ul class="violations" aria-label="Push check warnings">
         {warnings.map((w, i) => (

@@ -14,7 +14,7 @@ export const appTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'listApps',
       description:
         'Lists the apps of the sandbox: appid, appkey, name, settings, clock, DMP party and counts. No secrets: ' +
-        'get_credentials gives an app\'s master secret and auth code when your code needs them.',
+        "get_credentials gives an app's master secret and auth code when your code needs them.",
     },
     documents,
   ),
@@ -47,7 +47,7 @@ export const appTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'getCredentials',
       reveals: true,
       description:
-        'Gives an app\'s credentials: appid, appkey, master secret (push v1 auth_sign) and the DMP party\'s user code ' +
+        "Gives an app's credentials: appid, appkey, master secret (push v1 auth_sign) and the DMP party's user code " +
         'and auth code. The only tool that shows secrets: use it when the code you write needs them (as environment ' +
         'variables of a test, say), never to paste them into files.',
       render(data, _args, context) {

@@ -8,7 +8,8 @@ export const deviceTools = (documents: McpContext['documents']): Tool[] => [
       name: 'list_devices',
       title: 'List devices',
       operationId: 'listDevices',
-      description: "Lists an app's devices: cid, online, active, alias, tags, region, phone type, inbox and waiting counts.",
+      description:
+        "Lists an app's devices: cid, online, active, alias, tags, region, phone type, inbox and waiting counts.",
     },
     documents,
   ),

@@ -13,7 +13,8 @@ function prepareFault(documents: McpContext['documents'], args: Record<string, u
   const fault = args.fault as Record<string, unknown> | undefined;
   if (!fault || typeof fault !== 'object' || typeof fault.operation !== 'string') return { args, notes: [] };
   const named = faultNameOf(documents, fault.operation);
-  if (!named.operationId) return `Not done: fault.operation: no push v1 or DMP operation is named "${fault.operation}" (rule: enum). The operationIds: ${operationIds(documents).join(', ')}`;
+  if (!named.operationId)
+    return `Not done: fault.operation: no push v1 or DMP operation is named "${fault.operation}" (rule: enum). The operationIds: ${operationIds(documents).join(', ')}`;
   return { args: { ...args, fault: { ...fault, operation: named.name } }, notes: [] };
 }
 
@@ -31,7 +32,10 @@ function addFaultTool(documents: McpContext['documents']): Tool {
         '"pushSingle", "kind": "drop"}}. send_push then says which fault answered. Use it to test how your code ' +
         'handles each failure; clear_faults removes those left.',
       prepare: (args) => prepareFault(documents, args),
-      example: { appid: 'checkout-tests', fault: { operation: 'pushSingle', kind: 'result', result: 'too_frequent', times: 1 } },
+      example: {
+        appid: 'checkout-tests',
+        fault: { operation: 'pushSingle', kind: 'result', result: 'too_frequent', times: 1 },
+      },
       render(data) {
         const fault = data as { operation: string };
         return json({ ...fault, operationId: faultNameOf(documents, fault.operation).operationId });
@@ -40,8 +44,15 @@ function addFaultTool(documents: McpContext['documents']): Tool {
     documents,
   );
   // The document's words for `operation` name the control API's path names; this tool takes operationIds.
-  const variants = ((tool.inputSchema.properties as Record<string, { oneOf?: { properties: Record<string, JsonSchema> }[] }>).fault?.oneOf ?? []);
-  for (const variant of variants) variant.properties.operation = { ...variant.properties.operation, description: OPERATION_TEXT, examples: ['pushSingle'] };
+  const variants =
+    (tool.inputSchema.properties as Record<string, { oneOf?: { properties: Record<string, JsonSchema> }[] }>).fault
+      ?.oneOf ?? [];
+  for (const variant of variants)
+    variant.properties.operation = {
+      ...variant.properties.operation,
+      description: OPERATION_TEXT,
+      examples: ['pushSingle'],
+    };
   return tool;
 }
 

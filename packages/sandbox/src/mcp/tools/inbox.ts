@@ -17,7 +17,8 @@ async function phoneContext(context: McpContext, appid: string, cid: string): Pr
   return { phonetype: device.phonetype, utcOffsetMinutes: app.settings.utcOffsetMinutes, now: app.clock.now };
 }
 
-const messagesText = (messages: Schemas['InboxMessage'][], phone: PhoneContext) => messages.map((m) => phoneText(m, phone)).join('\n\n');
+const messagesText = (messages: Schemas['InboxMessage'][], phone: PhoneContext) =>
+  messages.map((m) => phoneText(m, phone)).join('\n\n');
 
 export const inboxTools = (documents: McpContext['documents']): Tool[] => [
   controlTool(
@@ -33,9 +34,12 @@ export const inboxTools = (documents: McpContext['documents']): Tool[] => [
         const inbox = data as Schemas['Inbox'];
         const phone = await phoneContext(context, String(args.appid), String(args.cid));
         const parts = [
-          inbox.messages.length === 0 ? `The inbox of ${inbox.cid} is empty.` : `The inbox of ${inbox.cid}: ${inbox.messages.length} message(s), oldest first.\n\n${messagesText(inbox.messages, phone)}`,
+          inbox.messages.length === 0
+            ? `The inbox of ${inbox.cid} is empty.`
+            : `The inbox of ${inbox.cid}: ${inbox.messages.length} message(s), oldest first.\n\n${messagesText(inbox.messages, phone)}`,
         ];
-        if (inbox.pending.length > 0) parts.push(`Waiting for ${inbox.cid} (${inbox.pending.length}):\n\n${messagesText(inbox.pending, phone)}`);
+        if (inbox.pending.length > 0)
+          parts.push(`Waiting for ${inbox.cid} (${inbox.pending.length}):\n\n${messagesText(inbox.pending, phone)}`);
         return text(parts.join('\n\n'));
       },
     },
@@ -48,7 +52,7 @@ export const inboxTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'getInbox',
       query: ['wait', 'after'],
       description:
-        'Waits (up to `wait` ms of real time, at most 60000) for a message in a device\'s inbox after the message id ' +
+        "Waits (up to `wait` ms of real time, at most 60000) for a message in a device's inbox after the message id " +
         '`after` (any message without it), and answers the new messages as the phone shows them, or says that ' +
         'nothing arrived. The sandbox answers as soon as the message arrives: no polling.',
       async render(data, args, context) {
@@ -56,11 +60,14 @@ export const inboxTools = (documents: McpContext['documents']): Tool[] => [
         const from = typeof args.after === 'string' ? inbox.messages.findIndex((m) => m.id === args.after) + 1 : 0;
         const fresh = inbox.messages.slice(from);
         if (fresh.length === 0) {
-          const waiting = inbox.pending.length > 0 ? `; ${inbox.pending.length} message(s) wait for the device to come online` : '';
+          const waiting =
+            inbox.pending.length > 0 ? `; ${inbox.pending.length} message(s) wait for the device to come online` : '';
           return text(`Nothing arrived in the inbox of ${inbox.cid} within ${Number(args.wait ?? 0)} ms${waiting}.`);
         }
         const phone = await phoneContext(context, String(args.appid), String(args.cid));
-        return text(`${fresh.length} message(s) arrived in the inbox of ${inbox.cid}:\n\n${messagesText(fresh, phone)}`);
+        return text(
+          `${fresh.length} message(s) arrived in the inbox of ${inbox.cid}:\n\n${messagesText(fresh, phone)}`,
+        );
       },
     },
     documents,

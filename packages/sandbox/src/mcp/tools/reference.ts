@@ -27,7 +27,9 @@ export function templateNames(schema: unknown): string[] {
 
 function namedExamples(doc: Document, entry: OperationEntry): string[] {
   const body = entry.operation.requestBody ? (inlineSchema(doc, entry.operation.requestBody) as JsonSchema) : undefined;
-  const media = (body?.content as Record<string, { examples?: Record<string, unknown> }> | undefined)?.['application/json'];
+  const media = (body?.content as Record<string, { examples?: Record<string, unknown> }> | undefined)?.[
+    'application/json'
+  ];
   return Object.keys(media?.examples ?? {});
 }
 
@@ -44,34 +46,53 @@ export function operationText(api: string, doc: Document, entry: OperationEntry)
     String(op.description ?? '(none written)').trim(),
   ];
   if (entry.parameters.length > 0) {
-    lines.push('', 'Parameters:', ...entry.parameters.map((p) => `- ${p.name} (${p.in}${p.required ? ', required' : ''}): ${String(p.description ?? '').trim()}`));
+    lines.push(
+      '',
+      'Parameters:',
+      ...entry.parameters.map(
+        (p) => `- ${p.name} (${p.in}${p.required ? ', required' : ''}): ${String(p.description ?? '').trim()}`,
+      ),
+    );
   }
   const schema = bodySchema(doc, entry);
   if (api === 'push-v1' && JSON.stringify(schema ?? {}).includes('"push_info"')) {
-    lines.push('', 'iOS: an iOS device shows only push_info.aps.alert (title, body); the template is drawn by Android. Without it an iPhone shows nothing: check_request and send_push warn (the push check).');
+    lines.push(
+      '',
+      'iOS: an iOS device shows only push_info.aps.alert (title, body); the template is drawn by Android. Without it an iPhone shows nothing: check_request and send_push warn (the push check).',
+    );
   }
   const templates = templateNames(schema);
   if (templates.length > 0) lines.push('', `Templates (message.msgtype): ${templates.join(', ')}`);
   const example = schema ? requestExample(doc, entry) : undefined;
   if (example) {
     const names = namedExamples(doc, entry);
-    lines.push('', `A valid example body${names[0] ? ` ("${names[0]}")` : ''}:`, JSON.stringify(example.value, null, 2));
+    lines.push(
+      '',
+      `A valid example body${names[0] ? ` ("${names[0]}")` : ''}:`,
+      JSON.stringify(example.value, null, 2),
+    );
     if (names.length > 1) lines.push(`Other named examples in the document: ${names.slice(1).join(', ')}`);
   }
   return lines.join('\n');
 }
 
 /** A push v1 body's requestid, which send_push fills in when the body leaves it out. */
-const isRequestId = (v: Schemas['Violation']) => v.code === 'required' && v.location[0] === 'body' && v.location.at(-1) === 'requestid';
+const isRequestId = (v: Schemas['Violation']) =>
+  v.code === 'required' && v.location[0] === 'body' && v.location.at(-1) === 'requestid';
 
 /** The check's result as text: the violations, a missing requestid as a note (push v1), and the push check's warnings. */
 export function checkText(result: Schemas['RequestCheckResult'], push: boolean): string {
   const notes = push ? result.violations.filter(isRequestId) : [];
   const violations = result.violations.filter((v) => !notes.includes(v));
   const lines = [
-    violations.length === 0 ? `Valid: ${result.operation} breaks no rule of its document.` : `${result.operation} breaks ${violations.length} rule(s):`,
+    violations.length === 0
+      ? `Valid: ${result.operation} breaks no rule of its document.`
+      : `${result.operation} breaks ${violations.length} rule(s):`,
     ...violations.map((v) => `- ${v.location.join('.')}: ${v.message} (${v.code})`),
-    ...notes.map((v) => `Note: ${v.location.join('.')} is left out: send_push fills it in; your own code must send one (a new one per push).`),
+    ...notes.map(
+      (v) =>
+        `Note: ${v.location.join('.')} is left out: send_push fills it in; your own code must send one (a new one per push).`,
+    ),
   ];
   // Warnings are of a push the service would accept: not of a broken one.
   if (violations.length === 0 && result.warnings.length > 0) lines.push(...warningLines(result.warnings));
@@ -85,7 +106,10 @@ export const warningLines = (warnings: Schemas['PushWarning'][]): string[] => [
 ];
 
 /** The operationId of check_request's input read as the one name every tool takes. */
-function readOperation(documents: McpContext['documents'], args: Record<string, unknown>): { args: Record<string, unknown>; notes: string[] } | string {
+function readOperation(
+  documents: McpContext['documents'],
+  args: Record<string, unknown>,
+): { args: Record<string, unknown>; notes: string[] } | string {
   if (typeof args.api !== 'string' || typeof args.operationId !== 'string') return { args, notes: [] };
   const read = readOperationId(documents, args.api, args.operationId, 'operationId');
   if ('refusal' in read) return `Not done: ${read.refusal}`;
@@ -125,8 +149,15 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
     inputSchema: {
       type: 'object',
       properties: {
-        api: { type: 'string', enum: apiNames, description: 'The interface: push-v1, dmp, or the sandbox\'s control API.' },
-        operationId: { type: 'string', description: 'The operationId, such as pushSingle or getUserTags; leave it out to list them.' },
+        api: {
+          type: 'string',
+          enum: apiNames,
+          description: "The interface: push-v1, dmp, or the sandbox's control API.",
+        },
+        operationId: {
+          type: 'string',
+          description: 'The operationId, such as pushSingle or getUserTags; leave it out to list them.',
+        },
       },
       required: ['api'],
       additionalProperties: false,
@@ -138,9 +169,17 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
       const doc = name ? documents[name] : undefined;
       if (!doc) return toolError(`api "${String(args.api)}" is not one of: ${apiNames.join(', ')}`);
       const entries = listOperations(doc);
-      if (args.operationId === undefined) return text(entries.map((e) => `${e.operationId}: ${e.method.toUpperCase()} ${e.path}: ${String(e.operation.summary ?? '')}`).join('\n'));
+      if (args.operationId === undefined)
+        return text(
+          entries
+            .map((e) => `${e.operationId}: ${e.method.toUpperCase()} ${e.path}: ${String(e.operation.summary ?? '')}`)
+            .join('\n'),
+        );
       const entry = entries.find((e) => e.operationId === args.operationId);
-      if (!entry) return toolError(`${String(args.api)} has no operation "${String(args.operationId)}"; its operations: ${entries.map((e) => e.operationId).join(', ')}`);
+      if (!entry)
+        return toolError(
+          `${String(args.api)} has no operation "${String(args.operationId)}"; its operations: ${entries.map((e) => e.operationId).join(', ')}`,
+        );
       return text(operationText(String(args.api), doc, operationNamed(doc, entry.operationId!)));
     },
   };

@@ -19,7 +19,7 @@ export const taskTools = (documents: McpContext['documents']): Tool[] => [
       operationId: 'getTask',
       description:
         'Reads one task by its taskid (from a push answer): kind, state (saved, sent, scheduled, stopped, failed, ' +
-        'deleted), targets, pushTime (yyyyMMddHHmm in the app\'s time zone, settings.utcOffsetMinutes, default ' +
+        "deleted), targets, pushTime (yyyyMMddHHmm in the app's time zone, settings.utcOffsetMinutes, default " +
         'UTC+08:00) and sendResult of a scheduled push, and its statistics and per-device details.',
     },
     documents,
