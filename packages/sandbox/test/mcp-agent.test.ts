@@ -89,6 +89,17 @@ describe("inputs are checked against each tool's schema before anything is sent"
   });
 });
 
+describe('every tool', () => {
+  it('refuses an argument its schema does not have, with a valid input', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const answer = (await client.callTool({ name: tool.name, arguments: { notAField: 1 } })) as { content: { text: string }[]; isError?: boolean };
+      expect(answer.isError, tool.name).toBe(true);
+      expect(answer.content[0]!.text, tool.name).toContain('- notAField: is not a field here (rule: additionalProperties');
+    }
+  });
+});
+
 describe('one name per operation', () => {
   it("reads a path's name (push_single) as its operationId in check_request and send_push, and says so", async () => {
     const checked = await call('check_request', {
