@@ -88,6 +88,32 @@ describe('push-v1', () => {
     expect(okOf('PushListResponse').required).toEqual(['result', 'taskid']);
   });
 
+  it('shows a failure answer for every operation, and too_frequent for each rate-controlled one', () => {
+    for (const op of operations(push)) {
+      const examples = Object.values(deref(push, op.operation.responses['200']).content['application/json'].examples).map((e) => deref(push, e).value);
+      const failures = examples.filter((value) => value.result !== 'ok' && value.result !== 'no_user');
+      expect(failures.length, op.operationId).toBeGreaterThan(0);
+      for (const failure of failures) expect(typeof failure.desc, op.operationId).toBe('string');
+      if (op.operation['x-rate-controlled']) expect(failures.map((f) => f.result), op.operationId).toContain('too_frequent');
+    }
+  });
+
+  it('gives an example on scalar properties (a ratchet: at most the 47 left, none in an answer schema)', () => {
+    const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
+    const missing = [];
+    const visit = (node, where) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [name, prop] of Object.entries(node.properties ?? {})) {
+        const schema = prop?.$ref ? { ...deref(push, prop), ...prop } : prop;
+        if (SCALAR.has(schema?.type) && schema.examples === undefined && schema.const === undefined) missing.push(`${where}.${name}`);
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+    };
+    visit(push.components.schemas, '#/components/schemas');
+    expect(missing.length, missing.join('\n')).toBeLessThanOrEqual(47);
+    expect(missing.filter((where) => /Response/.test(where))).toEqual([]);
+  });
+
   it('keeps result an open string', () => {
     expect(push.components.schemas.Result.type).toBe('string');
     expect(push.components.schemas.Result.enum).toBeUndefined();

@@ -682,7 +682,10 @@ export interface components {
          * @enum {string}
          */
         OkResult: "ok";
-        /** @description Error description; present on failure. Its wording is not specified. */
+        /**
+         * @description Error description; present on failure. Its wording is not specified.
+         * @example authtoken is not valid
+         */
         Desc: string;
         /**
          * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
@@ -723,7 +726,10 @@ export interface components {
              * @example ok
              */
             result: string;
-            /** @description Error description; present on failure. Its wording is not specified. */
+            /**
+             * @description Error description; present on failure. Its wording is not specified.
+             * @example authtoken is not valid
+             */
             desc: string;
         };
         /** @description Answer of auth_sign. The ok shape or the failure shape, told apart by `result`. */
@@ -735,7 +741,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Token to send in header `authtoken` with every later request. Valid for 1 day by default; an expired token cannot be used. Present on success.
@@ -752,7 +761,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
         } | components["schemas"]["Failure"];
         /**
@@ -790,7 +802,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /** @description Client ids bound to the alias. */
             cid: string[];
@@ -804,7 +819,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Alias bound to the cid.
@@ -852,14 +870,20 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Client id of an app installation. Format and length limits are not specified by the description.
              * @example CID_EXAMPLE_0001
              */
             cid: string;
-            /** @description The tag list of the client, as one string. How the tags are separated is not specified by the description. */
+            /**
+             * @description The tag list of the client, as one string. How the tags are separated is not specified by the description.
+             * @example vip shanghai
+             */
             tags: string;
         } | components["schemas"]["Failure"];
         /** @description Client ids to add to or remove from the blacklist. */
@@ -876,7 +900,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Client id of an app installation. Format and length limits are not specified by the description.
@@ -885,10 +912,14 @@ export interface components {
             cid: string;
             /**
              * @description Whether the client is online.
+             * @example online
              * @enum {string}
              */
             status: "online" | "offline";
-            /** @description Timestamp of the last SDK login, as text. Its format is not specified by the description. */
+            /**
+             * @description Timestamp of the last SDK login, as text. Its format is not specified by the description.
+             * @example 1768435200000
+             */
             lastlogin: string;
         } | {
             /**
@@ -897,7 +928,10 @@ export interface components {
              * @enum {string}
              */
             result: "no_user";
-            /** @description Error description; present on failure. Its wording is not specified. */
+            /**
+             * @description Error description; present on failure. Its wording is not specified.
+             * @example authtoken is not valid
+             */
             desc?: string;
         } | components["schemas"]["Failure"];
         /**
@@ -941,21 +975,25 @@ export interface components {
             /**
              * Format: int64
              * @description Valid deliverable total (the description's words): messages sent to devices able to receive them.
+             * @example 1200
              */
             msgTotal?: number;
             /**
              * Format: int64
              * @description Receipt total (the description's words): devices that received the message.
+             * @example 1100
              */
             msgProcess?: number;
             /**
              * Format: int64
              * @description Clicks.
+             * @example 85
              */
             clickNum?: number;
             /**
              * Format: int64
              * @description Total sent (the description's words): messages the task sent.
+             * @example 1250
              */
             pushNum?: number;
             /** @description Results through the service's own channel. */
@@ -972,35 +1010,48 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /** @description One item per task. */
             data: components["schemas"]["PushResultItem"][];
         } | components["schemas"]["Failure"];
         /** @description User data of one day. */
         DailyUserData: {
-            /** @description Application id. */
+            /**
+             * @description Application id.
+             * @example APP_ID_EXAMPLE
+             */
             appId?: string;
-            /** @description The day reported. */
+            /**
+             * @description The day reported.
+             * @example 2026-01-15
+             */
             date?: string;
             /**
              * Format: int64
              * @description New registrations.
+             * @example 42
              */
             newRegistCount?: number;
             /**
              * Format: int64
              * @description Total registrations.
+             * @example 15000
              */
             registTotalCount?: number;
             /**
              * Format: int64
              * @description Active users.
+             * @example 3200
              */
             activeCount?: number;
             /**
              * Format: int64
              * @description Online users.
+             * @example 2100
              */
             onlineCount?: number;
         };
@@ -1013,7 +1064,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             data: components["schemas"]["DailyUserData"];
         } | components["schemas"]["Failure"];
@@ -1030,33 +1084,44 @@ export interface components {
         };
         /** @description Push data of one day. */
         DailyPushData: {
-            /** @description Application id. */
+            /**
+             * @description Application id.
+             * @example APP_ID_EXAMPLE
+             */
             appId?: string;
-            /** @description The day reported. */
+            /**
+             * @description The day reported.
+             * @example 20260115
+             */
             date?: string;
             /**
              * Format: int64
              * @description Messages sent.
+             * @example 5000
              */
             sendCount?: number;
             /**
              * Format: int64
              * @description Messages sent online.
+             * @example 2100
              */
             sendOnlineCount?: number;
             /**
              * Format: int64
              * @description Messages received.
+             * @example 4700
              */
             receiveCount?: number;
             /**
              * Format: int64
              * @description Messages shown.
+             * @example 4500
              */
             showCount?: number;
             /**
              * Format: int64
              * @description Messages clicked.
+             * @example 310
              */
             clickCount?: number;
             GT?: components["schemas"]["DailyPushGt"];
@@ -1070,7 +1135,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             data: components["schemas"]["DailyPushData"];
             GT?: components["schemas"]["DailyPushGt"];
@@ -1102,31 +1170,39 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * Format: int64
              * @description Active users in the last hundred days.
+             * @example 15000
              */
             msgTotal: number;
             /**
              * Format: int64
              * @description Messages actually delivered.
+             * @example 2100
              */
             onlineNum: number;
             /**
              * Format: int64
              * @description Messages received.
+             * @example 4700
              */
             msgProcess: number;
             /**
              * Format: int64
              * @description Messages shown.
+             * @example 4500
              */
             showNum: number;
             /**
              * Format: int64
              * @description Messages clicked.
+             * @example 310
              */
             clickNum: number;
         } | components["schemas"]["Failure"];
@@ -1139,7 +1215,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /** @description Online count per time point over the last 24 hours, one point every ten minutes (six per hour). The format of the time point keys is not specified by the description. */
             onlineStatics: {
@@ -1176,9 +1255,15 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
-            /** @description Number of users matching the conditions. */
+            /**
+             * @description Number of users matching the conditions.
+             * @example 3200
+             */
             user_count: number;
         } | components["schemas"]["Failure"];
         /** @description Answer of query_bi_tags. The ok shape or the failure shape, told apart by `result`. */
@@ -1190,7 +1275,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /** @description Available bi tags. */
             tags: string[];
@@ -1200,11 +1288,20 @@ export interface components {
          * @example YOUR_APP_KEY
          */
         AppKey: string;
-        /** @description Whether the message is kept for offline clients. */
+        /**
+         * @description Whether the message is kept for offline clients.
+         * @example true
+         */
         IsOffline: boolean;
-        /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+        /**
+         * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+         * @example 7200000
+         */
         OfflineExpireTime: number;
-        /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+        /**
+         * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+         * @example 0
+         */
         PushNetworkType: number;
         /**
          * @description Time in the form `yyyy-MM-dd HH:mm:ss`, in the service's time zone (none is named by the description; the sandbox uses the app's, UTC+08:00 by default).
@@ -1247,37 +1344,52 @@ export interface components {
         /**
          * @description Ring on receipt.
          * @default true
+         * @example true
          */
         IsRing: boolean;
         /**
          * @description Vibrate on receipt.
          * @default true
+         * @example true
          */
         IsVibrate: boolean;
         /**
          * @description Whether the notification can be cleared.
          * @default true
+         * @example true
          */
         IsClearable: boolean;
-        /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
+        /**
+         * @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer).
+         * @example 1001
+         */
         NotifyId: number;
         /**
          * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
+         * @example 1
          * @enum {string}
          */
         BigStyle: "1" | "2";
-        /** @description Large image address; required when big_style is `1`. */
+        /**
+         * @description Large image address; required when big_style is `1`.
+         * @example https://example.com/big.png
+         */
         BigImageUrl: string;
-        /** @description Long text; required when big_style is `2`. */
+        /**
+         * @description Long text; required when big_style is `2`.
+         * @example Your order has shipped and arrives tomorrow.
+         */
         BigText: string;
         /**
          * @description Notification channel id.
          * @default Default
+         * @example Default
          */
         ChannelId: string;
         /**
          * @description Notification channel name.
          * @default Default
+         * @example Default
          */
         ChannelName: string;
         /**
@@ -1287,6 +1399,7 @@ export interface components {
          *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
          *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
          *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+         * @example 3
          */
         ChannelLevel: number;
         /**
@@ -1318,37 +1431,52 @@ export interface components {
             /**
              * @description Ring on receipt.
              * @default true
+             * @example true
              */
             is_ring?: boolean;
             /**
              * @description Vibrate on receipt.
              * @default true
+             * @example true
              */
             is_vibrate?: boolean;
             /**
              * @description Whether the notification can be cleared.
              * @default true
+             * @example true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
+            /**
+             * @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer).
+             * @example 1001
+             */
             notify_id?: number;
             /**
              * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
+             * @example 1
              * @enum {string}
              */
             big_style?: "1" | "2";
-            /** @description Large image address; required when big_style is `1`. */
+            /**
+             * @description Large image address; required when big_style is `1`.
+             * @example https://example.com/big.png
+             */
             big_image_url?: string;
-            /** @description Long text; required when big_style is `2`. */
+            /**
+             * @description Long text; required when big_style is `2`.
+             * @example Your order has shipped and arrives tomorrow.
+             */
             big_text?: string;
             /**
              * @description Notification channel id.
              * @default Default
+             * @example Default
              */
             channelId?: string;
             /**
              * @description Notification channel name.
              * @default Default
+             * @example Default
              */
             channelName?: string;
             /**
@@ -1358,6 +1486,7 @@ export interface components {
              *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
              *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
              *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             * @example 3
              */
             channelLevel?: number;
         };
@@ -1400,28 +1529,36 @@ export interface components {
             /**
              * @description Ring on receipt.
              * @default true
+             * @example true
              */
             is_ring?: boolean;
             /**
              * @description Vibrate on receipt.
              * @default true
+             * @example true
              */
             is_vibrate?: boolean;
             /**
              * @description Whether the notification can be cleared.
              * @default true
+             * @example true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
+            /**
+             * @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer).
+             * @example 1001
+             */
             notify_id?: number;
             /**
              * @description Notification channel id.
              * @default Default
+             * @example Default
              */
             channelId?: string;
             /**
              * @description Notification channel name.
              * @default Default
+             * @example Default
              */
             channelName?: string;
             /**
@@ -1431,6 +1568,7 @@ export interface components {
              *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
              *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
              *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             * @example 3
              */
             channelLevel?: number;
         };
@@ -1458,19 +1596,25 @@ export interface components {
             /**
              * @description Ring on receipt.
              * @default true
+             * @example true
              */
             is_ring?: boolean;
             /**
              * @description Vibrate on receipt.
              * @default true
+             * @example true
              */
             is_vibrate?: boolean;
             /**
              * @description Whether the notification can be cleared.
              * @default true
+             * @example true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
+            /**
+             * @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer).
+             * @example 1001
+             */
             notify_id?: number;
         };
         /**
@@ -1512,37 +1656,52 @@ export interface components {
             /**
              * @description Ring on receipt.
              * @default true
+             * @example true
              */
             is_ring?: boolean;
             /**
              * @description Vibrate on receipt.
              * @default true
+             * @example true
              */
             is_vibrate?: boolean;
             /**
              * @description Whether the notification can be cleared.
              * @default true
+             * @example true
              */
             is_clearable?: boolean;
-            /** @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer). */
+            /**
+             * @description A new message with the same notify_id replaces the earlier one on the device's notification bar. Its range is not specified by the description (an integer).
+             * @example 1001
+             */
             notify_id?: number;
             /**
              * @description Expanded layout: `1` large image (requires big_image_url), `2` long text (requires big_text).
+             * @example 1
              * @enum {string}
              */
             big_style: "1" | "2";
-            /** @description Large image address; required when big_style is `1`. */
+            /**
+             * @description Large image address; required when big_style is `1`.
+             * @example https://example.com/big.png
+             */
             big_image_url?: string;
-            /** @description Long text; required when big_style is `2`. */
+            /**
+             * @description Long text; required when big_style is `2`.
+             * @example Your order has shipped and arrives tomorrow.
+             */
             big_text?: string;
             /**
              * @description Notification channel id.
              * @default Default
+             * @example Default
              */
             channelId?: string;
             /**
              * @description Notification channel name.
              * @default Default
+             * @example Default
              */
             channelName?: string;
             /**
@@ -1552,6 +1711,7 @@ export interface components {
              *     2: no sound, no vibration, shown on lock screen and in bar, does not wake the screen.
              *     3: sound and vibration, shown on lock screen and in bar, wakes the screen (recommended).
              *     4: sound and vibration, floating display when the screen is on, default display on lock screen, wakes the screen (recommended).
+             * @example 3
              */
             channelLevel?: number;
         };
@@ -1601,11 +1761,20 @@ export interface components {
                  * @example YOUR_APP_KEY
                  */
                 appkey?: string;
-                /** @description Whether the message is kept for offline clients. */
+                /**
+                 * @description Whether the message is kept for offline clients.
+                 * @example true
+                 */
                 is_offline?: boolean;
-                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                /**
+                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+                 * @example 7200000
+                 */
                 offline_expire_time?: number;
-                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                /**
+                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+                 * @example 0
+                 */
                 push_network_type?: number;
                 /**
                  * @description Template selector; `notification` here.
@@ -1756,11 +1925,20 @@ export interface components {
                  * @example YOUR_APP_KEY
                  */
                 appkey?: string;
-                /** @description Whether the message is kept for offline clients. */
+                /**
+                 * @description Whether the message is kept for offline clients.
+                 * @example true
+                 */
                 is_offline?: boolean;
-                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                /**
+                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+                 * @example 7200000
+                 */
                 offline_expire_time?: number;
-                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                /**
+                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+                 * @example 0
+                 */
                 push_network_type?: number;
                 /**
                  * @description Template selector; `link` here.
@@ -1843,11 +2021,20 @@ export interface components {
                  * @example YOUR_APP_KEY
                  */
                 appkey?: string;
-                /** @description Whether the message is kept for offline clients. */
+                /**
+                 * @description Whether the message is kept for offline clients.
+                 * @example true
+                 */
                 is_offline?: boolean;
-                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                /**
+                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+                 * @example 7200000
+                 */
                 offline_expire_time?: number;
-                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                /**
+                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+                 * @example 0
+                 */
                 push_network_type?: number;
                 /**
                  * @description Template selector; `notypopload` here.
@@ -1904,11 +2091,20 @@ export interface components {
                  * @example YOUR_APP_KEY
                  */
                 appkey?: string;
-                /** @description Whether the message is kept for offline clients. */
+                /**
+                 * @description Whether the message is kept for offline clients.
+                 * @example true
+                 */
                 is_offline?: boolean;
-                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                /**
+                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+                 * @example 7200000
+                 */
                 offline_expire_time?: number;
-                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                /**
+                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+                 * @example 0
+                 */
                 push_network_type?: number;
                 /**
                  * @description Template selector; `startactivity` here.
@@ -1955,11 +2151,20 @@ export interface components {
                  * @example YOUR_APP_KEY
                  */
                 appkey?: string;
-                /** @description Whether the message is kept for offline clients. */
+                /**
+                 * @description Whether the message is kept for offline clients.
+                 * @example true
+                 */
                 is_offline?: boolean;
-                /** @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds). */
+                /**
+                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+                 * @example 7200000
+                 */
                 offline_expire_time?: number;
-                /** @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only). */
+                /**
+                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+                 * @example 0
+                 */
                 push_network_type?: number;
                 /**
                  * @description Template selector; `transmission` here.
@@ -1982,6 +2187,7 @@ export interface components {
         PushSingleRequest: (components["schemas"]["NotificationMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotificationMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["LinkMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["NotypoploadMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["StartactivityMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["CidTarget"] & components["schemas"]["PushSingleFields"]) | (components["schemas"]["TransmissionMessage"] & components["schemas"]["AliasTarget"] & components["schemas"]["PushSingleFields"]);
         /**
          * @description `successed_offline` delivered as offline message, `successed_online` delivered online, `successed_ignore` inactive user, not delivered.
+         * @example successed_online
          * @enum {string}
          */
         DeliveryStatus: "successed_offline" | "successed_online" | "successed_ignore";
@@ -1994,7 +2200,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
@@ -2004,6 +2213,7 @@ export interface components {
             taskid: string;
             /**
              * @description `successed_offline` delivered as offline message, `successed_online` delivered online, `successed_ignore` inactive user, not delivered.
+             * @example successed_online
              * @enum {string}
              */
             status: "successed_offline" | "successed_online" | "successed_ignore";
@@ -2028,7 +2238,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
@@ -2040,6 +2253,7 @@ export interface components {
         /**
          * @description Whether to return the per-target status.
          * @default false
+         * @example true
          */
         NeedDetail: boolean;
         /**
@@ -2059,6 +2273,7 @@ export interface components {
             /**
              * @description Whether to return the status of every cid in `cid_details`.
              * @default false
+             * @example true
              */
             need_detail?: boolean;
         } | {
@@ -2072,6 +2287,7 @@ export interface components {
             /**
              * @description Whether to return the status of every cid in `cid_details`.
              * @default false
+             * @example true
              */
             need_detail?: boolean;
             cid?: never;
@@ -2085,7 +2301,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
@@ -2167,6 +2386,7 @@ export interface components {
             /**
              * @description Whether to return the per-target status.
              * @default false
+             * @example true
              */
             need_detail?: boolean;
         };
@@ -2179,7 +2399,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             /**
              * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
@@ -2224,7 +2447,10 @@ export interface components {
              * @enum {string}
              */
             result: "ok";
-            /** @description Not expected on success; the description gives `desc` on failure. */
+            /**
+             * @description Not expected on success; the description gives `desc` on failure.
+             * @example authtoken is not valid
+             */
             desc?: string;
             taskDetail: components["schemas"]["ScheduleTaskDetail"];
             /**
@@ -2238,6 +2464,15 @@ export interface components {
     responses: {
         /** @description The outcome; `desc` describes a failure. */
         Result: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResultResponse"];
+            };
+        };
+        /** @description The outcome; `desc` describes a failure. Rate controlled: `too_frequent` when the call comes too soon. */
+        RateControlledResult: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2433,7 +2668,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Result"];
+            200: components["responses"]["RateControlledResult"];
         };
     };
     getTags: {
