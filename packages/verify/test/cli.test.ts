@@ -1,6 +1,6 @@
 // The command: exit codes, the report files (JSON valid against the shipped schema, HTML), the dry run, and
 // secrets given on the command line appearing nowhere (stdout, stderr, report, page).
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,11 +29,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(args: string[], env: Record<string, string> = {}, started?: (child: ChildProcess) => void): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [cli, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
+    started?.(child);
   });
 }
 
@@ -116,6 +117,35 @@ it('takes the credentials from the environment; the dry run sends nothing and sh
     expect(stdout).toContain(`{"alias_list":[{"cid":"${t.cids[0]}","alias":"<the alias read before>"}]}`);
     expect(stdout).toContain('dry run: nothing was sent');
     expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
+  } finally {
+    await standIn.stop();
+  }
+});
+
+it('Ctrl-C (SIGINT) stops before the next step, restores what the run changed, writes the report and exits 1', async () => {
+  const app = await sandbox.app();
+  await app.setClock({ time: NOW });
+  await app.addDevices([{ cid: 'team-phone-1', online: true, alias: 'team-alias', tags: ['vip'] }, { cid: 'team-phone-2', online: false, tags: ['staff'] }]);
+  const t = { ...(await sandboxTarget(sandbox)), appid: app.appid, appkey: app.appkey, masterSecret: app.mastersecret };
+  const device = async (cid: string) => {
+    const d = await app.device(cid);
+    return { alias: d.alias, tags: d.tags, blacklisted: d.blacklisted };
+  };
+  const before = await Promise.all(t.cids.map(device));
+  let child: ChildProcess | undefined;
+  // The signal arrives while the run waits for the blacklist's answer: an event, not a time.
+  const standIn = await startStandIn(sandbox.url, [{ operationId: 'postUserBlkList', answer: (a) => (child?.kill('SIGINT'), a) }]);
+  try {
+    const report = path.join(dir, 'interrupted.json');
+    const { code, stdout, stderr } = await run([...flags(t, standIn.url), '--no-parity', '--report', report], {}, (c) => (child = c));
+    expect(stderr).toContain('pushapi-verify: interrupted: restoring what the run changed');
+    expect(code, stdout).toBe(1);
+    expect(stdout).toContain('The run stopped early: interrupted (SIGINT).');
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    expect(json.run).toMatchObject({ stopped: 'interrupted (SIGINT)', restored: true });
+    // The signal is handled at the child's next turn of its event loop, long before the main part's last step.
+    expect(standIn.received.map((r) => r.operationId)).not.toContain('authClose');
+    expect(await Promise.all(t.cids.map(device))).toEqual(before);
   } finally {
     await standIn.stop();
   }
