@@ -1,11 +1,14 @@
 // The pieces on their own: the safety rules, the redactor, parity's normalisation, the sandbox choices named.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHOICES } from '../src/check/choices.js';
 import { normalise } from '../src/check/parity.js';
 import { sourceOf } from '../src/documents.js';
 import { assertSafe } from '../src/scenario/safety.js';
 import { Redactor } from '../src/secrets.js';
+import { worldFromRecording } from '../src/world.js';
 
 describe('safety', () => {
   const allowed = { cids: ['mine'], appPushTag: 'pushapi-verify-x', ownTasks: ['RASL_0101_aa'] };
@@ -52,5 +55,24 @@ it('names the source file of a bundle pointer', () => {
   expect(sourceOf('dmp', '#/paths/~1accesser~1auth/get')).toEqual({ file: 'openapi/dmp/paths/accesser_auth.yaml', pointer: '#/get' });
   for (const file of [sourceOf('push-v1', '#/components/schemas/Result').file, sourceOf('dmp', '#/paths/~1tags~1user').file]) {
     expect(fs.existsSync(new URL(`../../../${file}`, import.meta.url)), file).toBe(true);
+  }
+});
+
+it('a world from a recording gives each app the same master secret at every start, and another app another', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-verify-world-'));
+  try {
+    const line = (appid: string) => JSON.stringify({
+      at: '2030-01-01T00:00:00Z', api: 'push-v1', operationId: 'authSign',
+      request: { method: 'POST', path: `/v1/${appid}/auth_sign`, headers: {}, body: { appkey: `key-${appid}`, sign: '<redacted>', timestamp: '1' } },
+      response: { status: 200, headers: {}, body: { result: 'ok' } },
+    });
+    fs.writeFileSync(path.join(dir, 'exchanges.jsonl'), `${line('app-a')}\n${line('app-b')}\n`);
+    const secrets = () => worldFromRecording(dir).apps.map((a) => a.mastersecret);
+    const first = secrets();
+    expect(first).toEqual(secrets());
+    expect(first[0]).toMatch(/^sandbox-[0-9a-f]{24}$/);
+    expect(first[0]).not.toBe(first[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
