@@ -43,6 +43,9 @@ export function documentFacts(apiName, doc) {
     const known = result['x-known-values'] ?? [];
     facts[`${prefix}.knownResultValues`] = known.map(code).join(', ');
     facts[`${prefix}.knownResultCount`] = String(known.length);
+    // The meanings of the known values, written once in the document (Result's x-value-meanings).
+    const meanings = result['x-value-meanings'] ?? {};
+    facts[`${prefix}.resultMeanings`] = ['| `result` | Meaning |', '|---|---|', ...known.map((v) => `| ${code(v)} | ${meanings[v] ?? ''} |`)].join('\n');
   }
 
   // Response statuses per operation (the DMP service uses HTTP statuses, push v1 always 200).

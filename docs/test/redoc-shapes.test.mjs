@@ -13,8 +13,9 @@ function findShapes(doc) {
     if ('const' in node && !('type' in node)) found.push(`${at}: const without type`);
     if (node.anyOf && (node.properties || node.required)) found.push(`${at}: anyOf beside properties or required`);
     for (const [key, value] of Object.entries(node)) {
-      // Examples are data, not schemas.
-      if (key !== 'example' && key !== 'examples') walk(value, `${at}/${key}`);
+      // Examples are data, not schemas. A `not` subschema excludes values (the push v1 failure shape's
+      // `result`: `not: {const: ok}`, bare so that Prism's generator makes a string); it is no field to render.
+      if (key !== 'example' && key !== 'examples' && key !== 'not') walk(value, `${at}/${key}`);
     }
   };
   walk(doc, '#');

@@ -118,6 +118,10 @@ describe('push-v1', () => {
     expect(push.components.schemas.Result.type).toBe('string');
     expect(push.components.schemas.Result.enum).toBeUndefined();
     expect(push.components.schemas.Result['x-known-values']).toEqual(expect.arrayContaining(['ok', 'no_user', 'not_auth', 'too_frequent']));
+    // The meanings are written once (x-value-meanings); the bundle lists their values and shows them as a table.
+    const meanings = push.components.schemas.Result['x-value-meanings'];
+    expect(push.components.schemas.Result['x-known-values']).toEqual(Object.keys(meanings));
+    for (const [value, meaning] of Object.entries(meanings)) expect(push.components.schemas.Result.description).toContain(`| \`${value}\` | ${meaning} |`);
   });
 });
 

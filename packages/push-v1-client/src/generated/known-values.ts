@@ -3,5 +3,5 @@
 
 /** Values listed in `x-known-values` of each schema: known, never a closed set. */
 export const knownValues = {
-  "Result": ["ok","no_msg","alias_error","black_ip","sign_error","pushnum_overlimit","no_appid","no_user","too_frequent","sensitive_word","appid_notmatch","not_auth","black_appid","invalid_param","alias_notbind","tag_over_limit","successed_online","successed_offline","successed_ignore","taginvalid_or_noauth","no_valid_push","no_taskid","other_error"],
+  "Result": ["ok","no_user","not_auth","sign_error","too_frequent","no_appid","appid_notmatch","black_appid","black_ip","invalid_param","alias_error","alias_notbind","no_msg","no_valid_push","no_taskid","pushnum_overlimit","tag_over_limit","taginvalid_or_noauth","sensitive_word","successed_online","successed_offline","successed_ignore","other_error"],
 } as const;

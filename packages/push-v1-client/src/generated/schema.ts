@@ -690,26 +690,33 @@ export interface components {
         /**
          * @description Outcome of the call. `ok` means success; any other value names the failure and `desc` describes it.
          *     The value is an open string: the description of the service names only `ok` and `no_user`; the other
-         *     known values below come from the public documentation of the service and are listed in
-         *     `x-known-values`, never as a closed set.
+         *     known values come from the public documentation of the service, never as a closed set.
          *
          *     | value | meaning |
          *     |---|---|
-         *     | `ok` | success |
-         *     | `no_user` | invalid user (user_status; push_list per-cid detail) |
-         *     | `not_auth` | the authtoken is missing, expired or not valid |
-         *     | `sign_error` | the auth_sign signature does not match |
-         *     | `too_frequent` | rate control refused the call |
-         *     | `no_appid`, `appid_notmatch`, `black_appid` | the appid is unknown, does not match the appkey, or is blocked |
-         *     | `invalid_param` | a parameter is not valid |
-         *     | `alias_error`, `alias_notbind` | alias call failed, alias not bound |
-         *     | `no_msg`, `no_valid_push`, `no_taskid` | nothing to push, no valid push target, unknown task |
-         *     | `pushnum_overlimit`, `tag_over_limit` | quota exceeded |
-         *     | `sensitive_word` | the content was refused |
-         *     | `black_ip` | the caller's IP address is blocked |
-         *     | `taginvalid_or_noauth` | tag not valid or not permitted |
-         *     | `successed_online`, `successed_offline`, `successed_ignore` | delivery states reported by some operations |
-         *     | `other_error` | any other failure |
+         *     | `ok` | Success. |
+         *     | `no_user` | Invalid user: an answer of user_status, and the per-cid value in push_list details; not a failure there. |
+         *     | `not_auth` | The `authtoken` is missing, expired or not valid: sign in again. |
+         *     | `sign_error` | The auth_sign signature does not match (check the sign computation and the clock). |
+         *     | `too_frequent` | Rate control refused the call: wait and try again later. |
+         *     | `no_appid` | The appid in the path is unknown. |
+         *     | `appid_notmatch` | The appid does not match the appkey. |
+         *     | `black_appid` | The application is blocked. |
+         *     | `black_ip` | The caller's IP address is blocked. |
+         *     | `invalid_param` | A parameter is not valid. |
+         *     | `alias_error` | An alias operation failed. |
+         *     | `alias_notbind` | The alias is not bound. |
+         *     | `no_msg` | There is no message to push. |
+         *     | `no_valid_push` | There is no valid push target. |
+         *     | `no_taskid` | The task id is unknown. |
+         *     | `pushnum_overlimit` | The push quota is exceeded. |
+         *     | `tag_over_limit` | The tag quota is exceeded. |
+         *     | `taginvalid_or_noauth` | A tag is not valid, or not permitted. |
+         *     | `sensitive_word` | The content was refused. |
+         *     | `successed_online` | A delivery state reported by some operations: delivered online. |
+         *     | `successed_offline` | A delivery state reported by some operations: delivered as an offline message. |
+         *     | `successed_ignore` | A delivery state reported by some operations: inactive user, not delivered. |
+         *     | `other_error` | Any other failure. |
          * @example ok
          */
         Result: string;
