@@ -114,6 +114,22 @@ describe('push-v1', () => {
     expect(missing.filter((where) => /Response/.test(where))).toEqual([]);
   });
 
+  it('applies one rule to answer values: closed where the description lists the set, open where it says the set is not shown', () => {
+    expect(push.info.description).toMatch(/\*\*Answer values: one rule\.\*\*/);
+    const schemas = push.components.schemas;
+    const ok = (name) => (schemas[name].oneOf ?? schemas[name].anyOf)[0];
+    // Closed: the "Values that the interface reports" table lists them.
+    expect(schemas.DeliveryStatus.enum).toEqual(['successed_offline', 'successed_online', 'successed_ignore']);
+    expect(ok('PushListResponse').properties.cid_details.additionalProperties.enum).toEqual(['successed_offline', 'successed_online', 'successed_ignore', 'no_user']);
+    expect(ok('UserStatusResponse').properties.status.enum).toEqual(['online', 'offline']);
+    // Open: the description says the full set is not shown.
+    for (const open of [schemas.Result, schemas.ScheduleTaskDetail.properties.sendResult]) {
+      expect(open.type).toBe('string');
+      expect(open.enum).toBeUndefined();
+      expect(open['x-known-values'].length).toBeGreaterThan(0);
+    }
+  });
+
   it('keeps result an open string', () => {
     expect(push.components.schemas.Result.type).toBe('string');
     expect(push.components.schemas.Result.enum).toBeUndefined();

@@ -1,5 +1,6 @@
-// requestid makes a push idempotent on the service side: a repeated request with the same id is not pushed
-// twice. The client fills it in once per call, before the first attempt, so every retry sends the same one.
+// requestid is "a request-unique identifier" (the description; it does not say what the service does with a
+// repeat). The client fills it in once per call, before the first attempt, so every retry sends the same one:
+// one call is one request, however often it is sent, which is what lets the service recognise a repeat.
 
 /** 32 lowercase hex characters from WebCrypto (inside the 10 to 32 characters the service accepts). */
 export function newRequestId(): string {

@@ -177,8 +177,8 @@ export interface PostCalls {
    * Push a message to one client
    *
    * Sends one message to one client, named by `cid` or by `alias` (exactly one of the two). The
-   * message uses exactly one template, named by `message.msgtype`. `requestid` identifies the request:
-   * a retry with the same requestid is not pushed twice. `status` reports how the message was delivered.
+   * message uses exactly one template, named by `message.msgtype`. `requestid` identifies the request
+   * (request-unique; what the service does with a repeated one is not stated, see `requestid`). `status` reports how the message was delivered.
    *
    * @deprecated The service marks this operation deprecated; use the V2 REST interface instead (push v1 is no longer maintained).
    */

@@ -470,8 +470,8 @@ export interface paths {
          * Push a message to one client
          * @deprecated
          * @description Sends one message to one client, named by `cid` or by `alias` (exactly one of the two). The
-         *     message uses exactly one template, named by `message.msgtype`. `requestid` identifies the request:
-         *     a retry with the same requestid is not pushed twice. `status` reports how the message was delivered.
+         *     message uses exactly one template, named by `message.msgtype`. `requestid` identifies the request
+         *     (request-unique; what the service does with a repeated one is not stated, see `requestid`). `status` reports how the message was delivered.
          */
         post: operations["pushSingle"];
         delete?: never;
@@ -1872,9 +1872,12 @@ export interface components {
             multimedia?: components["schemas"]["Multimedia"][];
         };
         /**
-         * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
-         *     retry can reuse it safely. Format and length limits are not specified by the description (the
-         *     public documentation of the newer service version uses 10 to 32 characters).
+         * @description Request-unique identifier: the description says "Requestid is a request-unique identifier" and no
+         *     more. It does not say what the service does with a request repeated with the same requestid. The
+         *     clients send the same requestid on every retry of a call, reading "request-unique" as what lets the
+         *     service recognise a repeat; the sandbox answers a repeat as it answered the first request. Format and
+         *     length limits are not specified by the description (the public documentation of the newer service
+         *     version uses 10 to 32 characters).
          * @example req-0000000000000001
          */
         RequestId: string;
@@ -1882,9 +1885,12 @@ export interface components {
         PushSingleFields: {
             push_info?: components["schemas"]["PushInfo"];
             /**
-             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
-             *     retry can reuse it safely. Format and length limits are not specified by the description (the
-             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @description Request-unique identifier: the description says "Requestid is a request-unique identifier" and no
+             *     more. It does not say what the service does with a request repeated with the same requestid. The
+             *     clients send the same requestid on every retry of a call, reading "request-unique" as what lets the
+             *     service recognise a repeat; the sandbox answers a repeat as it answered the first request. Format and
+             *     length limits are not specified by the description (the public documentation of the newer service
+             *     version uses 10 to 32 characters).
              * @example req-0000000000000001
              */
             requestid: string;
@@ -2341,9 +2347,12 @@ export interface components {
             push_info?: components["schemas"]["PushInfo"];
             condition?: components["schemas"]["Condition"];
             /**
-             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
-             *     retry can reuse it safely. Format and length limits are not specified by the description (the
-             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @description Request-unique identifier: the description says "Requestid is a request-unique identifier" and no
+             *     more. It does not say what the service does with a request repeated with the same requestid. The
+             *     clients send the same requestid on every retry of a call, reading "request-unique" as what lets the
+             *     service recognise a repeat; the sandbox answers a repeat as it answered the first request. Format and
+             *     length limits are not specified by the description (the public documentation of the newer service
+             *     version uses 10 to 32 characters).
              * @example req-0000000000000001
              */
             requestid: string;
@@ -2373,9 +2382,12 @@ export interface components {
         /** @description Fields of a batch item besides the message and the target. */
         BatchItemFields: {
             /**
-             * @description Request-unique identifier. A request repeated with the same requestid is not pushed twice, so a
-             *     retry can reuse it safely. Format and length limits are not specified by the description (the
-             *     public documentation of the newer service version uses 10 to 32 characters).
+             * @description Request-unique identifier: the description says "Requestid is a request-unique identifier" and no
+             *     more. It does not say what the service does with a request repeated with the same requestid. The
+             *     clients send the same requestid on every retry of a call, reading "request-unique" as what lets the
+             *     service recognise a repeat; the sandbox answers a repeat as it answered the first request. Format and
+             *     length limits are not specified by the description (the public documentation of the newer service
+             *     version uses 10 to 32 characters).
              * @example req-0000000000000001
              */
             requestid: string;
