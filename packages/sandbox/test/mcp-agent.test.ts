@@ -93,9 +93,14 @@ describe('every tool', () => {
   it('refuses an argument its schema does not have, with a valid input', async () => {
     const { tools } = await client.listTools();
     for (const tool of tools) {
-      const answer = (await client.callTool({ name: tool.name, arguments: { notAField: 1 } })) as { content: { text: string }[]; isError?: boolean };
+      const answer = (await client.callTool({ name: tool.name, arguments: { notAField: 1 } })) as {
+        content: { text: string }[];
+        isError?: boolean;
+      };
       expect(answer.isError, tool.name).toBe(true);
-      expect(answer.content[0]!.text, tool.name).toContain('- notAField: is not a field here (rule: additionalProperties');
+      expect(answer.content[0]!.text, tool.name).toContain(
+        '- notAField: is not a field here (rule: additionalProperties',
+      );
     }
   });
 });
@@ -270,7 +275,13 @@ describe('the four tasks of the agents guide, with only the tool list to go on: 
   it('(a) draws a push on an Android phone', async () => {
     const app = JSON.parse(await step('create_app', { name: 'Task a' })) as { appid: string; appkey: string };
     await step('add_device', { appid: app.appid, device: { cid: 'pixel-1', online: true, phonetype: 'ANDROID' } });
-    await step('send_push', { appid: app.appid, operationId: 'pushSingle', body: push(app.appkey, 'pixel-1') });
+    const sent = await step('send_push', {
+      appid: app.appid,
+      operationId: 'pushSingle',
+      body: push(app.appkey, 'pixel-1'),
+    });
+    // An Android device: what an iPhone would do is not its concern.
+    expect(sent).not.toContain('Push check');
     expect(await step('read_inbox', { appid: app.appid, cid: 'pixel-1' })).toContain('title: "Order update"');
     expect(failures).toEqual([]);
   });

@@ -201,3 +201,17 @@ describe('the push check of a large batch', () => {
     expect(warnings.at(-1)!.location.slice(0, 2)).toEqual(['msg_list', '49']);
   });
 });
+
+describe('the push check of a push to one device', () => {
+  it('keeps the warnings of its platform (and of all), when the device has a phone type', () => {
+    const platformOf = (cid: string) => ({ iphone: 'ios', pixel: 'android' })[cid] as 'ios' | 'android' | undefined;
+    const long = body({ push_info: undefined }, 'x'.repeat(80));
+    expect(codes('pushSingle', { ...long, cid: 'pixel' }, { platformOf })).toEqual([
+      'title_cut notification.style.title android',
+    ]);
+    expect(codes('pushSingle', { ...long, cid: 'iphone' }, { platformOf })).toEqual([
+      'ios_shows_nothing push_info.aps.alert ios',
+    ]);
+    expect(codes('pushSingle', { ...long, cid: 'unknown' }, { platformOf })).toHaveLength(2);
+  });
+});

@@ -2,6 +2,7 @@
 // its sender may not expect. Warnings only, never refusals: the service takes these pushes. Each names a code, the
 // field, the platform and says what happens. Pure functions of the body and what is known of the app (no Node, no
 // DOM): the server, the MCP tools and the page all use them. The thresholds are listed in the sandbox README.
+import { platformOf as platformOfPhone } from '../phone-view.js';
 import type { AppState } from '../state/store.js';
 import { formatLocal, parsePushTime, utcOffsetText } from '../time.js';
 
@@ -35,6 +36,8 @@ export interface PushCheckContext {
   /** The app's clock now (epoch ms) and its time zone (minutes east of UTC). */
   now?: number;
   utcOffsetMinutes?: number;
+  /** The platform of a registered device (by its phonetype), when it has one: a push to it is checked for it only. */
+  platformOf?: (cid: string) => 'ios' | 'android' | undefined;
   /** Whether an earlier message of the app has this notify_id (one a new message can replace). */
   notifyIdUsed?: (notifyId: number) => boolean;
 }
@@ -224,7 +227,10 @@ export function pushWarnings(operationId: string, body: unknown, context: PushCh
     }
     return out.slice(0, MAX_WARNINGS);
   }
-  return [...commonWarnings(body, context), ...iosWarnings(body), ...androidWarnings(body, context)];
+  const all = [...commonWarnings(body, context), ...iosWarnings(body), ...androidWarnings(body, context)];
+  // A push to one device of a known platform: what the other platform would do does not concern it.
+  const platform = typeof body.cid === 'string' ? context.platformOf?.(body.cid) : undefined;
+  return platform ? all.filter((w) => w.platform === 'all' || w.platform === platform) : all;
 }
 
 /** What the check knows of an app at `now` (its clock): its appkey, its zone, and the notify_ids of its messages but those of `exceptTask`. */
@@ -239,5 +245,15 @@ export function appCheckContext(app: AppState, now: number, exceptTask?: string)
     }
     return false;
   };
-  return { appkey: app.record.appkey, now, utcOffsetMinutes: app.record.settings.utcOffsetMinutes, notifyIdUsed };
+  const platformOf = (cid: string) => {
+    const platform = platformOfPhone(app.devices.get(cid)?.record.phonetype);
+    return platform === 'unknown' ? undefined : platform;
+  };
+  return {
+    appkey: app.record.appkey,
+    now,
+    utcOffsetMinutes: app.record.settings.utcOffsetMinutes,
+    notifyIdUsed,
+    platformOf,
+  };
 }
