@@ -259,13 +259,13 @@ function restoreSteps(ctx: Context): Step[] {
         request: (c) => ({ auth: 'token', body: { cid, tag_list: tagsBefore(c, cid) } }),
       },
       {
-        name: `restore the alias of cid ${i + 1}`, operationId: 'bindAlias', phase: 'restore', restores: () => `alias:${cid}`, cleans: ok([`alias:${cid}`]),
+        name: `restore the alias of cid ${i + 1} (if it had one)`, operationId: 'bindAlias', phase: 'restore', restores: () => `alias:${cid}`, cleans: ok([`alias:${cid}`]),
         skip: (c) => (hadAlias(c, cid) || c.dryRun ? undefined : 'cid had no alias before the run'),
         request: (c) => ({ auth: 'token', body: { alias_list: [{ cid, alias: c.devices[cid]?.alias ?? '<the alias read before>' }] } }),
       },
       {
         // No alias before: whatever alias of this run is still bound is taken off; any other answer leaves it be.
-        name: `alias of cid ${i + 1} at the end`, operationId: 'queryAlias', phase: 'restore', restores: () => `alias:${cid}`,
+        name: `alias of cid ${i + 1} at the end (if it had none)`, operationId: 'queryAlias', phase: 'restore', restores: () => `alias:${cid}`,
         skip: (c) => (hadAlias(c, cid) ? 'cid had an alias before the run (bound again above)' : undefined),
         request: () => ({ auth: 'token', params: { cid } }),
         cleans: (c, a) => (noAliasAnswer(a) || (result(a) === 'ok' && !runAlias(c, body(a).alias)) ? [`alias:${cid}`] : []),
