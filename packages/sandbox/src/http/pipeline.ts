@@ -205,7 +205,7 @@ function sendReply(ctx: RequestContext, reply: Reply): void {
   send(ctx.res, reply);
 }
 
-export function send(res: ServerResponse, reply: Reply): void {
+function send(res: ServerResponse, reply: Reply): void {
   const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
   const headers: Record<string, string | number> = { ...reply.headers, 'content-length': Buffer.byteLength(text) };
   if (text) headers['content-type'] = `${reply.contentType ?? 'application/json'}; charset=utf-8`;
