@@ -229,7 +229,7 @@ describe('a report that reads like a review', () => {
 
   it('says a parity difference in words: one task missing', () => {
     const parity = report.operations.find((o) => o.operationId === 'pushResult')!.findings.filter((f) => f.kind === 'parity');
-    expect(parity.map((f) => f.message)).toEqual(['one task missing: the service answers 1 where the sandbox answers 2 (response.body.data)']);
+    expect(parity.map((f) => f.message)).toEqual(['one task missing: the service answers 1 where the sandbox answers 2 (response.body.data); the sandbox kept RASL_<mmdd>_<id>, the service did not']);
     expect(parity[0]!.next).toMatch(/change the sandbox/);
   });
 

@@ -46,6 +46,13 @@ const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
 /** What an array holds, for words: tasks in push_result's data, items otherwise. */
 const noun = (where: string, n: number) => `${n === 1 ? 'one' : n} ${where.endsWith('.data') || where.endsWith('taskIdList') ? 'task' : 'item'}${n === 1 ? '' : 's'}`;
 
+/** Which tasks the sandbox answered and the service did not, by their id's form: `; the sandbox kept RASL_…`. */
+function kept(target: unknown[], sandbox: unknown[]): string {
+  const ids = (items: unknown[]) => items.flatMap((i) => (isObject(i) ? [i.taskId ?? i.taskid].filter((t): t is string => typeof t === 'string') : []));
+  const missing = ids(sandbox).filter((id) => !ids(target).includes(id));
+  return missing.length ? `; the sandbox kept ${missing.join(', ')}, the service did not` : '';
+}
+
 /** A difference in words: what one side has and the other has not, or the two values. */
 export function inWords(where: string, target: unknown, sandbox: unknown): string {
   if (target === undefined) return `the sandbox answers ${where} (${show(sandbox)}), the service leaves it out`;
@@ -57,7 +64,7 @@ export function inWords(where: string, target: unknown, sandbox: unknown): strin
       const onlyTarget = target.filter((x) => !sandbox.includes(x));
       return [onlySandbox.length ? `the sandbox has ${onlySandbox.join(', ')} and the service does not` : '', onlyTarget.length ? `the service has ${onlyTarget.join(', ')} and the sandbox does not` : ''].filter(Boolean).join('; ') || `${where} differs`;
     }
-    if (target.length < sandbox.length) return `${noun(where, sandbox.length - target.length)} missing: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
+    if (target.length < sandbox.length) return `${noun(where, sandbox.length - target.length)} missing: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})${kept(target, sandbox)}`;
     if (target.length > sandbox.length) return `${noun(where, target.length - sandbox.length)} more: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
   }
   return `the service answers ${show(target)} where the sandbox answers ${show(sandbox)}`;
