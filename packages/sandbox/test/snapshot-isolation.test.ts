@@ -2,7 +2,11 @@
 // seed: each team's snapshots are its own (names of their own, a budget of their own), `seed` is the administrator's,
 // and no refusal names anything of the other team (its appids, its snapshot names).
 import { describe, expect, it } from 'vitest';
-import { MAX_SNAPSHOTS } from '../src/areas/snapshots.js';
+import { createApp } from '../src/areas/apps.js';
+import { MAX_SNAPSHOTS, Snapshots, type Asker } from '../src/areas/snapshots.js';
+import { Refusal } from '../src/refusal.js';
+import { Store } from '../src/state/store.js';
+import { Unit } from '../src/state/unit.js';
 import { ownSandbox, raw, type RawAnswer } from './support/in-process.js';
 
 const ADMIN = 'admin-token-of-the-operator-0001';
@@ -129,5 +133,31 @@ describe('snapshots per team', () => {
     const said = apiAnswers.join('\n');
     expect(apiAnswers.length).toBeGreaterThan(70);
     for (const word of FOREIGN) expect(said).not.toContain(word);
+  });
+
+  it("the bytes budget is per team too: one team's snapshots past it leave the other's saves alone", () => {
+    const store = new Store();
+    const unit = new Unit(store, 0);
+    for (const appid of ['ci-web-b', 'ci-api-b']) createApp(unit, { appid, devices: Array.from({ length: 20 }, (_, i) => ({ cid: `device-${i}` })) });
+    const teamOf = (appid: string) => ['ci-web-', 'ci-api-'].find((p) => appid.startsWith(p));
+    const web: Asker = { team: 'ci-web-', teamOf };
+    const api: Asker = { team: 'ci-api-', teamOf };
+    const probe = new Snapshots();
+    probe.save(store, 'probe', 'ci-api-b', 0, api);
+    // Room for two snapshots of one app per team.
+    const snapshots = new Snapshots({ appBytes: 1024 * 1024, sandboxBytes: probe.bytes() * 2.5 });
+    snapshots.save(store, 'one', 'ci-api-b', 0, api);
+    snapshots.save(store, 'two', 'ci-api-b', 0, api);
+    let refused: unknown;
+    try {
+      snapshots.save(store, 'three', 'ci-api-b', 0, api);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(Refusal);
+    expect((refused as Refusal).status).toBe(409);
+    expect((refused as Refusal).detail).toMatch(/past the budget of .* per team \(prefix "ci-api-"\); they hold .* in 2 snapshot\(s\)/);
+    expect(snapshots.save(store, 'one', 'ci-web-b', 0, web).name).toBe('one');
+    expect(snapshots.save(store, 'two', 'ci-web-b', 0, web).name).toBe('two');
   });
 });
