@@ -62,9 +62,10 @@ Proxy:
   a message naming both a cid and an alias (but push_list, where the cid wins), a body that is not strict JSON,
   an operation the documents do not know. It prints its allow list at start and a summary when stopped (exit 0).
 
-Exit (run): 0 conformant; 1 findings, or the run did not do every step (it stopped early: a refused sign-in, a
-  safety stop, Ctrl-C; or skipped steps after a refused one; or left a cid alone) and restored everything; 3 the restore is incomplete (the report names what to put back by hand); 2 usage error or
-  unreachable target (nothing changed).
+Exit (run): 0 conformant; 1 findings, or the run did not do every step (it stopped early: a refused sign-in,
+  a safety stop, Ctrl-C; or skipped steps after a refused one; or left a cid alone) and restored everything;
+  3 the restore is incomplete (the report names what to put back by hand); 2 usage error or unreachable target
+  (nothing changed).
 Exit (proxy): 0 when stopped by a signal; 2 usage error.
 `;
 
