@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: run by `setup` directly, not as a turbo task.
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const howTo =

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: run by `setup` directly, not as a turbo task.
 const haproxyPath = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 
 const howTo =

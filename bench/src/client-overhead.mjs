@@ -115,7 +115,7 @@ export function handWritten(fetch) {
  */
 function figures(task) {
   const result = task?.result;
-  if (!result || result.state !== 'completed') {
+  if (result?.state !== 'completed') {
     const error = result && 'error' in result ? result.error : undefined;
     throw new Error(`benchmark task ${task?.name} did not complete`, { cause: error });
   }

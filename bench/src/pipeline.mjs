@@ -3,6 +3,7 @@
 // every task runs again (the cache is rewritten, nothing is deleted). Warm is the same command right after,
 // with nothing changed: it must be all cache hits. Several cold/warm pairs, interleaved.
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,6 @@ import { ratios, summarize } from './stats.mjs';
 
 export const MAIN_JOB = ['lint', 'bundle', 'generate', 'build', 'docs'];
 const turboBin = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
  * Reads turbo's run summary: `Tasks: N successful, N total`, `Cached: N cached, N total`, and the tasks
@@ -20,7 +20,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * @param {string} output
  */
 export function parseTurboSummary(output) {
-  const text = output.replace(ANSI, '');
+  const text = stripVTControlCharacters(output);
   const cached = /Cached:\s+(\d+) cached, (\d+) total/.exec(text);
   const tasks = /Tasks:\s+(\d+) successful, (\d+) total/.exec(text);
   if (!cached || !tasks) return undefined;
@@ -51,7 +51,7 @@ export function runMainJob({ force, extraArgs = [] }) {
   if (res.error) throw res.error;
   const summary = parseTurboSummary(`${res.stdout}\n${res.stderr}`);
   if (res.status !== 0 || !summary) {
-    const tail = `${res.stdout}\n${res.stderr}`.replace(ANSI, '').trim().split('\n').slice(-25).join('\n');
+    const tail = stripVTControlCharacters(`${res.stdout}\n${res.stderr}`).trim().split('\n').slice(-25).join('\n');
     throw new Error(`turbo ${args.join(' ')} failed (exit ${res.status}):\n${tail}`);
   }
   return { wallMs, ...summary };

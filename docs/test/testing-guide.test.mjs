@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const docsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,7 +14,7 @@ const bin = (name) => path.join(docsDir, 'node_modules', '.bin', name);
 
 const run = (command, args, env = {}) => {
   const result = spawnSync(command, args, { cwd: docsDir, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1', ...env }, timeout: 240_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '') };
+  return { status: result.status, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
 };
 
 /** How many tests a file declares (`it(` at the start of a line, after indentation). */

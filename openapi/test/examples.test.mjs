@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apis } from '../lib/apis.mjs';
 import { createValidator, deref, operations } from './documents.mjs';
 
-function* mediaExamples(api, doc) {
+function* mediaExamples(doc) {
   for (const op of operations(doc)) {
     const bodies = [['requestBody', deref(doc, op.operation.requestBody)]];
     for (const [status, response] of Object.entries(op.operation.responses)) bodies.push([`responses/${status}`, deref(doc, response)]);
@@ -37,7 +37,7 @@ function* schemaExamples(node, pointer) {
 
 describe.each(apis.map((a) => a.name))('%s examples', (api) => {
   const validator = createValidator(api);
-  const media = [...mediaExamples(api, validator.doc)];
+  const media = [...mediaExamples(validator.doc)];
   const inSchemas = [...schemaExamples(validator.doc.components.schemas, '#/components/schemas')];
   const inParameters = Object.entries(validator.doc.components.parameters ?? {}).map(([name, p]) => [
     `parameter ${name}`, `#/components/parameters/${name}/schema`, p.in === 'query' || p.in === 'path' ? p.example : undefined,

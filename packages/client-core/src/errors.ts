@@ -28,6 +28,7 @@ export class ClientError extends Error {
 
   static [Symbol.hasInstance](value: unknown): boolean {
     const kinds = (value as { [KINDS]?: unknown } | null)?.[KINDS];
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, so a subclass checks its own kind.
     return Array.isArray(kinds) && kinds.includes(this.kind);
   }
 

@@ -200,7 +200,7 @@ describe('requestid', () => {
     await push.POST('/push_single_batch', {
       body: { msg_list: [{ ...pushBody }, { ...pushBody, cid: 'CID_2', requestid: 'given-id-0002' }] },
     });
-    const [item1, item2] = fake.service.calls('push_single_batch')[0]?.json.msg_list;
+    const [item1, item2] = fake.service.calls('push_single_batch')[0]!.json.msg_list;
     expect(item1.requestid).toMatch(/^[0-9a-f]{32}$/);
     expect(item2.requestid).toBe('given-id-0002');
   });

@@ -46,7 +46,7 @@ export async function startFakeService(): Promise<FakeService> {
       valid.add(token);
       return { json: { result: 'ok', auth_token: token } };
     }
-    const token = req.headers['authtoken'];
+    const token = req.headers.authtoken;
     if (typeof token !== 'string' || !valid.has(token)) return { json: { result: 'not_auth', desc: 'token not valid' } };
     if (operation === 'auth_close') {
       valid.delete(token);

@@ -100,37 +100,40 @@ function readFixedAppTokens(flags: string[], variable: string | undefined): AppT
   return [...parseAppTokens(flags, '--app-token'), ...parseAppTokens(fromVariable, 'SANDBOX_APP_TOKENS')];
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    // `pnpm run sandbox -- --port 0` passes the `--` on: it separates pnpm's options from ours, not ours from operands.
-    args: process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      data: { type: 'string' },
-      'control-token': { type: 'string' },
-      'control-token-file': { type: 'string' },
-      'app-token': { type: 'string', multiple: true },
-      'app-token-file': { type: 'string' },
-      'allowed-host': { type: 'string', multiple: true },
-      appid: { type: 'string' },
-      appkey: { type: 'string' },
-      'master-secret': { type: 'string' },
-      'user-code': { type: 'string' },
-      'auth-code': { type: 'string' },
-      docs: { type: 'string' },
-      compat: { type: 'string' },
-      seed: { type: 'string' },
-      'metrics-per-app': { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  fail((error as Error).message);
+/** The command line's flags; an unknown or malformed flag ends the process with its message. */
+function readFlags() {
+  try {
+    return parseArgs({
+      // `pnpm run sandbox -- --port 0` passes the `--` on: it separates pnpm's options from ours, not ours from operands.
+      args: process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        data: { type: 'string' },
+        'control-token': { type: 'string' },
+        'control-token-file': { type: 'string' },
+        'app-token': { type: 'string', multiple: true },
+        'app-token-file': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
+        appid: { type: 'string' },
+        appkey: { type: 'string' },
+        'master-secret': { type: 'string' },
+        'user-code': { type: 'string' },
+        'auth-code': { type: 'string' },
+        docs: { type: 'string' },
+        compat: { type: 'string' },
+        seed: { type: 'string' },
+        'metrics-per-app': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
+const values = readFlags();
 if (values.help) {
   console.log(HELP);
   process.exit(0);

@@ -14,7 +14,7 @@ export function clockNow(clock: ClockRecord, realNow = Date.now()): number {
 }
 
 /** Moves a clock to `time`, keeping it frozen or running as asked. */
-export function clockSetTo(clock: ClockRecord, time: number, frozen: boolean, realNow = Date.now()): ClockRecord {
+export function clockSetTo(time: number, frozen: boolean, realNow = Date.now()): ClockRecord {
   return frozen ? { offsetMs: time - realNow, frozenAt: time } : { offsetMs: time - realNow, frozenAt: null };
 }
 

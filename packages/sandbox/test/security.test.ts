@@ -165,6 +165,8 @@ describe('numbers and keys that do not belong', () => {
     await push.POST('/bind_alias', { body: { alias_list: names.map((cid) => ({ cid, alias: '__proto__' })) } });
     expect((await push.GET('/query_cid/{alias}', { params: { path: { alias: '__proto__' } } })).cid).toEqual(names);
     const byAlias = await push.POST('/push_list', { body: { taskid: saved.taskid!, alias: ['__proto__'], need_detail: true } });
+    // biome-ignore lint/suspicious/noProto: the own key "__proto__" of a parsed answer is what this test reads.
+    // biome-ignore lint/complexity/useLiteralKeys: `.__proto__` would read the prototype, not that key.
     expect(Object.keys(byAlias.alias_details?.['__proto__'] ?? {}).sort()).toEqual([...names].sort());
     const byTag = await push.POST('/push_app', { body: { ...transmission('tagged'), condition: [{ key: 'tag', values: ['constructor'], opt_type: 0 }] } });
     expect((await app.task(byTag.taskid!)).stats).toMatchObject({ targets: 1, received: 1 });

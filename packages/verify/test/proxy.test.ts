@@ -112,7 +112,7 @@ it('the command prints its allow list, serves until SIGTERM, then prints what it
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const found = /push v1 at (http:\/\/127\.0\.0\.1:\d+)\/[^]*always refused/.exec(stdout);
+      const found = /push v1 at (http:\/\/127\.0\.0\.1:\d+)\/[\s\S]*always refused/.exec(stdout);
       if (found) resolve(found[1]!);
     });
     child.on('exit', (code) => reject(new Error(`proxy exited (${code}) before listening`)));
@@ -125,7 +125,7 @@ it('the command prints its allow list, serves until SIGTERM, then prints what it
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code))); // after stdout is read
   child.kill('SIGTERM');
   expect(await exited).toBe(0); // a stop is the proxy's normal end, though the drifted user_status failed
-  expect(stdout).toMatch(/requests forwarded: 2\n  refused: 1 \(push-outside-list 1\)\n  answers checked: 2\n  findings: 2 \(schema 1, undocumented-field 1\), 1 operation\(s\) failing/);
+  expect(stdout).toMatch(/requests forwarded: 2\n {2}refused: 1 \(push-outside-list 1\)\n {2}answers checked: 2\n {2}findings: 2 \(schema 1, undocumented-field 1\), 1 operation\(s\) failing/);
   expect(stderr).toContain('pushapi-verify proxy: refused POST /v1/<appid>/push_single (push-outside-list, HTTP 403): cid a-real-user is not in --allow-cid');
   expect(stdout + stderr).not.toContain(token);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;

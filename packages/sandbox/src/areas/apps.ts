@@ -142,7 +142,7 @@ export function changedClock(clock: ClockRecord, change: ClockChange, realNow: n
   if (!(Math.abs(now) <= MAX_TIME_MS)) {
     throw invalid(`the clock would be at ${now} ms, beyond the dates a clock can show (±${MAX_TIME_MS} ms from 1970)`);
   }
-  return clockSetTo(clock, now, frozen, realNow);
+  return clockSetTo(now, frozen, realNow);
 }
 
 /**

@@ -110,7 +110,7 @@ export function saveListBody(unit: Unit, app: AppState, body: PushBody<'saveList
 
 export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, now: number) {
   const task = app.tasks.get(body.taskid);
-  if (!task || task.kind !== 'list') throw serviceRefusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
+  if (task?.kind !== 'list') throw serviceRefusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
   if (task.state === 'stopped') throw serviceRefusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
   const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
   unit.update('task', app, task, (record) => {

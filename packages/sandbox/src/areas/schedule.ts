@@ -56,7 +56,7 @@ function scheduledTask(app: AppState, taskid: string): TaskRecord;
 function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord>;
 function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord> {
   const task = app.tasks.get(taskid);
-  if (!task || task.kind !== 'scheduled') throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
+  if (task?.kind !== 'scheduled') throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
   return task;
 }
 

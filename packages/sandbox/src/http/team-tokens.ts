@@ -115,7 +115,7 @@ export class TeamTokens {
 /** What a scope sees: a team, its apps (calls of no app are not its own); the administrator, all. */
 function visibleTo(scope: ControlScope): Visible {
   if (scope.kind === 'admin') return () => true;
-  return (appid) => appid !== null && appid.startsWith(scope.prefix);
+  return (appid) => appid?.startsWith(scope.prefix) === true;
 }
 
 const bodyAppid = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { appid?: unknown }).appid : undefined);

@@ -4,7 +4,7 @@
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { contentSize, deepFreeze } from './content.js';
 import { newDeviceState, type AppState, type Store } from './store.js';
-import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, PushContent, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
 
 /** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -21,7 +21,7 @@ export interface KindSpec<R> {
   /** Its stored form, when that is not the record as it is. */
   encode?(record: R, app: AppState): unknown;
   /** The record from its stored form (already checked against `schema`) and key (which carries the ids a stored value may omit). */
-  decode?(value: any, key: Key): R;
+  decode?(value: unknown, key: Key): R;
   /** JSON Schema of the stored form (refs into the control document for the parts it describes). */
   schema: Record<string, unknown>;
   /** A copy that shares nothing behaviour changes in place, for snapshots; default: a structured clone. */

@@ -1,6 +1,6 @@
 // Aliases (one alias per cid, at most 10 cids per alias), tags per cid, and the blacklist that every push
 // leaves out.
-import { PushApiError } from '@pushapi/push-v1-client';
+import type { PushApiError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { newApp, notification, pushClient, transmission } from '../support/env.js';
 

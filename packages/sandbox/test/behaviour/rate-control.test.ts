@@ -1,6 +1,6 @@
 // Rate control: off by default; per-app limits on set_tags, save_list_body, push_list, push_app and scheduled
 // push; a call beyond its limit is refused too_frequent and changes nothing.
-import { PushApiError } from '@pushapi/push-v1-client';
+import type { PushApiError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { newApp, pushClient, transmission } from '../support/env.js';
 

@@ -1,6 +1,6 @@
 // Scheduled push: push_app with pushTime, refused where not enabled, dispatched when the app clock reaches it,
 // reported by get_schedule_task, deletable by del_schedule_task until one minute before dispatch.
-import { PushApiError } from '@pushapi/push-v1-client';
+import type { PushApiError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { newApp, pushClient, transmission } from '../support/env.js';
 

@@ -1,6 +1,6 @@
 // Statistics counted from what happened: push_result per task, group results per task_name, daily user and
 // push data (today refused for users), the 24-hour online statistics, user_status, set_badge.
-import { PushApiError } from '@pushapi/push-v1-client';
+import type { PushApiError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { control, newApp, notification, pushClient, transmission } from '../support/env.js';
 

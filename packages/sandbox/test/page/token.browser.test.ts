@@ -131,7 +131,7 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
   });
 
   it('drops a stream whose line passes 1 MiB and opens a new one, resuming after the last event it read', async () => {
-    const w = await open('/#token=' + TOKEN);
+    const w = await open(`/#token=${TOKEN}`);
     try {
       const { page } = w;
       await live(page);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/apis/events.js';
 import { emptyStats, type DeviceRecord, type MessageRecord, type TaskRecord } from '../../src/state/records.js';
-import { newAppState, Store, type AppState } from '../../src/state/store.js';
+import { newAppState, Store } from '../../src/state/store.js';
 import { Committer, Unit } from '../../src/state/unit.js';
 import type { Persistence, Write } from '../../src/state/persistence.js';
 

@@ -60,7 +60,7 @@ export function SentView({ sent }: { sent: Sent }) {
       )}
       {sent.accepted && <PushWarnings warnings={pushWarnings(request.op.operationId, request.body)} />}
       <h3>Body</h3>
-      <pre class="raw raw-block console-answer-body" tabIndex={0} aria-label="Answer body">
+      <pre class="raw raw-block console-answer-body" tabIndex={0} role="region" aria-label="Answer body">
         {answer.text || '(empty)'}
       </pre>
       <details>
@@ -77,11 +77,11 @@ export function SentView({ sent }: { sent: Sent }) {
         </dl>
       </details>
       <h3>As curl</h3>
-      <pre class="raw raw-block console-curl" tabIndex={0} aria-label="The request as curl">
+      <pre class="raw raw-block console-curl" tabIndex={0} role="region" aria-label="The request as curl">
         {curlCommand(request)}
       </pre>
       <h3>As a typed client call</h3>
-      <pre class="raw raw-block console-typed" tabIndex={0} aria-label="The request as a typed client call">
+      <pre class="raw raw-block console-typed" tabIndex={0} role="region" aria-label="The request as a typed client call">
         {clientCall(request)}
       </pre>
     </div>

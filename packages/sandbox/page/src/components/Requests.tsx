@@ -127,7 +127,7 @@ function RequestMore({ r, open, children }: { r: RequestLogEntry; open: boolean;
       {r.body && (
         <Folded summary="Body as received (JSON)">
           {() => (
-            <pre class="raw raw-json" tabIndex={0} aria-label={`Body of request ${r.id}, JSON`}>
+            <pre class="raw raw-json" tabIndex={0} role="region" aria-label={`Body of request ${r.id}, JSON`}>
               {JSON.stringify(r.body, null, 2)}
             </pre>
           )}

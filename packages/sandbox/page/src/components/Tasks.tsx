@@ -39,7 +39,7 @@ const countsText = ({ stats }: Task) => `${stats.targets} target${stats.targets 
 /** Who a task targets, in words. */
 function targetsText(task: Task): string | undefined {
   const { cids, aliases, condition } = task.targets;
-  if (task.kind === 'app' || task.kind === 'scheduled') return condition && condition.length ? condition.map(conditionText).join('; ') : 'every device of the app (no condition)';
+  if (task.kind === 'app' || task.kind === 'scheduled') return condition?.length ? condition.map(conditionText).join('; ') : 'every device of the app (no condition)';
   if (task.kind === 'list' && cids.length === 0 && aliases.length === 0) return task.state === 'saved' ? 'none yet (a saved list body waits for push_list)' : 'none';
   return undefined;
 }

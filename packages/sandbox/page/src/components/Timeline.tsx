@@ -91,7 +91,7 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
       <MessageCard message={message} context={context} phonetype={device?.phonetype} />
       <Folded summary="Request as the sandbox received it (JSON)">
         {() => request?.body ? (
-          <pre class="raw raw-json" tabIndex={0} aria-label="Request body, JSON">
+          <pre class="raw raw-json" tabIndex={0} role="region" aria-label="Request body, JSON">
             {JSON.stringify(request.body, null, 2)}
           </pre>
         ) : (
@@ -100,7 +100,7 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
       </Folded>
       <Folded summary="Message as stored (JSON)">
         {() => (
-          <pre class="raw raw-json" tabIndex={0} aria-label="Stored message, JSON">
+          <pre class="raw raw-json" tabIndex={0} role="region" aria-label="Stored message, JSON">
             {JSON.stringify({ cid: message.cid, ...stored }, null, 2)}
           </pre>
         )}
