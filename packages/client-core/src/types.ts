@@ -44,6 +44,7 @@ export type BodyOption<Op> = [OperationRequestBodyContent<Op>] extends [never]
 export type CallInit<Op, Body = BodyOption<Op>> = ParamsOption<Op> & Body & CallOptions;
 
 /** The init argument, optional when nothing in it is required. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends Init` asks whether every field of Init is optional.
 export type InitArgs<Init> = {} extends Init ? [init?: Init] : [init: Init];
 
 /** What a call resolves with: the operation's success answer. */

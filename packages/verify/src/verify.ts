@@ -78,7 +78,7 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
     restored: target.restore.every((r) => r.restored),
     restore: target.restore,
     untouched: ctx.options.cids.flatMap((cid) => (ctx.devices[cid]?.unreadable ? [{ cid, reason: ctx.devices[cid]!.unreadable! }] : [])),
-    skipped: target.exchanges.flatMap((e) => (e.skipped && e.skipped.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [])),
+    skipped: target.exchanges.flatMap((e) => (e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [])),
     ...(clock ? { clock } : {}),
   };
 }
