@@ -48,12 +48,16 @@ describe('push-v1', () => {
 
   it('tells the five templates apart by a msgtype const', () => {
     const variants = push.components.schemas.TemplatedMessage.oneOf.map((v) => v.$ref.split('/').pop());
-    const consts = variants.map((name) => push.components.schemas[name].properties.message.properties.msgtype.const);
+    // The envelope is one component; each variant fixes its msgtype beside it.
+    const msgtypeOf = (name) => {
+      const [envelope, fixed] = push.components.schemas[name].properties.message.allOf;
+      expect(envelope.$ref).toBe('#/components/schemas/Envelope');
+      return fixed.properties.msgtype.const;
+    };
+    const consts = variants.map(msgtypeOf);
     expect(consts.sort()).toEqual(['link', 'notification', 'notypopload', 'startactivity', 'transmission']);
-    for (const name of variants) {
-      const variant = push.components.schemas[name];
-      expect(variant.required).toContain(variant.properties.message.properties.msgtype.const);
-    }
+    for (const name of variants) expect(push.components.schemas[name].required).toContain(msgtypeOf(name));
+    expect(push.components.schemas.Envelope.required).toEqual(['msgtype']);
   });
 
   it('answers every operation with an ok shape and the shared failure shape, labelled, told apart by result', () => {
@@ -79,9 +83,9 @@ describe('push-v1', () => {
     expect(schemas.Failure.properties.result.not).toEqual({ const: 'ok' });
   });
 
-  it('requires on success the fields the description lists (taskid, auth_token, status)', () => {
+  it('requires on success the fields the description lists (taskid, auth_token, user_status status)', () => {
     const okOf = (name) => (push.components.schemas[name].oneOf ?? push.components.schemas[name].anyOf)[0];
-    expect(okOf('PushSingleResponse').required).toEqual(['result', 'taskid', 'status']);
+    expect(okOf('PushSingleResponse').required).toEqual(['result', 'taskid']);
     expect(okOf('AuthSignResponse').required).toEqual(['result', 'auth_token']);
     expect(okOf('UserStatusResponse').required).toEqual(['result', 'cid', 'status', 'lastlogin']);
     // Fields tied to an option stay optional.

@@ -73,6 +73,6 @@ system.is_ring;
     expect(s.diagnostics()).toEqual([]);
     const hover = s.hover('system.is_ring', 'system.'.length + 1);
     expect(hover?.signature).toBe('(property) is_ring?: boolean | undefined');
-    expect(hover?.tags).toEqual(['@description Ring on receipt.', '@default true']);
+    expect(hover?.tags).toEqual(['@description Ring on receipt.', '@default true', '@example true']);
   });
 });

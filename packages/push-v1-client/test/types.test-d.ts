@@ -10,9 +10,10 @@ export async function validCalls() {
   const single = await push.POST('/push_single', {
     body: { message: { msgtype: 'notification', is_offline: true }, notification: { style }, cid: 'CID_1' },
   });
-  // A successful call resolves with the ok shape: taskid and status are there, without `!`, `??` or a cast.
+  // A successful call resolves with the ok shape: taskid is there, without `!`, `??` or a cast.
   const taskid: string = single.taskid;
-  const delivery: 'successed_offline' | 'successed_online' | 'successed_ignore' = single.status;
+  // status stays optional (an answer repeated for a reused requestid may lack it), but is the closed set when there.
+  const delivery: 'successed_offline' | 'successed_online' | 'successed_ignore' | undefined = single.status;
   const status = await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_1' } } });
   const result: 'ok' | 'no_user' = status.result;
   // user_status also resolves with its no_user answer (an answer, not a failure): status is known once result is ok.

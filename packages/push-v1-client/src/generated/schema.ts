@@ -1311,6 +1311,37 @@ export interface components {
          */
         PushNetworkType: number;
         /**
+         * message
+         * @description The message envelope of a push. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description.
+         */
+        Envelope: {
+            /**
+             * @description Application key (`<APP_KEY>`).
+             * @example YOUR_APP_KEY
+             */
+            appkey?: string;
+            /**
+             * @description Whether the message is kept for offline clients.
+             * @example true
+             */
+            is_offline?: boolean;
+            /**
+             * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
+             * @example 7200000
+             */
+            offline_expire_time?: number;
+            /**
+             * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
+             * @example 0
+             */
+            push_network_type?: number;
+            /**
+             * @description Template selector; names the one template object the request carries (each message variant fixes it).
+             * @example notification
+             */
+            msgtype: string;
+        };
+        /**
          * @description Time in the form `yyyy-MM-dd HH:mm:ss`, in the service's time zone (none is named by the description; the sandbox uses the app's, UTC+08:00 by default).
          * @example 2030-01-01 08:00:00
          */
@@ -1761,34 +1792,14 @@ export interface components {
          * @description Message with the `notification` template; `message.msgtype` is `notification` and no other template is carried.
          */
         NotificationMessage: {
-            /** @description Message envelope of a `notification` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
-            message: {
-                /**
-                 * @description Application key (`<APP_KEY>`).
-                 * @example YOUR_APP_KEY
-                 */
-                appkey?: string;
-                /**
-                 * @description Whether the message is kept for offline clients.
-                 * @example true
-                 */
-                is_offline?: boolean;
-                /**
-                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
-                 * @example 7200000
-                 */
-                offline_expire_time?: number;
-                /**
-                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
-                 * @example 0
-                 */
-                push_network_type?: number;
+            /** @description Message envelope of a `notification` message, with `msgtype` fixed to `notification`. */
+            message: components["schemas"]["Envelope"] & {
                 /**
                  * @description Template selector; `notification` here.
                  * @constant
                  * @enum {string}
                  */
-                msgtype: "notification";
+                msgtype?: "notification";
             };
             notification: components["schemas"]["NotificationTemplate"];
             link?: never;
@@ -1931,34 +1942,14 @@ export interface components {
          * @description Message with the `link` template; `message.msgtype` is `link` and no other template is carried.
          */
         LinkMessage: {
-            /** @description Message envelope of a `link` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
-            message: {
-                /**
-                 * @description Application key (`<APP_KEY>`).
-                 * @example YOUR_APP_KEY
-                 */
-                appkey?: string;
-                /**
-                 * @description Whether the message is kept for offline clients.
-                 * @example true
-                 */
-                is_offline?: boolean;
-                /**
-                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
-                 * @example 7200000
-                 */
-                offline_expire_time?: number;
-                /**
-                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
-                 * @example 0
-                 */
-                push_network_type?: number;
+            /** @description Message envelope of a `link` message, with `msgtype` fixed to `link`. */
+            message: components["schemas"]["Envelope"] & {
                 /**
                  * @description Template selector; `link` here.
                  * @constant
                  * @enum {string}
                  */
-                msgtype: "link";
+                msgtype?: "link";
             };
             link: components["schemas"]["LinkTemplate"];
             notification?: never;
@@ -2027,34 +2018,14 @@ export interface components {
          * @description Message with the `notypopload` template; `message.msgtype` is `notypopload` and no other template is carried.
          */
         NotypoploadMessage: {
-            /** @description Message envelope of a `notypopload` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
-            message: {
-                /**
-                 * @description Application key (`<APP_KEY>`).
-                 * @example YOUR_APP_KEY
-                 */
-                appkey?: string;
-                /**
-                 * @description Whether the message is kept for offline clients.
-                 * @example true
-                 */
-                is_offline?: boolean;
-                /**
-                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
-                 * @example 7200000
-                 */
-                offline_expire_time?: number;
-                /**
-                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
-                 * @example 0
-                 */
-                push_network_type?: number;
+            /** @description Message envelope of a `notypopload` message, with `msgtype` fixed to `notypopload`. */
+            message: components["schemas"]["Envelope"] & {
                 /**
                  * @description Template selector; `notypopload` here.
                  * @constant
                  * @enum {string}
                  */
-                msgtype: "notypopload";
+                msgtype?: "notypopload";
             };
             notypopload: components["schemas"]["NotypoploadTemplate"];
             notification?: never;
@@ -2097,34 +2068,14 @@ export interface components {
          * @description Message with the `startactivity` template; `message.msgtype` is `startactivity` and no other template is carried.
          */
         StartactivityMessage: {
-            /** @description Message envelope of a `startactivity` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
-            message: {
-                /**
-                 * @description Application key (`<APP_KEY>`).
-                 * @example YOUR_APP_KEY
-                 */
-                appkey?: string;
-                /**
-                 * @description Whether the message is kept for offline clients.
-                 * @example true
-                 */
-                is_offline?: boolean;
-                /**
-                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
-                 * @example 7200000
-                 */
-                offline_expire_time?: number;
-                /**
-                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
-                 * @example 0
-                 */
-                push_network_type?: number;
+            /** @description Message envelope of a `startactivity` message, with `msgtype` fixed to `startactivity`. */
+            message: components["schemas"]["Envelope"] & {
                 /**
                  * @description Template selector; `startactivity` here.
                  * @constant
                  * @enum {string}
                  */
-                msgtype: "startactivity";
+                msgtype?: "startactivity";
             };
             startactivity: components["schemas"]["StartactivityTemplate"];
             notification?: never;
@@ -2157,34 +2108,14 @@ export interface components {
          * @description Message with the `transmission` template; `message.msgtype` is `transmission` and no other template is carried.
          */
         TransmissionMessage: {
-            /** @description Message envelope of a `transmission` message. Only `msgtype` is required; whether the other envelope fields are required is not specified by the description. */
-            message: {
-                /**
-                 * @description Application key (`<APP_KEY>`).
-                 * @example YOUR_APP_KEY
-                 */
-                appkey?: string;
-                /**
-                 * @description Whether the message is kept for offline clients.
-                 * @example true
-                 */
-                is_offline?: boolean;
-                /**
-                 * @description Offline retention; used only with `is_offline`. The unit is not specified by the description (the public documentation of the service says milliseconds).
-                 * @example 7200000
-                 */
-                offline_expire_time?: number;
-                /**
-                 * @description Appears only in the startactivity request of the description; its meaning is not specified there (the public documentation of the service says 0 any network, 1 wifi only).
-                 * @example 0
-                 */
-                push_network_type?: number;
+            /** @description Message envelope of a `transmission` message, with `msgtype` fixed to `transmission`. */
+            message: components["schemas"]["Envelope"] & {
                 /**
                  * @description Template selector; `transmission` here.
                  * @constant
                  * @enum {string}
                  */
-                msgtype: "transmission";
+                msgtype?: "transmission";
             };
             transmission: components["schemas"]["TransmissionTemplate"];
             notification?: never;
@@ -2229,7 +2160,7 @@ export interface components {
              * @example successed_online
              * @enum {string}
              */
-            status: "successed_offline" | "successed_online" | "successed_ignore";
+            status?: "successed_offline" | "successed_online" | "successed_ignore";
         } | components["schemas"]["Failure"];
         /** @description The message envelope and exactly one template object, named as `message.msgtype` says. */
         TemplatedMessage: components["schemas"]["NotificationMessage"] | components["schemas"]["LinkMessage"] | components["schemas"]["NotypoploadMessage"] | components["schemas"]["StartactivityMessage"] | components["schemas"]["TransmissionMessage"];
