@@ -4,21 +4,15 @@
 // refused there; a dead process's apps answer 503 in each interface's shape (never no_appid, and nothing is made
 // elsewhere) and answer with their state once it is back; `pushapi-sandbox apps` lists every process's apps.
 // Needs /usr/sbin/haproxy (HAPROXY_PATH): `node scripts/ensure-haproxy.mjs` installs it when run as root.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { HttpError } from '@pushapi/client-core';
 import { createDmpClient } from '@pushapi/dmp-client';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, ControlError, type SandboxApp } from '../src/index.js';
-import { runCli, startCli, type RunningCli } from './support/cli.js';
+import { freePort, startService, type Service } from './support/balancer.js';
+import { runCli } from './support/cli.js';
 import { raw } from './support/in-process.js';
 
-const haproxyPath = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
-const config = path.resolve(import.meta.dirname, '../deploy/haproxy.cfg');
 const POLL = { timeout: 60_000, interval: 200 };
 // A notification to the magic cid that is always online (support/env.js has the same, but importing it needs the
 // global test sandbox, which this file does not use).
@@ -27,67 +21,17 @@ const notification = (text: string) => ({
   notification: { style: { type: 0 as const, text, title: 'Order update', logo: 'icon.png' } },
 });
 
-function requireHaproxy(): void {
-  if (!fs.existsSync(haproxyPath)) {
-    throw new Error(
-      `HAProxy not found at ${haproxyPath}: this test did not run. Install it with \`node scripts/ensure-haproxy.mjs\` as root ` +
-        '(or apt-get install -y --no-install-recommends haproxy), or set HAPROXY_PATH.',
-    );
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-const dataDirs: string[] = [];
-const processes: RunningCli[] = [];
-let balancer: ChildProcess | undefined;
+let service: Service;
 let lbUrl = '';
-let statsUrl = '';
-const haproxyOutput: string[] = [];
-
-/** Each process's status as HAProxy's stats page reports it (UP, DOWN, …), by server name (s1, s2, s3). */
-async function serverStatus(): Promise<Record<string, string>> {
-  const { text } = await raw(`${statsUrl}/stats;csv`);
-  const [header, ...rows] = text.trim().split('\n');
-  const columns = header!.replace(/^# /, '').split(',');
-  const status = columns.indexOf('status');
-  return Object.fromEntries(rows.map((r) => r.split(',')).filter((r) => r[0]!.startsWith('home_') && /^s\d$/.test(r[1]!)).map((r) => [r[1]!, r[status]!]));
-}
-
-const startProcess = (i: number, port = 0) => startCli(['--port', String(port), '--data', dataDirs[i]!, '--quiet']);
+let processes: Service['processes'] = [];
 
 beforeAll(async () => {
-  requireHaproxy();
-  for (let i = 0; i < 3; i++) {
-    dataDirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `sandbox-lb-${i}-`)));
-    processes.push(await startProcess(i));
-  }
-  const [lbPort, statsPort] = [await freePort(), await freePort()];
-  lbUrl = `http://127.0.0.1:${lbPort}`;
-  statsUrl = `http://127.0.0.1:${statsPort}`;
-  const env = {
-    ...process.env,
-    SANDBOX_LB_BIND: `127.0.0.1:${lbPort}`,
-    SANDBOX_LB_STATS: `127.0.0.1:${statsPort}`,
-    ...Object.fromEntries(processes.map((p, i) => [`SANDBOX_${i + 1}`, new URL(p.url).host])),
-  };
-  balancer = spawn(haproxyPath, ['-db', '-f', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  balancer.stdout!.on('data', (d: Buffer) => haproxyOutput.push(String(d)));
-  balancer.stderr!.on('data', (d: Buffer) => haproxyOutput.push(String(d)));
+  service = await startService(() => []);
+  ({ url: lbUrl, processes } = service);
 }, 180_000);
 
 afterAll(() => {
-  balancer?.kill('SIGTERM');
-  for (const p of processes) p.child.kill('SIGTERM');
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  service?.stop();
 });
 
 const push = (app: SandboxApp) => createPushClient({ ...app.pushOptions, retry: false });
@@ -108,9 +52,7 @@ const owner = new Map<string, number>();
 
 describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_000 }, () => {
   it('makes every app of sandbox.app() where its next calls go: 9 of 9 reached, each in one process', async () => {
-    await expect
-      .poll(() => serverStatus().catch(() => ({})), { ...POLL, message: `HAProxy's three servers UP (its output: ${haproxyOutput.join('')})` })
-      .toEqual({ s1: 'UP', s2: 'UP', s3: 'UP' });
+    await service.allUp();
     const sandbox = connectSandbox({ url: lbUrl });
     const team = connectSandbox({ url: lbUrl, appPrefix: 'ci-web-' });
     for (let i = 0; i < 9; i++) apps.push(await (i % 2 === 0 ? sandbox : team).app());
@@ -169,7 +111,6 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
   it("answers a dead process's apps 503 in each interface's shape, never no_appid; the same state answers when it is back", async () => {
     const lost = apps.find((a) => a.appid === 'team-job-1')!;
     const dead = owner.get(lost.appid)!;
-    const port = Number(new URL(processes[dead]!.url).port);
     processes[dead]!.child.kill('SIGKILL');
     await processes[dead]!.exited;
 
@@ -185,7 +126,7 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
       expect((inbox as ControlError).problem).toMatchObject({ type: 'urn:pushapi:sandbox:unavailable', status: 503 });
     };
     await expectUnavailable();
-    await expect.poll(serverStatus, POLL).toMatchObject({ [`s${dead + 1}`]: expect.stringMatching(/^DOWN/) });
+    await expect.poll(service.status, POLL).toMatchObject({ [`s${dead + 1}`]: expect.stringMatching(/^DOWN/) });
     await expectUnavailable();
 
     const pushBody = await raw(`${lbUrl}/v1/${lost.appid}/auth_sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -208,8 +149,8 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
     }
 
     // Back on its port and its folder: the same app, with its state, through the same URL.
-    processes[dead] = await startProcess(dead, port);
-    await expect.poll(serverStatus, POLL).toMatchObject({ [`s${dead + 1}`]: 'UP' });
+    await service.revive(dead);
+    await expect.poll(service.status, POLL).toMatchObject({ [`s${dead + 1}`]: 'UP' });
     expect((await lost.inbox('magic-online')).messages).toHaveLength(1);
     await expect(push(lost).POST('/push_single', { body: { ...notification('back'), cid: 'magic-online' } })).resolves.toMatchObject({ result: 'ok' });
     expect((await lost.inbox('magic-online')).messages).toHaveLength(2);

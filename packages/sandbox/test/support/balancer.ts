@@ -22,7 +22,7 @@ export function requireHaproxy(): void {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -43,6 +43,8 @@ export interface Service {
   allUp(): Promise<void>;
   /** Stops process i (SIGTERM) and starts it again on the same port and folder, with the same arguments. */
   restart(i: number): Promise<RunningCli>;
+  /** Starts process i again on its port and folder after it died (a test that killed it). */
+  revive(i: number): Promise<RunningCli>;
   stop(): void;
 }
 
@@ -72,6 +74,10 @@ export async function startService(args: (i: number) => string[], env: Record<st
     const column = header!.replace(/^# /, '').split(',').indexOf('status');
     return Object.fromEntries(rows.map((r) => r.split(',')).filter((r) => r[0]!.startsWith('home_') && /^s\d$/.test(r[1]!)).map((r) => [r[1]!, r[column]!]));
   };
+  const revive = async (i: number) => {
+    processes[i] = await start(i, Number(new URL(processes[i]!.url).port));
+    return processes[i]!;
+  };
   const everyUp = Object.fromEntries(processes.map((_, i) => [`s${i + 1}`, 'UP']));
   const allUp = () => expect.poll(() => status().catch(() => ({})), { timeout: 60_000, interval: 200, message: `HAProxy's servers UP (its output: ${output.join('')})` }).toEqual(everyUp);
   return {
@@ -81,12 +87,11 @@ export async function startService(args: (i: number) => string[], env: Record<st
     status,
     allUp,
     async restart(i) {
-      const old = processes[i]!;
-      old.child.kill('SIGTERM');
-      await old.exited;
-      processes[i] = await start(i, Number(new URL(old.url).port));
-      return processes[i]!;
+      processes[i]!.child.kill('SIGTERM');
+      await processes[i]!.exited;
+      return revive(i);
     },
+    revive,
     stop() {
       balancer.kill('SIGTERM');
       for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
