@@ -1,7 +1,9 @@
 // The validators generated at build time (Ajv's standalone code, validation/standalone.ts): with them no request
 // compiles a validator, whatever its kind (counted with a spy on Ajv's compile, never timed), and each request gets
 // the same violations as from validators compiled on first use. Code made from other documents is not used.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixtures } from '@pushapi/openapi/fixtures';
@@ -11,7 +13,7 @@ import { listOperations, loadDocuments, type OperationSpec } from '../src/docume
 import { readLeniently, warmUpChecks } from '../src/validation/lenient.js';
 import { validateRequest, type RequestParts } from '../src/validation/request.js';
 import { SchemaSet, type Precompiled } from '../src/validation/schemas.js';
-import { loadPrecompiled, standaloneModules } from '../src/validation/standalone.js';
+import { documentsHash, loadPrecompiled, standaloneModules } from '../src/validation/standalone.js';
 
 const documents = loadDocuments();
 const operations = listOperations(documents);
@@ -81,5 +83,45 @@ describe('validators generated at build time', () => {
 
   it('without generated code (the source tree) there is none to load, and validators compile on first use', () => {
     expect(loadPrecompiled(documents, pathToFileURL(`${dir}/nowhere/`))).toBeUndefined();
+  });
+});
+
+// The built package as a user starts it (dist/, which the test task builds first): once startSandbox has resolved
+// (the sandbox listens and /readyz says ready), no request of any kind compiles a validator. Counted in a child
+// process with Ajv's compile wrapped, never timed.
+const probe = `
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { startSandbox } from './dist/index.js';
+let compiles = 0;
+const compile = Ajv2020.prototype.compile;
+Ajv2020.prototype.compile = function (...args) { compiles++; return compile.apply(this, args); };
+const sandbox = await startSandbox({ port: 0 });
+const atReady = compiles;
+const app = await sandbox.app({ devices: [{ cid: 'phone', online: true }] });
+const token = await fetch(sandbox.url + '/v1/' + app.appid + '/auth_sign', { method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(await (async () => { const timestamp = String(Date.now()); const { createHash } = await import('node:crypto');
+    return { sign: createHash('sha256').update(app.appkey + timestamp + app.mastersecret).digest('hex'), timestamp, appkey: app.appkey }; })()) }).then((r) => r.json());
+const push = (path, body) => fetch(sandbox.url + '/v1/' + app.appid + path, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: token.auth_token }, body: JSON.stringify(body) }).then((r) => r.status);
+const statuses = [
+  await push('/push_single', { message: { msgtype: 'notification', is_offline: true }, notification: { style: { type: 0, title: 't', text: 'x', logo: 'icon.png' } }, cid: 'phone', requestid: 'probe-request-0000001' }),
+  await push('/push_single', { message: { msgtype: 'notification', is_offline: true }, notification: { style: { type: 0 } }, cid: 'phone' }),
+  await push('/push_single', { message: { msgtype: 'nope' }, cid: 'phone', alias: 'a' }),
+  await push('/push_app', { message: { msgtype: 'transmission', is_offline: 'yes' }, transmission: { transmission_content: 1 }, condition: [{ key: 'x' }] }),
+  await push('/bind_alias', { alias_list: [{ cid: '', alias: 7 }] }),
+  await fetch(sandbox.url + '/control/apps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ appkey: '', devices: [{ online: 1 }] }) }).then((r) => r.status),
+];
+console.log(JSON.stringify({ atReady, after: compiles - atReady, statuses }));
+await sandbox.stop();
+`;
+
+describe('the built sandbox', () => {
+  it('compiles no validator once it is ready, for a valid push and invalid bodies of several kinds', () => {
+    const built = createRequire(import.meta.url)('../dist/validators/check.cjs') as { hash: string };
+    expect(built.hash === documentsHash(documents), 'dist/ was built from other documents: build the sandbox again').toBe(true);
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: packageDir, encoding: 'utf8', timeout: 120_000 });
+    expect(run.stderr).toBe('');
+    const { after, statuses } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { after: number; statuses: number[] };
+    expect(statuses).toEqual([200, 422, 422, 422, 422, 422]);
+    expect(after).toBe(0);
   });
 });
