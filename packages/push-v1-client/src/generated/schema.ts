@@ -940,6 +940,11 @@ export interface components {
              * @example authtoken is not valid
              */
             desc?: string;
+            /**
+             * @description The cid asked about, when the answer gives it back; the description does not say.
+             * @example CID_EXAMPLE_0001
+             */
+            cid?: string;
         } | components["schemas"]["Failure"];
         /**
          * @description Task id. Ids carry a prefix by kind: `RASS_` single or batch push, `RASL_` saved list body,
