@@ -44,6 +44,23 @@ const push = (appkey: string, cid: string, title = 'Order update', extra: Record
   ...extra,
 });
 
+describe('create_app', () => {
+  it('makes an app with its devices in one call, each reachable at once', async () => {
+    const made = await call('create_app', {
+      appid: 'with-devices',
+      devices: [{ cid: 'pixel-2', online: true, phonetype: 'ANDROID', alias: 'ann', tags: ['vip'] }],
+    });
+    expect(made.isError, made.text).toBe(false);
+    const { appkey } = JSON.parse(made.text) as { appkey: string };
+    const sent = await call('send_push', { appid: 'with-devices', operationId: 'pushSingle', body: push(appkey, 'pixel-2') });
+    expect(sent.isError, sent.text).toBe(false);
+    expect((await call('read_inbox', { appid: 'with-devices', cid: 'pixel-2' })).text).toContain('title: "Order update"');
+    // One request made the app and its device: no add_device call in between.
+    const log = JSON.parse((await call('read_request_log', { appid: 'with-devices', limit: 10 })).text) as { requests: { operation: string }[] };
+    expect(log.requests.map((r) => r.operation)).toEqual(['push_single', 'auth_sign', 'putApp']);
+  });
+});
+
 describe("inputs are checked against each tool's schema before anything is sent", () => {
   it("refuses add_fault with the fault's fields flattened: names each field, the rule and a valid input", async () => {
     await call('create_app', { appid: 'inputs' });

@@ -29,7 +29,8 @@ export const appTools = (documents: McpContext['documents']): Tool[] => [
       description:
         'Creates an isolated app (one per task or test): fresh credentials, the magic devices magic-online, ' +
         'magic-offline and magic-inactive, and a DMP party of its own. Every field is optional (without appid, ' +
-        'one is chosen). Its wall-clock texts (pushTime, duration_begin/end) are in its time zone, ' +
+        'one is chosen); `devices` adds the devices a task needs (cid, online, phonetype, alias, tags, region) in the ' +
+        'same call. Its wall-clock texts (pushTime, duration_begin/end) are in its time zone, ' +
         'settings.utcOffsetMinutes (default 480: UTC+08:00). Answers the app without its secrets (call ' +
         'get_credentials for them); send_push signs in for it by itself.',
       render(data, _args, context) {
