@@ -58,12 +58,12 @@ it('const-has-enum: a missing enum, an enum of another value and an enum of more
   const doc = loadDocument('push-v1');
   delete doc.components.schemas.StyleSystem.properties.type.enum;
   doc.components.schemas.StyleBanner.properties.type.enum = [6];
-  doc.components.schemas.LinkMessage.properties.message.properties.msgtype.enum = ['link', 'notification'];
+  doc.components.schemas.LinkMessage.properties.message.allOf[1].properties.msgtype.enum = ['link', 'notification'];
   // The same value written as a number where the const is a string is another value.
   doc.components.schemas.BigStyleImage.properties.big_style.enum = [1];
   expect(messages(doc).sort()).toEqual([
     'components.schemas.BigStyleImage.properties.big_style',
-    'components.schemas.LinkMessage.properties.message.properties.msgtype',
+    'components.schemas.LinkMessage.properties.message.allOf.1.properties.msgtype',
     'components.schemas.StyleBanner.properties.type',
     'components.schemas.StyleSystem.properties.type',
   ]);
