@@ -22,7 +22,8 @@ const refused = await pushSingle({ body, throwOnError: true });
 const timestamp = String(Date.now());
 const sign = createHash('sha256').update(appKey + timestamp + env('PUSH_MASTER_SECRET')).digest('hex');
 const signIn = await authSign({ body: { sign, timestamp, appkey: appKey }, throwOnError: true });
-const token = signIn.data.auth_token;
+// The answer is the ok shape or the failure shape: only the ok shape carries the token.
+const token = 'auth_token' in signIn.data ? signIn.data.auth_token : undefined;
 // The document's security scheme `authtoken` (apiKey in header): the client asks `auth` for its value.
 client.setConfig({ auth: () => token });
 const pushed = await pushSingle({ body, throwOnError: true });

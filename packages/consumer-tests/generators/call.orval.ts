@@ -20,7 +20,8 @@ const refused = await pushSingle(body);
 const timestamp = String(Date.now());
 const sign = await pushSign(appKey, timestamp, env('PUSH_MASTER_SECRET'));
 const signIn = await authSign({ sign, timestamp, appkey: appKey });
-const token = signIn.data.auth_token;
+// The answer is the ok shape or the failure shape: only the ok shape carries the token.
+const token = 'auth_token' in signIn.data ? signIn.data.auth_token : undefined;
 // orval's fetch client sends what it is given: the `authtoken` header goes with each call.
 const pushed = await pushSingle(body, { headers: { authtoken: token ?? '' } });
 
