@@ -1157,7 +1157,10 @@ export interface components {
         } | components["schemas"]["Failure"];
         /** @description Sets the iOS application badge number (iOS only). Which fields are required is not specified by the description. */
         SetBadgeRequest: {
-            /** @description Badge number. */
+            /**
+             * @description Badge number.
+             * @example 3
+             */
             badge?: number;
             /** @description Client ids whose badge is set. */
             cid_list?: string[];
@@ -1241,6 +1244,7 @@ export interface components {
         ConditionItem: {
             /**
              * @description Criterion: `region` (province or city), `phonetype`, or `tag` (user tag). No v1 operation sets a device's region and the description does not say how a device gets one (the sandbox takes it when a device is created).
+             * @example region
              * @enum {string}
              */
             key: "region" | "phonetype" | "tag";
@@ -1248,6 +1252,7 @@ export interface components {
             values: string[];
             /**
              * @description How the values combine: 0 union (or), 1 intersection (and), 2 not in the values.
+             * @example 0
              * @enum {integer}
              */
             opt_type: 0 | 1 | 2;
@@ -1776,9 +1781,13 @@ export interface components {
             /**
              * @description true: start the app immediately on receipt; false: broadcast and wait for the app to start.
              * @default false
+             * @example false
              */
             transmission_type?: boolean;
-            /** @description Pass-through content. */
+            /**
+             * @description Pass-through content.
+             * @example order:1001
+             */
             transmission_content?: string;
             /**
              * @description Display start, `yyyy-MM-dd HH:mm:ss`.
@@ -1826,25 +1835,49 @@ export interface components {
         };
         /** @description The alert of the iOS notification. */
         Alert: {
-            /** @description Notification text. */
+            /**
+             * @description Notification text.
+             * @example Your order has shipped
+             */
             body?: string;
-            /** @description Notification title. */
+            /**
+             * @description Notification title.
+             * @example Order update
+             */
             title?: string;
-            /** @description Localization key for the action button. */
+            /**
+             * @description Localization key for the action button.
+             * @example VIEW
+             */
             "action-loc-key"?: string;
-            /** @description Key in the localizable strings file. */
+            /**
+             * @description Key in the localizable strings file.
+             * @example ORDER_SHIPPED
+             */
             "loc-key"?: string;
             /** @description Arguments for placeholders in loc-key. */
             "loc-args"?: string[];
-            /** @description Launch image name. */
+            /**
+             * @description Launch image name.
+             * @example launch.png
+             */
             "launch-image"?: string;
-            /** @description Title localization key (iOS 8.2+). */
+            /**
+             * @description Title localization key (iOS 8.2+).
+             * @example ORDER_TITLE
+             */
             "title-loc-key"?: string;
             /** @description Title placeholder arguments (iOS 8.2+). */
             "title-loc-args"?: string[];
-            /** @description Subtitle (iOS 8.2+). */
+            /**
+             * @description Subtitle (iOS 8.2+).
+             * @example Arrives tomorrow
+             */
             subtitle?: string;
-            /** @description Subtitle localization key (iOS 8.2+). */
+            /**
+             * @description Subtitle localization key (iOS 8.2+).
+             * @example ORDER_SUBTITLE
+             */
             "subtitle-loc-key"?: string;
             /** @description Subtitle placeholder arguments (iOS 8.2+). */
             "subtitle-loc-args"?: string[];
@@ -1857,11 +1890,20 @@ export interface components {
              * @example +1
              */
             autoBadge?: string;
-            /** @description Sound file name. For silence the value is `com.<vendor>.ios.silence`. */
+            /**
+             * @description Sound file name. For silence the value is `com.<vendor>.ios.silence`.
+             * @example default
+             */
             sound?: string;
-            /** @description Set to carry pass-through data directly in the push. */
+            /**
+             * @description Set to carry pass-through data directly in the push.
+             * @example 1
+             */
             "content-available"?: number;
-            /** @description Triggers actions and buttons on the client. */
+            /**
+             * @description Triggers actions and buttons on the client.
+             * @example ORDER
+             */
             category?: string;
         };
         /** @description One rich media attachment. */
@@ -1873,16 +1915,23 @@ export interface components {
             url: string;
             /**
              * @description Media type: 1 image, 2 audio, 3 video.
+             * @example 1
              * @enum {integer}
              */
             type: 1 | 2 | 3;
-            /** @description When true and the device is not on wifi, a plain notification is shown. */
+            /**
+             * @description When true and the device is not on wifi, a plain notification is shown.
+             * @example false
+             */
             only_wifi?: boolean;
         };
         /** @description Optional message for the Apple push notification service, used when the phone is iOS and offline. Sits next to the template in the request. */
         PushInfo: {
             aps?: components["schemas"]["Aps"];
-            /** @description Custom data. */
+            /**
+             * @description Custom data.
+             * @example {"orderId":"1001"}
+             */
             payload?: string;
             /** @description Rich media attachments, at most 3. */
             multimedia?: components["schemas"]["Multimedia"][];
@@ -1968,43 +2017,87 @@ export interface components {
          *     here as in the other notification templates.
          */
         NotypoploadTemplate: {
-            /** @description Notification bar icon. */
+            /**
+             * @description Notification bar icon.
+             * @example icon.png
+             */
             notyicon: string;
-            /** @description Notification title. */
+            /**
+             * @description Notification title.
+             * @example New version
+             */
             notytitle: string;
-            /** @description Notification content. */
+            /**
+             * @description Notification content.
+             * @example Tap to download
+             */
             notycontent: string;
-            /** @description Dialog title. */
+            /**
+             * @description Dialog title.
+             * @example Download
+             */
             poptitle: string;
-            /** @description Dialog content. */
+            /**
+             * @description Dialog content.
+             * @example Download the new version?
+             */
             popcontent: string;
-            /** @description Dialog icon. */
+            /**
+             * @description Dialog icon.
+             * @example pop.png
+             */
             popimage: string;
-            /** @description Name of the left button. */
+            /**
+             * @description Name of the left button.
+             * @example Download
+             */
             popbutton1: string;
-            /** @description Name of the right button. */
+            /**
+             * @description Name of the right button.
+             * @example Cancel
+             */
             popbutton2: string;
-            /** @description Download icon. */
+            /**
+             * @description Download icon.
+             * @example load.png
+             */
             loadicon?: string;
-            /** @description Download title. */
+            /**
+             * @description Download title.
+             * @example Downloading
+             */
             loadtitle?: string;
-            /** @description Address of the file to download. */
+            /**
+             * @description Address of the file to download.
+             * @example https://example.com/app.apk
+             */
             loadurl: string;
             /**
              * @description Install automatically.
              * @default false
+             * @example true
              */
             is_autoinstall?: boolean;
             /**
              * @description Start the app after install.
              * @default false
+             * @example true
              */
             is_actived?: boolean;
-            /** @description Android marker. */
+            /**
+             * @description Android marker.
+             * @example android
+             */
             androidmark?: string;
-            /** @description Symbian marker. */
+            /**
+             * @description Symbian marker.
+             * @example symbian
+             */
             symbianmark?: string;
-            /** @description iPhone marker. */
+            /**
+             * @description iPhone marker.
+             * @example iphone
+             */
             iphonemark?: string;
             /**
              * @description Display start, `yyyy-MM-dd HH:mm:ss`.
@@ -2043,9 +2136,13 @@ export interface components {
             /**
              * @description As in notification: true starts the app immediately on receipt.
              * @default false
+             * @example false
              */
             transmission_type?: boolean;
-            /** @description Pass-through content. */
+            /**
+             * @description Pass-through content.
+             * @example order:1001
+             */
             transmission_content?: string;
             /**
              * @description Display start, `yyyy-MM-dd HH:mm:ss`.
@@ -2093,9 +2190,13 @@ export interface components {
             /**
              * @description As in notification: true starts the app immediately on receipt.
              * @default false
+             * @example false
              */
             transmission_type?: boolean;
-            /** @description Pass-through content. */
+            /**
+             * @description Pass-through content.
+             * @example order:1001
+             */
             transmission_content: string;
             /**
              * @description Display start, `yyyy-MM-dd HH:mm:ss`.
@@ -2377,18 +2478,30 @@ export interface components {
         };
         /** @description Detail of a scheduled task. */
         ScheduleTaskDetail: {
-            /** @description Creation time, as timestamp text. */
+            /**
+             * @description Creation time, as timestamp text.
+             * @example 1768435200000
+             */
             creatTime?: string;
             /**
              * @description Task state. One value is known, `send_failed`; the full set is not specified by the description.
              * @example send_failed
              */
             sendResult?: string;
-            /** @description The transmission content. */
+            /**
+             * @description The transmission content.
+             * @example order:1001
+             */
             pushContent?: string;
-            /** @description Scheduled dispatch time. */
+            /**
+             * @description Scheduled dispatch time.
+             * @example 202601151200
+             */
             pushTime?: string;
-            /** @description Description of the task. */
+            /**
+             * @description Description of the task.
+             * @example spring-campaign
+             */
             desc?: string;
             /** @description Task status. Its values are not specified by the description. */
             status?: number;
