@@ -66,15 +66,15 @@ export function curlSample(doc, entry, api, example) {
   const examples = parameterExamples(doc, entry);
   const body = example ?? requestExample(doc, entry);
   const base = serverUrlForShell(doc);
-  const rest = requestPath(entry, examples);
-  const url = shellSafe.test(rest) ? `"${base}${rest}"` : `"${base}"${singleQuoted(rest)}`;
-
-  // Query parameters go one per line with --get --data-urlencode: readable, and curl encodes them.
+  // Query parameters of a GET go one per line with --get --data-urlencode: readable, and curl encodes them. Other
+  // methods may carry a body, which --get would move into the query: their parameters are written into the URL.
   const query = Object.entries(examples.query);
-  if (query.length && entry.method !== 'get') throw new Error(`${label(entry)}: query parameters are only supported on GET`);
+  const inUrl = entry.method !== 'get' && query.length ? `?${new URLSearchParams(query.map(([name, value]) => [name, String(value)]))}` : '';
+  const rest = `${requestPath(entry, examples)}${inUrl}`;
+  const url = shellSafe.test(rest) ? `"${base}${rest}"` : `"${base}"${singleQuoted(rest)}`;
   const lines = [
     entry.method === 'get' ? `curl${query.length ? ' --get' : ''} ${url}` : `curl -X ${entry.method.toUpperCase()} ${url}`,
-    ...query.map(([name, value]) => `--data-urlencode ${singleQuoted(`${name}=${value}`)}`),
+    ...(entry.method === 'get' ? query.map(([name, value]) => `--data-urlencode ${singleQuoted(`${name}=${value}`)}`) : []),
   ];
   // A vendor media type among the responses is the versioned one the service asks callers to name.
   const vendor = responseMediaTypes(doc, entry).find((type) => type.includes('/vnd.'));

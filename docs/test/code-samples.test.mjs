@@ -60,6 +60,15 @@ describe('curl samples', () => {
     expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), dmpApi)).toContain('-H "Authorization: Bearer ${ACCESS_TOKEN}"');
   });
 
+  it('writes the query of a method other than GET into its URL (--get would move a body into the query)', () => {
+    const copy = structuredClone(doc);
+    const stop = entryOf(copy, 'stopTask');
+    stop.operation.parameters = [...(stop.operation.parameters ?? []), { name: 'reason', in: 'query', schema: { type: 'string' }, example: 'done now' }];
+    const sample = curlSample(copy, entryOf(copy, 'stopTask'), config);
+    expect(sample).toMatch(/^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/stop_task\/RASA_0101_abc\?reason=done\+now'/);
+    expect(sample).not.toContain('--data-urlencode');
+  });
+
   it('quotes a path whose example needs it', () => {
     const copy = structuredClone(doc);
     copy.components.parameters.Alias.example = 'a b!$x';

@@ -138,6 +138,6 @@ describe('field lists', () => {
     expect(read('push-v1/pushResult.md')).toContain('required in shape `taskIdList` of 2');
     expect(read('push-v1/pushResult.md')).not.toMatch(/`taskidlist` \(array of string, required\)/);
     // The result table stays a table, indented under its field.
-    expect(read('push-v1/pushSingle.md')).toMatch(/^ {2}\| `ok` \| success \|$/m);
+    expect(read('push-v1/pushSingle.md')).toMatch(/^ {2}\| `ok` \| Success\. \|$/m);
   });
 });
