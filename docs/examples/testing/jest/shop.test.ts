@@ -26,7 +26,7 @@ it('a push to a region reaches the devices there, and only those', async () => {
     },
   });
   // Every device's message of the task, in one read.
-  const { messages } = await shop.messages({ taskid: taskid! });
+  const { messages } = await shop.messages({ taskid });
   expect(messages.map((m) => m.cid)).toEqual(['alice-phone']);
 });
 

@@ -37,7 +37,7 @@ describe('an app per test', () => {
     const { taskid } = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } });
     const message = await app.waitForMessage('magic-online', { taskid });
     await app.click('magic-online', message.id);
-    expect((await app.task(taskid!)).stats.clicked).toBe(1);
+    expect((await app.task(taskid)).stats.clicked).toBe(1);
   });
 
   it('the client retries a 503 of the service, and a refused call fails with the reason', async () => {
@@ -61,7 +61,7 @@ describe('an app per test', () => {
     const push = createPushClient(app.pushOptions);
     const { taskid } = await push.POST('/push_single', { body: { ...shipped, alias: 'ann' } });
     // What every device received of the task, in one read.
-    const { messages } = await app.messages({ taskid: taskid! });
+    const { messages } = await app.messages({ taskid });
     expect(messages.map((m) => m.cid).sort()).toEqual(['ann-phone', 'ann-tablet']);
   });
 
@@ -72,7 +72,7 @@ describe('an app per test', () => {
       body: { ...shipped, pushTime: '203001010800' },
     });
     await app.advance(8 * 3_600_000);
-    expect((await app.waitForTask(taskid!, 'sent')).state).toBe('sent');
+    expect((await app.waitForTask(taskid, 'sent')).state).toBe('sent');
     expect((await app.inbox('magic-online')).messages).toHaveLength(1);
   });
 });
@@ -89,7 +89,7 @@ describe('the seeded shop', () => {
     const push = createPushClient(shop.pushOptions);
     const { taskid } = await push.POST('/push_single', { body: { ...shipped, alias: 'alice' } });
     // Every device's message of the task in one read: the tablet is offline, its message waits for it.
-    const { messages } = await shop.messages({ taskid: taskid! });
+    const { messages } = await shop.messages({ taskid });
     expect(messages.map((m) => [m.cid, m.state]).sort()).toEqual([
       ['alice-phone', 'delivered'],
       ['alice-tablet', 'pending'],
