@@ -39,7 +39,8 @@ export function readRegistry(file = registryFile) {
     if (typeof entry['x-title'] !== 'string' || !entry['x-title']) fail('`x-title` is missing');
     const client = entry['x-client'];
     if (client !== undefined) {
-      for (const key of ['package', 'factory', 'variable']) if (typeof client[key] !== 'string') fail(`x-client.${key} is missing`);
+      for (const key of ['package', 'factory', 'variable'])
+        if (typeof client[key] !== 'string') fail(`x-client.${key} is missing`);
       if (!Array.isArray(client.options)) fail('x-client.options must be a list of source lines');
     }
     const bundle = path.join(root, entry.output);
@@ -62,6 +63,7 @@ export const apis = readRegistry();
 /** The entry of `name`, or an error listing the known names. */
 export function apiNamed(name) {
   const api = apis.find((a) => a.name === name);
-  if (!api) throw new Error(`unknown api "${name}"; the registry (redocly.yaml) has ${apis.map((a) => a.name).join(', ')}`);
+  if (!api)
+    throw new Error(`unknown api "${name}"; the registry (redocly.yaml) has ${apis.map((a) => a.name).join(', ')}`);
   return api;
 }

@@ -42,6 +42,14 @@ for (const api of apis) {
   if (api.versionFromPackage || meanings) fs.writeFileSync(api.bundle, `${JSON.stringify(doc, null, 2)}\n`);
   fs.writeFileSync(api.bundleYaml, stringify(doc, { lineWidth: 0 }));
 }
-const list = apis.map((api) => ({ name: api.name, title: api.title, mock: api.mock, json: path.basename(api.bundle), yaml: path.basename(api.bundleYaml) }));
+const list = apis.map((api) => ({
+  name: api.name,
+  title: api.title,
+  mock: api.mock,
+  json: path.basename(api.bundle),
+  yaml: path.basename(api.bundleYaml),
+}));
 fs.writeFileSync(path.join(distDir, 'apis.json'), `${JSON.stringify(list, null, 2)}\n`);
-console.log(`bundle: ${apis.map((a) => a.name).join(', ')} in openapi/dist (JSON and YAML), and openapi/dist/apis.json`);
+console.log(
+  `bundle: ${apis.map((a) => a.name).join(', ')} in openapi/dist (JSON and YAML), and openapi/dist/apis.json`,
+);

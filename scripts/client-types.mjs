@@ -4,18 +4,37 @@
 import { deref, listOperations, resolvePointer } from '../openapi/lib/walk.mjs';
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
-const STRUCTURE = ['properties', 'items', 'oneOf', 'anyOf', 'allOf', 'not', 'if', '$ref', 'patternProperties', 'additionalProperties'];
+const STRUCTURE = [
+  'properties',
+  'items',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  '$ref',
+  'patternProperties',
+  'additionalProperties',
+];
 
 /** A component schema that is one scalar field (`IsRing: { type: boolean, ... }`), worth inlining. */
 function isScalarField(schema) {
-  return !!schema && typeof schema === 'object' && SCALAR_TYPES.has(schema.type) && !STRUCTURE.some((key) => key in schema);
+  return (
+    !!schema && typeof schema === 'object' && SCALAR_TYPES.has(schema.type) && !STRUCTURE.some((key) => key in schema)
+  );
 }
 
 /** The names a `not` forbids: `not: { required: [a] }` or `not: { anyOf: [{ required: [a] }, ...] }`; else none. */
 function forbiddenNames(not) {
   if (!not || typeof not !== 'object') return [];
   if (Array.isArray(not.required) && !not.anyOf && !not.oneOf && !not.properties) return not.required;
-  if (Array.isArray(not.anyOf) && !not.required && not.anyOf.every((s) => Array.isArray(s?.required) && Object.keys(s).every((k) => k === 'required' || k === 'description'))) {
+  if (
+    Array.isArray(not.anyOf) &&
+    !not.required &&
+    not.anyOf.every(
+      (s) => Array.isArray(s?.required) && Object.keys(s).every((k) => k === 'required' || k === 'description'),
+    )
+  ) {
     return not.anyOf.flatMap((s) => s.required);
   }
   return [];
@@ -43,7 +62,8 @@ export function typingDocument(bundle) {
     }
     const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)]));
     const forbidden = forbiddenNames(out.not).filter((name) => !(name in (out.properties ?? {})));
-    if (forbidden.length) out.properties = { ...out.properties, ...Object.fromEntries(forbidden.map((name) => [name, false])) };
+    if (forbidden.length)
+      out.properties = { ...out.properties, ...Object.fromEntries(forbidden.map((name) => [name, false])) };
     return out;
   };
   return visit(doc);
@@ -57,7 +77,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
  */
 function initRequired(bundle, op) {
   const body = op.operation.requestBody && deref(bundle, op.operation.requestBody);
-  return body?.required === true || op.parameters.some((p) => p.required === true && p.in !== 'header' && p.in !== 'cookie');
+  return (
+    body?.required === true || op.parameters.some((p) => p.required === true && p.in !== 'header' && p.in !== 'cookie')
+  );
 }
 
 /**
@@ -71,7 +93,10 @@ function deprecatedTag(bundle) {
 
 /** JSDoc lines of an operation: its summary, then the first paragraph of its description, then `@deprecated`. */
 function docLines(bundle, operation) {
-  const paragraph = String(operation.description ?? '').trim().split(/\n\s*\n/)[0] ?? '';
+  const paragraph =
+    String(operation.description ?? '')
+      .trim()
+      .split(/\n\s*\n/)[0] ?? '';
   const lines = [operation.summary ?? operation.operationId, ...(paragraph ? ['', ...paragraph.split('\n')] : [])];
   if (operation.deprecated) lines.push('', deprecatedTag(bundle));
   return lines.map((line) => line.replaceAll('*/', '*\\/').trimEnd());

@@ -31,7 +31,8 @@ const required = process.argv.includes('--required');
 // When Chromium cannot be had: the message always, a failing exit code only if asked for.
 function missing(message) {
   console.error(`ensure-chromium: ${message}\n${howTo}`);
-  if (!required) console.error('ensure-chromium: continuing; the docs browser test will fail until Chromium is installed.');
+  if (!required)
+    console.error('ensure-chromium: continuing; the docs browser test will fail until Chromium is installed.');
   return required ? 1 : 0;
 }
 

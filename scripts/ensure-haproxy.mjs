@@ -16,13 +16,15 @@ const howTo =
 const hasAptGet = () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
 
 const apt = (args) =>
-  spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    .status === 0;
 
 const required = process.argv.includes('--required');
 
 function missing(message) {
   console.error(`ensure-haproxy: ${message}\n${howTo}`);
-  if (!required) console.error('ensure-haproxy: continuing; the sandbox balancer test will fail until HAProxy is installed.');
+  if (!required)
+    console.error('ensure-haproxy: continuing; the sandbox balancer test will fail until HAProxy is installed.');
   return required ? 1 : 0;
 }
 
@@ -33,10 +35,13 @@ function main() {
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !hasAptGet()) {
-    return missing(`${haproxyPath} is missing and it cannot be installed automatically (${isRoot ? 'apt-get is not available' : 'not running as root'}).`);
+    return missing(
+      `${haproxyPath} is missing and it cannot be installed automatically (${isRoot ? 'apt-get is not available' : 'not running as root'}).`,
+    );
   }
   console.log('ensure-haproxy: installing Debian package haproxy (about 5 MB)...');
-  if (!apt(['update']) || !apt(['install', '-y', '--no-install-recommends', 'haproxy'])) return missing('apt-get failed.');
+  if (!apt(['update']) || !apt(['install', '-y', '--no-install-recommends', 'haproxy']))
+    return missing('apt-get failed.');
   if (!existsSync(haproxyPath)) return missing(`apt-get succeeded but ${haproxyPath} is still missing.`);
   console.log(`ensure-haproxy: installed ${haproxyPath}`);
   return 0;

@@ -74,7 +74,12 @@ function worldSchema(doc) {
   };
   const defs = {};
   for (const name of needed) defs[name] = rewrite(schemas[name]); // the set grows while it is walked
-  const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'A world of the pushapi sandbox (--seed <file>)', $ref: '#/$defs/World', $defs: defs };
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'A world of the pushapi sandbox (--seed <file>)',
+    $ref: '#/$defs/World',
+    $defs: defs,
+  };
   return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
@@ -84,7 +89,9 @@ const files = [
   ...(api.name === 'sandbox' ? [[path.resolve('world.schema.json'), worldSchema(bundle)]] : []),
   [path.join(outDir, 'known-values.ts'), knownText],
   // Documented call signatures, for a client package built on @pushapi/client-core (it has src/call-types.ts).
-  ...(fs.existsSync(path.resolve('src/call-types.ts')) ? [[path.join(outDir, 'calls.ts'), callsSource(bundle, header)]] : []),
+  ...(fs.existsSync(path.resolve('src/call-types.ts'))
+    ? [[path.join(outDir, 'calls.ts'), callsSource(bundle, header)]]
+    : []),
 ];
 
 /** The file as committed in HEAD, or undefined when there is no git, no commit, or the file is not tracked. */

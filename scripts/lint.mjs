@@ -8,12 +8,18 @@ import { run } from './run.mjs';
 
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
-run(path.join(root, 'openapi', 'node_modules', '.bin', 'redocly'), ['lint', '--config', registryFile, '--max-problems', '200'], { cwd: root, env });
+run(
+  path.join(root, 'openapi', 'node_modules', '.bin', 'redocly'),
+  ['lint', '--config', registryFile, '--max-problems', '200'],
+  { cwd: root, env },
+);
 run(path.join(root, 'node_modules', '.bin', 'spectral'), [
   'lint',
   ...apis.map((api) => api.bundle),
-  '--ruleset', path.join(root, '.spectral.yaml'),
-  '--fail-severity', 'hint',
+  '--ruleset',
+  path.join(root, '.spectral.yaml'),
+  '--fail-severity',
+  'hint',
   '--display-only-failures',
 ]);
 console.log(`lint: ${apis.map((a) => a.name).join(', ')} are clean (Redocly and Spectral).`);

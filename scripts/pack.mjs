@@ -27,7 +27,13 @@ const quiet = /** @type {import('node:child_process').StdioOptions} */ (['ignore
 /** @returns {PublicPackage[]} every workspace package that is published, sorted by name */
 export function publicPackages() {
   /** @type {{ name: string, version: string, path: string, private: boolean }[]} */
-  const all = JSON.parse(execFileSync('npx', [...pnpm, 'ls', '-r', '--depth', '-1', '--json'], { cwd: workspaceRoot, encoding: 'utf8', stdio: quiet }));
+  const all = JSON.parse(
+    execFileSync('npx', [...pnpm, 'ls', '-r', '--depth', '-1', '--json'], {
+      cwd: workspaceRoot,
+      encoding: 'utf8',
+      stdio: quiet,
+    }),
+  );
   return all
     .filter((p) => !p.private && p.path !== workspaceRoot)
     .map((p) => ({
@@ -54,10 +60,15 @@ export function packPublicPackages(dest, packages = publicPackages()) {
   fs.mkdirSync(dest, { recursive: true });
   const tarballs = new Map();
   for (const pkg of packages) {
-    const out = execFileSync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], { cwd: pkg.dir, encoding: 'utf8', stdio: quiet });
+    const out = execFileSync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], {
+      cwd: pkg.dir,
+      encoding: 'utf8',
+      stdio: quiet,
+    });
     const { filename } = JSON.parse(out.slice(out.indexOf('{')));
     const file = path.isAbsolute(filename) ? filename : path.join(dest, filename);
-    if (path.basename(file) !== tarballName(pkg)) throw new Error(`pack: ${pkg.name} was packed as ${file}, not ${tarballName(pkg)}`);
+    if (path.basename(file) !== tarballName(pkg))
+      throw new Error(`pack: ${pkg.name} was packed as ${file}, not ${tarballName(pkg)}`);
     tarballs.set(pkg.name, file);
   }
   return tarballs;
@@ -95,7 +106,9 @@ export function installLines(packages, dir) {
   const byName = new Map(packages.map((p) => [p.name, p]));
   return new Map(
     packages.map((pkg) => {
-      const files = withPublicDependencies(pkg.name, packages).map((n) => `${dir}/${tarballName(/** @type {PublicPackage} */ (byName.get(n)))}`);
+      const files = withPublicDependencies(pkg.name, packages).map(
+        (n) => `${dir}/${tarballName(/** @type {PublicPackage} */ (byName.get(n)))}`,
+      );
       return [pkg.name, `npm install ${files.join(' ')}`];
     }),
   );
@@ -111,7 +124,9 @@ function build(/** @type {PublicPackage[]} */ packages) {
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
     });
   } catch {
-    console.error('pack: building the public packages failed (turbo\'s output above names the task); nothing was packed.');
+    console.error(
+      "pack: building the public packages failed (turbo's output above names the task); nothing was packed.",
+    );
     process.exit(1);
   }
 }
@@ -125,8 +140,12 @@ function main() {
   const tarballs = packPublicPackages(packsDir, packages);
   console.log(`pack: ${tarballs.size} public packages packed into ${packsDir}/`);
   for (const [name, file] of tarballs) console.log(`  ${name.padEnd(26)} ${path.basename(file)}`);
-  console.log('\nIn your project, install a package with the tarballs of the @pushapi packages it depends on, in one command');
-  console.log('(none is on the npm registry yet; add --save-dev for what only your tests use, such as the mock or the sandbox):');
+  console.log(
+    '\nIn your project, install a package with the tarballs of the @pushapi packages it depends on, in one command',
+  );
+  console.log(
+    '(none is on the npm registry yet; add --save-dev for what only your tests use, such as the mock or the sandbox):',
+  );
   for (const line of installLines(packages, packsDir).values()) console.log(`  ${line}`);
   console.log(`Every package at once:\n  npm install ${packsDir}/*.tgz`);
 }

@@ -44,9 +44,14 @@ function serve() {
         return;
       }
       const operation = operationOf(url.pathname);
-      seen.set(operation, { method: req.method ?? '', path: url.pathname, body: Buffer.concat(chunks).toString('utf8'),
+      seen.set(operation, {
+        method: req.method ?? '',
+        path: url.pathname,
+        body: Buffer.concat(chunks).toString('utf8'),
         // How the body was framed on the wire: a stream body goes out chunked, a known one with content-length.
-        framing: req.headers['transfer-encoding'] ? `transfer-encoding: ${req.headers['transfer-encoding']}` : `content-length: ${req.headers['content-length'] ?? 0}`,
+        framing: req.headers['transfer-encoding']
+          ? `transfer-encoding: ${req.headers['transfer-encoding']}`
+          : `content-length: ${req.headers['content-length'] ?? 0}`,
       });
       const body = bodies.get(operation) ?? fallback;
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -55,7 +60,8 @@ function serve() {
   });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();
-    if (address && typeof address === 'object') console.log(JSON.stringify({ url: `http://127.0.0.1:${address.port}` }));
+    if (address && typeof address === 'object')
+      console.log(JSON.stringify({ url: `http://127.0.0.1:${address.port}` }));
   });
   // Stop when the parent goes away (stdin closes), so no server outlives a crashed bench.
   process.stdin.resume();
@@ -76,21 +82,23 @@ export function startFixedServer() {
       reject(new Error('fixed server did not start within 10 s'));
     }, 10_000);
     child.once('error', reject);
-    readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).once('line', (line) => {
-      clearTimeout(timer);
-      const { url } = JSON.parse(line);
-      resolve({
-        url,
-        seen: async () => (await fetch(`${url}/__seen`)).json(),
-        stop: async () => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          child.kill('SIGTERM');
-          const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
-          await exited;
-          clearTimeout(kill);
-        },
+    readline
+      .createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) })
+      .once('line', (line) => {
+        clearTimeout(timer);
+        const { url } = JSON.parse(line);
+        resolve({
+          url,
+          seen: async () => (await fetch(`${url}/__seen`)).json(),
+          stop: async () => {
+            if (child.exitCode !== null || child.signalCode !== null) return;
+            child.kill('SIGTERM');
+            const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
+            await exited;
+            clearTimeout(kill);
+          },
+        });
       });
-    });
   });
 }
 

@@ -46,7 +46,19 @@ export const SETTINGS = {
   },
 };
 
-export const SECTION_IDS = ['client', 'size', 'types', 'pipeline', 'mock', 'sandbox', 'sandbox-load', 'sandbox-fanout', 'sandbox-snapshots', 'sandbox-validation', 'sandbox-suite'];
+export const SECTION_IDS = [
+  'client',
+  'size',
+  'types',
+  'pipeline',
+  'mock',
+  'sandbox',
+  'sandbox-load',
+  'sandbox-fanout',
+  'sandbox-snapshots',
+  'sandbox-validation',
+  'sandbox-suite',
+];
 
 export const USAGE = `Usage: pnpm run bench [-- options]
 
@@ -61,7 +73,13 @@ Options:
 
 /** @param {string[]} argv */
 export function parseArgs(argv) {
-  const options = { help: false, quick: false, strict: false, only: SECTION_IDS, out: path.join(repoRoot, 'bench-results.json') };
+  const options = {
+    help: false,
+    quick: false,
+    strict: false,
+    only: SECTION_IDS,
+    out: path.join(repoRoot, 'bench-results.json'),
+  };
   for (const arg of argv) {
     if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--quick') options.quick = true;
@@ -69,7 +87,8 @@ export function parseArgs(argv) {
     else if (arg.startsWith('--only=')) {
       const only = arg.slice('--only='.length).split(',').filter(Boolean);
       const unknown = only.filter((id) => !SECTION_IDS.includes(id));
-      if (unknown.length) throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
+      if (unknown.length)
+        throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
       options.only = only;
     } else if (arg.startsWith('--out=')) options.out = path.resolve(arg.slice('--out='.length));
     else if (arg !== '--') throw new Error(`unknown argument: ${arg}`);
@@ -125,7 +144,9 @@ export async function main(argv) {
     cpus: os.cpus().length,
     loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
-  console.log(`bench: ${options.quick ? 'quick' : 'full'} run of ${options.only.join(', ')} on Node ${environment.node}, ${environment.cpus} CPUs, load average ${environment.loadAverageAtStart.join(' ')}`);
+  console.log(
+    `bench: ${options.quick ? 'quick' : 'full'} run of ${options.only.join(', ')} on Node ${environment.node}, ${environment.cpus} CPUs, load average ${environment.loadAverageAtStart.join(' ')}`,
+  );
   /** @type {import('./table.mjs').Section[]} */
   const sections = [];
   for (const id of options.only) {
@@ -136,20 +157,37 @@ export async function main(argv) {
       process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     } catch (error) {
       process.stdout.write(' failed\n');
-      const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
+      const message =
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`
+          : String(error);
       sections.push({ id, title: titles[/** @type {keyof typeof titles} */ (id)], rows: [], error: message });
     }
   }
   console.log(renderTable(sections));
 
-  const budgets = sections.flatMap((sec) => sec.rows.filter((r) => r.budget).map((r) => ({ section: sec.id, figure: r.figure, median: r.median, budget: r.budget, pass: r.pass })));
+  const budgets = sections.flatMap((sec) =>
+    sec.rows
+      .filter((r) => r.budget)
+      .map((r) => ({ section: sec.id, figure: r.figure, median: r.median, budget: r.budget, pass: r.pass })),
+  );
   const failed = sections.filter((sec) => sec.error).map((sec) => sec.id);
   const missed = budgets.filter((b) => !b.pass);
-  const results = { generatedAt: new Date().toISOString(), mode: options.quick ? 'quick' : 'full', environment, settings: s, sections, budgets, failed };
+  const results = {
+    generatedAt: new Date().toISOString(),
+    mode: options.quick ? 'quick' : 'full',
+    environment,
+    settings: s,
+    sections,
+    budgets,
+    failed,
+  };
   fs.writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
   if (budgets.length) {
     const list = missed.map((m) => `${m.section}: ${m.figure}`).join('; ');
-    console.log(`\nBudgets: ${budgets.length - missed.length} of ${budgets.length} hold${missed.length ? `; missed: ${list}` : ''}.`);
+    console.log(
+      `\nBudgets: ${budgets.length - missed.length} of ${budgets.length} hold${missed.length ? `; missed: ${list}` : ''}.`,
+    );
   } else console.log('\nNo budget in the sections run.');
   if (failed.length) console.log(`Failed sections: ${failed.join(', ')}.`);
   console.log(`Written to ${path.relative(process.cwd(), options.out) || options.out}.`);

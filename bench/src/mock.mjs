@@ -38,7 +38,9 @@ async function load(origin, { durationS, connections }) {
     duration: durationS,
   });
   if (result.errors || result.timeouts || result.non2xx) {
-    throw new Error(`push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers from ${origin}`);
+    throw new Error(
+      `push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers from ${origin}`,
+    );
   }
   return { rps: result.requests.total / (result.duration || durationS), p50: result.latency.p50 };
 }
@@ -75,17 +77,35 @@ export async function benchMock({ runs, durationS, connections, rounds, timeMs }
       }
 
       // One client on loopback, sequential calls, through the push client and through plain fetch.
-      const client = createPushClient({ baseUrl: mock.url, appId: APP_ID, appKey: 'YOUR_APP_KEY', masterSecret: 'YOUR_MASTER_SECRET' });
+      const client = createPushClient({
+        baseUrl: mock.url,
+        appId: APP_ID,
+        appKey: 'YOUR_APP_KEY',
+        masterSecret: 'YOUR_MASTER_SECRET',
+      });
       const body = JSON.stringify(PUSH_BODY);
       const url = `${mock.url}/v1/${APP_ID}/push_single`;
       const tasks = {
-        fetch: async () => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: TOKEN }, body })).json(),
+        fetch: async () =>
+          (
+            await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authtoken: TOKEN },
+              body,
+            })
+          ).json(),
         client: () => client.POST('/push_single', { body: PUSH_BODY }),
       };
       // Several short rounds, the order reversed every other round, so that neither side always meets
       // Prism right after the load (or right after the other side).
       for (let round = 0; round < rounds; round++) {
-        const bench = new Bench({ time: timeMs, iterations: 20, warmupTime: Math.min(200, timeMs), warmupIterations: 10, throws: true });
+        const bench = new Bench({
+          time: timeMs,
+          iterations: 20,
+          warmupTime: Math.min(200, timeMs),
+          warmupIterations: 10,
+          throws: true,
+        });
         const names = /** @type {(keyof typeof tasks)[]} */ (round % 2 ? ['client', 'fetch'] : ['fetch', 'client']);
         for (const name of names) bench.add(name, tasks[name]);
         await bench.run();

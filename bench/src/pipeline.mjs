@@ -63,7 +63,8 @@ export function runMainJob({ force, extraArgs = [] }) {
  * @returns {string | undefined}
  */
 export function treeFingerprint() {
-  const git = (/** @type {string[]} */ args) => spawnSync('git', ['-C', repoRoot, ...args], { maxBuffer: 256 * 1024 * 1024 });
+  const git = (/** @type {string[]} */ args) =>
+    spawnSync('git', ['-C', repoRoot, ...args], { maxBuffer: 256 * 1024 * 1024 });
   const diff = git(['diff', 'HEAD', '--binary']);
   const untracked = git(['ls-files', '--others', '--exclude-standard', '-z']);
   if (diff.status !== 0 || untracked.status !== 0) return undefined;
@@ -97,16 +98,24 @@ export function benchPipeline({ runs }) {
     const c = runMainJob({ force: true });
     const w = runMainJob({ force: false });
     if (before !== treeFingerprint()) {
-      disturbed.push(`pair ${attempt + 1}: files changed during the pair (${w.cached} of ${w.total} warm hits${w.misses.length ? `; missed ${w.misses.join(', ')}` : ''})`);
+      disturbed.push(
+        `pair ${attempt + 1}: files changed during the pair (${w.cached} of ${w.total} warm hits${w.misses.length ? `; missed ${w.misses.join(', ')}` : ''})`,
+      );
       continue;
     }
     cold.push(c);
     warm.push(w);
   }
-  if (warm.length === 0) throw new Error(`the working tree changed during every cold/warm pair: ${disturbed.join('; ')}`);
+  if (warm.length === 0)
+    throw new Error(`the working tree changed during every cold/warm pair: ${disturbed.join('; ')}`);
   const allHits = warm.every((w) => w.cached === w.total);
   const misses = [...new Set(warm.flatMap((w) => w.misses))];
-  const r = summarize(ratios(warm.map((w) => w.wallMs), cold.map((c) => c.wallMs)));
+  const r = summarize(
+    ratios(
+      warm.map((w) => w.wallMs),
+      cold.map((c) => c.wallMs),
+    ),
+  );
   const hitShare = summarize(warm.map((w) => w.cached / w.total));
   return {
     id: 'pipeline',

@@ -9,7 +9,10 @@ const send = (/** @type {unknown} */ message) => process.send?.(message);
 
 /** Per app: tasks, requestids, tokens, the fullest inbox and waiting list. */
 function counts() {
-  const { apps } = /** @type {{ apps: { record: { appid: string }, tasks: unknown[], requestIds: unknown[], tokens: unknown[], devices: { inbox: unknown[], pending: unknown[] }[] }[] }} */ (sandbox.snapshot());
+  const { apps } =
+    /** @type {{ apps: { record: { appid: string }, tasks: unknown[], requestIds: unknown[], tokens: unknown[], devices: { inbox: unknown[], pending: unknown[] }[] }[] }} */ (
+      sandbox.snapshot()
+    );
   return apps.map((app) => ({
     appid: app.record.appid,
     tasks: app.tasks.length,

@@ -32,7 +32,10 @@ export async function registerApp(origin, devices, appid) {
   const credentials = { appid, appkey: `${appid}-key`, mastersecret: `${appid}-secret` };
   await call(`${origin}/control/apps`, 'POST', credentials);
   for (let first = 0; first < devices; first += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, devices - first) }, (_, i) => ({ cid: `d-${first + i}`, online: true }));
+    const batch = Array.from({ length: Math.min(BATCH, devices - first) }, (_, i) => ({
+      cid: `d-${first + i}`,
+      online: true,
+    }));
     await call(`${origin}/control/apps/${appid}/devices/batch`, 'POST', { devices: batch });
   }
   return credentials;
@@ -47,17 +50,31 @@ export async function registerApp(origin, devices, appid) {
 async function fanOut(origin, devices, appid) {
   const credentials = await registerApp(origin, devices, appid);
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(credentials.appkey + timestamp + credentials.mastersecret).digest('hex');
-  const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', { sign, timestamp, appkey: credentials.appkey });
+  const sign = createHash('sha256')
+    .update(credentials.appkey + timestamp + credentials.mastersecret)
+    .digest('hex');
+  const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', {
+    sign,
+    timestamp,
+    appkey: credentials.appkey,
+  });
   const { cid: _cid, ...body } = PUSH_BODY;
-  const answer = await call(`${origin}/v1/${appid}/push_app`, 'POST', { ...body, requestid: `fanout${appid}`.padEnd(20, '0') }, { authtoken: token });
+  const answer = await call(
+    `${origin}/v1/${appid}/push_app`,
+    'POST',
+    { ...body, requestid: `fanout${appid}`.padEnd(20, '0') },
+    { authtoken: token },
+  );
   if (answer.result !== 'ok') throw new Error(`push_app to ${devices} devices answered ${JSON.stringify(answer)}`);
   const task = await call(`${origin}/control/apps/${appid}/tasks/${answer.taskid}`, 'GET');
   // Every device received it (besides the magic cids).
-  if (task.stats.received < devices) throw new Error(`push_app to ${devices} devices: only ${task.stats.received} received it`);
+  if (task.stats.received < devices)
+    throw new Error(`push_app to ${devices} devices: only ${task.stats.received} received it`);
   const { requests } = await call(`${origin}/control/requests?appid=${appid}&limit=100`, 'GET');
   const spent = (/** @type {string} */ operation) =>
-    requests.filter((/** @type {{ operation: string }} */ r) => r.operation === operation).reduce((/** @type {number} */ ms, /** @type {{ durationMs: number }} */ r) => ms + r.durationMs, 0);
+    requests
+      .filter((/** @type {{ operation: string }} */ r) => r.operation === operation)
+      .reduce((/** @type {number} */ ms, /** @type {{ durationMs: number }} */ r) => ms + r.durationMs, 0);
   await call(`${origin}/control/apps/${appid}`, 'DELETE');
   return { registerMs: spent('createDevices'), pushMs: spent('push_app') };
 }
@@ -90,7 +107,10 @@ export async function benchSandboxFanout({ runs, sizes }) {
       const b = times[large]?.[what] ?? [];
       return b.map((value, run) => value / /** @type {number} */ (a[run]) / (large / small));
     };
-    for (const [what, label] of /** @type {const} */ ([['pushMs', 'push_app'], ['registerMs', 'bulk registration']])) {
+    for (const [what, label] of /** @type {const} */ ([
+      ['pushMs', 'push_app'],
+      ['registerMs', 'bulk registration'],
+    ])) {
       const ratio = summarize(growth(what));
       rows.push({
         figure: `${label} time growth, ${large.toLocaleString('en')} / ${small.toLocaleString('en')} devices, per device`,
@@ -104,7 +124,9 @@ export async function benchSandboxFanout({ runs, sizes }) {
     }
   }
   const perDevice = (/** @type {'pushMs' | 'registerMs'} */ what) =>
-    sizes.map((n) => `${n.toLocaleString('en')}: ${Math.round((summarize(times[n]?.[what] ?? []).median * 1000) / n)} µs`).join(', ');
+    sizes
+      .map((n) => `${n.toLocaleString('en')}: ${Math.round((summarize(times[n]?.[what] ?? []).median * 1000) / n)} µs`)
+      .join(', ');
   return {
     id: 'sandbox-fanout',
     title: '8. Sandbox fan-out (push_app to every device of an app)',

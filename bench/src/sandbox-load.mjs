@@ -27,14 +27,23 @@ export const CONNECTIONS = 50;
 const BATCH_ITEMS = 30;
 
 const appOf = (/** @type {number} */ slot) => `load-job-${slot % JOBS}`;
-const credentials = (/** @type {string} */ appid) => ({ appid, appkey: `${appid}-key`, mastersecret: `${appid}-secret`, userCode: `${appid}-party`, authCode: `${appid}-authcode` });
+const credentials = (/** @type {string} */ appid) => ({
+  appid,
+  appkey: `${appid}-key`,
+  mastersecret: `${appid}-secret`,
+  userCode: `${appid}-party`,
+  authCode: `${appid}-authcode`,
+});
 const imeiOf = (/** @type {number} */ slot) => `86${String(slot).padStart(13, '0')}`;
 
 /** A day that is not today in the app's zone (query_app_user refuses today), as yyyy-MM-dd. */
 const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 const nextYear = new Date().getUTCFullYear() + 1;
 
-const transmission = (/** @type {string} */ text) => ({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: text } });
+const transmission = (/** @type {string} */ text) => ({
+  message: { msgtype: 'transmission', is_offline: true },
+  transmission: { transmission_content: text },
+});
 
 /**
  * @typedef {{ slot: number, token?: string, dmpToken?: string, single?: string, list?: string, scheduled?: string, n: number }} Ctx
@@ -62,13 +71,37 @@ export const STEPS = [
     },
     keep: (a, c) => void (c.token = a.auth_token),
   },
-  { name: 'bind_alias', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'bind_alias'), body: (c) => ({ alias_list: [{ cid: cid(c), alias: alias(c) }] }) },
+  {
+    name: 'bind_alias',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'bind_alias'),
+    body: (c) => ({ alias_list: [{ cid: cid(c), alias: alias(c) }] }),
+  },
   { name: 'query_cid', api: 'push-v1', method: 'GET', path: (c) => v1(c, `query_cid/${alias(c)}`) },
   { name: 'query_alias', api: 'push-v1', method: 'GET', path: (c) => v1(c, `query_alias/${cid(c)}`) },
-  { name: 'set_tags', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'set_tags'), body: (c) => ({ cid: cid(c), tag_list: ['job', `slot-${c.slot}`, `n-${c.n % 7}`] }) },
+  {
+    name: 'set_tags',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'set_tags'),
+    body: (c) => ({ cid: cid(c), tag_list: ['job', `slot-${c.slot}`, `n-${c.n % 7}`] }),
+  },
   { name: 'get_tags', api: 'push-v1', method: 'GET', path: (c) => v1(c, `get_tags/${cid(c)}`) },
-  { name: 'user_blk_list', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'user_blk_list'), body: (c) => ({ cid: [`blocked-${c.slot}`] }) },
-  { name: 'user_blk_list (DELETE)', api: 'push-v1', method: 'DELETE', path: (c) => v1(c, 'user_blk_list'), body: (c) => ({ cid: [`blocked-${c.slot}`] }) },
+  {
+    name: 'user_blk_list',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'user_blk_list'),
+    body: (c) => ({ cid: [`blocked-${c.slot}`] }),
+  },
+  {
+    name: 'user_blk_list (DELETE)',
+    api: 'push-v1',
+    method: 'DELETE',
+    path: (c) => v1(c, 'user_blk_list'),
+    body: (c) => ({ cid: [`blocked-${c.slot}`] }),
+  },
   { name: 'user_status', api: 'push-v1', method: 'GET', path: (c) => v1(c, `user_status/${cid(c)}`) },
   {
     name: 'push_single',
@@ -78,7 +111,13 @@ export const STEPS = [
     body: (c) => ({ ...transmission('to a cid'), cid: cid(c), requestid: rid(c) }),
     keep: (a, c) => void (c.single = a.taskid),
   },
-  { name: 'push_single (alias)', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'push_single'), body: (c) => ({ ...transmission('to an alias'), alias: alias(c), requestid: rid(c) }) },
+  {
+    name: 'push_single (alias)',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'push_single'),
+    body: (c) => ({ ...transmission('to an alias'), alias: alias(c), requestid: rid(c) }),
+  },
   {
     name: 'save_list_body',
     api: 'push-v1',
@@ -87,29 +126,79 @@ export const STEPS = [
     body: (c) => ({ ...transmission('a list'), task_name: `job-${c.slot % JOBS}` }),
     keep: (a, c) => void (c.list = a.taskid),
   },
-  { name: 'push_list', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'push_list'), body: (c) => ({ taskid: c.list, cid: [cid(c), offline(c)], need_detail: true }) },
+  {
+    name: 'push_list',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'push_list'),
+    body: (c) => ({ taskid: c.list, cid: [cid(c), offline(c)], need_detail: true }),
+  },
   {
     name: 'push_app',
     api: 'push-v1',
     method: 'POST',
     path: (c) => v1(c, 'push_app'),
-    body: (c) => ({ ...transmission('to the job'), requestid: rid(c), task_name: `job-${c.slot % JOBS}`, condition: [{ key: 'tag', values: [`slot-${c.slot}`], opt_type: 0 }] }),
+    body: (c) => ({
+      ...transmission('to the job'),
+      requestid: rid(c),
+      task_name: `job-${c.slot % JOBS}`,
+      condition: [{ key: 'tag', values: [`slot-${c.slot}`], opt_type: 0 }],
+    }),
   },
   {
     name: 'push_single_batch',
     api: 'push-v1',
     method: 'POST',
     path: (c) => v1(c, 'push_single_batch'),
-    body: (c) => ({ msg_list: Array.from({ length: BATCH_ITEMS }, (_, i) => ({ ...transmission(`item ${i}`), cid: i % 2 ? offline(c) : cid(c), requestid: rid(c) })) }),
+    body: (c) => ({
+      msg_list: Array.from({ length: BATCH_ITEMS }, (_, i) => ({
+        ...transmission(`item ${i}`),
+        cid: i % 2 ? offline(c) : cid(c),
+        requestid: rid(c),
+      })),
+    }),
   },
-  { name: 'push_result', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'push_result'), body: (c) => ({ taskIdList: [c.single, c.list] }) },
-  { name: 'get_push_result_by_group_name', api: 'push-v1', method: 'GET', path: (c) => v1(c, `get_push_result_by_group_name/job-${c.slot % JOBS}`) },
+  {
+    name: 'push_result',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'push_result'),
+    body: (c) => ({ taskIdList: [c.single, c.list] }),
+  },
+  {
+    name: 'get_push_result_by_group_name',
+    api: 'push-v1',
+    method: 'GET',
+    path: (c) => v1(c, `get_push_result_by_group_name/job-${c.slot % JOBS}`),
+  },
   { name: 'query_app_user', api: 'push-v1', method: 'GET', path: (c) => v1(c, `query_app_user/${twoDaysAgo}`) },
-  { name: 'query_app_push', api: 'push-v1', method: 'GET', path: (c) => v1(c, `query_app_push/${twoDaysAgo.replaceAll('-', '')}`) },
-  { name: 'get_last_24hours_online_User_statistics', api: 'push-v1', method: 'GET', path: (c) => v1(c, 'get_last_24hours_online_User_statistics') },
-  { name: 'query_user_count', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'query_user_count'), body: () => ({ condition: [{ key: 'region', values: ['north'], opt_type: 0 }] }) },
+  {
+    name: 'query_app_push',
+    api: 'push-v1',
+    method: 'GET',
+    path: (c) => v1(c, `query_app_push/${twoDaysAgo.replaceAll('-', '')}`),
+  },
+  {
+    name: 'get_last_24hours_online_User_statistics',
+    api: 'push-v1',
+    method: 'GET',
+    path: (c) => v1(c, 'get_last_24hours_online_User_statistics'),
+  },
+  {
+    name: 'query_user_count',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'query_user_count'),
+    body: () => ({ condition: [{ key: 'region', values: ['north'], opt_type: 0 }] }),
+  },
   { name: 'query_bi_tags', api: 'push-v1', method: 'GET', path: (c) => v1(c, 'query_bi_tags') },
-  { name: 'set_badge', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'set_badge'), body: (c) => ({ badge: c.n % 9, cid_list: [cid(c)] }) },
+  {
+    name: 'set_badge',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'set_badge'),
+    body: (c) => ({ badge: c.n % 9, cid_list: [cid(c)] }),
+  },
   {
     name: 'push_app (scheduled)',
     api: 'push-v1',
@@ -118,12 +207,42 @@ export const STEPS = [
     body: (c) => ({ ...transmission('later'), requestid: rid(c), pushTime: `${nextYear}01011200` }),
     keep: (a, c) => void (c.scheduled = a.taskid),
   },
-  { name: 'get_schedule_task', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'get_schedule_task'), body: (c) => ({ taskid: c.scheduled }) },
-  { name: 'del_schedule_task', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'del_schedule_task'), body: (c) => ({ taskid: c.scheduled }) },
+  {
+    name: 'get_schedule_task',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'get_schedule_task'),
+    body: (c) => ({ taskid: c.scheduled }),
+  },
+  {
+    name: 'del_schedule_task',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'del_schedule_task'),
+    body: (c) => ({ taskid: c.scheduled }),
+  },
   { name: 'stop_task', api: 'push-v1', method: 'DELETE', path: (c) => v1(c, `stop_task/${c.list}`) },
-  { name: 'unbind_alias', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'unbind_alias'), body: (c) => ({ cid: cid(c), alias: alias(c) }) },
-  { name: 'bind_alias (again)', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'bind_alias'), body: (c) => ({ alias_list: [{ cid: cid(c), alias: alias(c) }] }) },
-  { name: 'unbind_alias_all', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'unbind_alias_all'), body: (c) => ({ alias: alias(c) }) },
+  {
+    name: 'unbind_alias',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'unbind_alias'),
+    body: (c) => ({ cid: cid(c), alias: alias(c) }),
+  },
+  {
+    name: 'bind_alias (again)',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'bind_alias'),
+    body: (c) => ({ alias_list: [{ cid: cid(c), alias: alias(c) }] }),
+  },
+  {
+    name: 'unbind_alias_all',
+    api: 'push-v1',
+    method: 'POST',
+    path: (c) => v1(c, 'unbind_alias_all'),
+    body: (c) => ({ alias: alias(c) }),
+  },
   {
     name: 'accesser/auth',
     api: 'dmp',
@@ -131,17 +250,50 @@ export const STEPS = [
     path: (c) => {
       const { userCode, authCode } = credentials(appOf(c.slot));
       const timestamp = String(Date.now());
-      const query = new URLSearchParams({ user_code: userCode, sign1: md5(userCode + md5(timestamp)), sign2: md5(userCode + authCode + md5(timestamp)), timestamp });
+      const query = new URLSearchParams({
+        user_code: userCode,
+        sign1: md5(userCode + md5(timestamp)),
+        sign2: md5(userCode + authCode + md5(timestamp)),
+        timestamp,
+      });
       return `/dmp/accesser/auth?${query}`;
     },
     keep: (a, c) => void (c.dmpToken = a.access_token),
   },
-  { name: 'tags/user', api: 'dmp', method: 'POST', path: () => '/dmp/tags/user', body: (c) => ({ imeiMD5: md5(imeiOf(c.slot)) }) },
+  {
+    name: 'tags/user',
+    api: 'dmp',
+    method: 'POST',
+    path: () => '/dmp/tags/user',
+    body: (c) => ({ imeiMD5: md5(imeiOf(c.slot)) }),
+  },
   { name: 'config/tags', api: 'dmp', method: 'GET', path: () => '/dmp/config/tags' },
-  { name: 'control: device online', api: 'control', method: 'PATCH', path: (c) => `/control/apps/${appOf(c.slot)}/devices/${offline(c)}`, body: () => ({ online: true }) },
-  { name: 'control: device offline', api: 'control', method: 'PATCH', path: (c) => `/control/apps/${appOf(c.slot)}/devices/${offline(c)}`, body: () => ({ online: false }) },
-  { name: 'control: inbox', api: 'control', method: 'GET', path: (c) => `/control/apps/${appOf(c.slot)}/devices/${cid(c)}/inbox` },
-  { name: 'control: task', api: 'control', method: 'GET', path: (c) => `/control/apps/${appOf(c.slot)}/tasks/${c.single}` },
+  {
+    name: 'control: device online',
+    api: 'control',
+    method: 'PATCH',
+    path: (c) => `/control/apps/${appOf(c.slot)}/devices/${offline(c)}`,
+    body: () => ({ online: true }),
+  },
+  {
+    name: 'control: device offline',
+    api: 'control',
+    method: 'PATCH',
+    path: (c) => `/control/apps/${appOf(c.slot)}/devices/${offline(c)}`,
+    body: () => ({ online: false }),
+  },
+  {
+    name: 'control: inbox',
+    api: 'control',
+    method: 'GET',
+    path: (c) => `/control/apps/${appOf(c.slot)}/devices/${cid(c)}/inbox`,
+  },
+  {
+    name: 'control: task',
+    api: 'control',
+    method: 'GET',
+    path: (c) => `/control/apps/${appOf(c.slot)}/tasks/${c.single}`,
+  },
   { name: 'auth_close', api: 'push-v1', method: 'POST', path: (c) => v1(c, 'auth_close') },
 ];
 
@@ -187,7 +339,8 @@ export async function mixedLoad(url, amount, strict) {
     onResponse: (status, text, context) => {
       const c = /** @type {Ctx} */ (/** @type {unknown} */ (context));
       lastAnswer = performance.now();
-      if (strict && !accepted(step, status, text) && wrong.length < 5) wrong.push(`${step.name}: ${status} ${text.slice(0, 200)}`);
+      if (strict && !accepted(step, status, text) && wrong.length < 5)
+        wrong.push(`${step.name}: ${status} ${text.slice(0, 200)}`);
       if (step.keep) {
         /** @type {any} */
         let answer = {};
@@ -206,14 +359,27 @@ export async function mixedLoad(url, amount, strict) {
   const result = await autocannon({ url, connections: CONNECTIONS, amount, requests, timeout: 300 });
   const failures = result.errors + result.timeouts + result.non2xx + wrong.length;
   if (failures > 0) {
-    throw new Error(`mixed load on ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, wrong answers: ${wrong.join(' | ') || 'none'}`);
+    throw new Error(
+      `mixed load on ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, wrong answers: ${wrong.join(' | ') || 'none'}`,
+    );
   }
-  return { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, durationS: result.duration, answeredS: (lastAnswer - started) / 1000 };
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    durationS: result.duration,
+    answeredS: (lastAnswer - started) / 1000,
+  };
 }
 
 /** The sandbox in a child process (sandbox-child.mjs), with its heap on request; `metrics: false` without /metrics. */
 function startSandboxChild({ metrics = true } = {}) {
-  const args = ['--expose-gc', fileURLToPath(new URL('sandbox-child.mjs', import.meta.url)), ...(metrics ? [] : ['--no-metrics'])];
+  const args = [
+    '--expose-gc',
+    fileURLToPath(new URL('sandbox-child.mjs', import.meta.url)),
+    ...(metrics ? [] : ['--no-metrics']),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   /** @type {((message: any) => void)[]} */
   const waiting = [];
@@ -250,13 +416,23 @@ function startSandboxChild({ metrics = true } = {}) {
 /** The jobs' apps and devices, through the control API: a device online and one offline per slot. */
 export async function setUp(/** @type {string} */ url) {
   const call = async (/** @type {string} */ method, /** @type {string} */ p, /** @type {unknown} */ body) => {
-    const response = await fetch(`${url}${p}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${url}${p}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`set-up: ${method} ${p} answered ${response.status} ${await response.text()}`);
   };
   for (let job = 0; job < JOBS; job++) await call('POST', '/control/apps', credentials(appOf(job)));
   for (let slot = 0; slot < CONNECTIONS; slot++) {
     const devices = `/control/apps/${appOf(slot)}/devices`;
-    await call('POST', devices, { cid: `c-${slot}`, online: true, region: 'north', dmpIds: { imei: imeiOf(slot) }, dmpTags: ['1001'] });
+    await call('POST', devices, {
+      cid: `c-${slot}`,
+      online: true,
+      region: 'north',
+      dmpIds: { imei: imeiOf(slot) },
+      dmpTags: ['1001'],
+    });
     await call('POST', devices, { cid: `o-${slot}`, online: false, region: 'south' });
   }
 }
@@ -273,16 +449,35 @@ export async function fillNeverArrived(/** @type {string} */ url) {
     const appid = appOf(job);
     const { appkey, mastersecret } = credentials(appid);
     const timestamp = String(Date.now());
-    const post = async (/** @type {string} */ op, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) => {
-      const response = await fetch(`${url}/v1/${appid}/${op}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const post = async (
+      /** @type {string} */ op,
+      /** @type {unknown} */ body,
+      /** @type {Record<string, string>} */ headers = {},
+    ) => {
+      const response = await fetch(`${url}/v1/${appid}/${op}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
       const answer = await response.json();
-      if (answer.result !== 'ok') throw new Error(`set-up: ${op} of ${appid} answered ${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
+      if (answer.result !== 'ok')
+        throw new Error(
+          `set-up: ${op} of ${appid} answered ${response.status} ${JSON.stringify(answer).slice(0, 200)}`,
+        );
       return answer;
     };
-    const { auth_token: token } = await post('auth_sign', { appkey, timestamp, sign: sha256(appkey + timestamp + mastersecret) });
+    const { auth_token: token } = await post('auth_sign', {
+      appkey,
+      timestamp,
+      sign: sha256(appkey + timestamp + mastersecret),
+    });
     for (let slot = job; slot < CONNECTIONS; slot += JOBS) {
       for (let i = 0; i < 2 * LIMITS.inboxLimit; i++) {
-        await post('push_single', { ...transmission(`set-up ${i}`), cid: `o-${slot}`, requestid: `fill-${slot}-${i}` }, { authtoken: token });
+        await post(
+          'push_single',
+          { ...transmission(`set-up ${i}`), cid: `o-${slot}`, requestid: `fill-${slot}-${i}` },
+          { authtoken: token },
+        );
       }
     }
   };
@@ -325,8 +520,15 @@ async function metricsCost(withMetrics, requests) {
       on.push(await rps(withMetrics, 'on'));
       off.push(await rps(without, 'off'));
     }
-    const median = (/** @type {number[]} */ values) => /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
-    return { ratio: median(on.map((r, i) => r / /** @type {number} */ (off[i]))), on: median(on), off: median(off), rounds: { on, off }, cpuPerRequestUs: cpu };
+    const median = (/** @type {number[]} */ values) =>
+      /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+    return {
+      ratio: median(on.map((r, i) => r / /** @type {number} */ (off[i]))),
+      on: median(on),
+      off: median(off),
+      rounds: { on, off },
+      cpuPerRequestUs: cpu,
+    };
   } finally {
     await without.stop();
   }
@@ -346,7 +548,10 @@ export async function benchSandboxLoad({ requests }) {
   } finally {
     await fixed.stop();
   }
-  const sandbox = /** @type {{ url: string, heap: () => Promise<NodeJS.MemoryUsage>, sample: () => Promise<NodeJS.MemoryUsage>, counts: () => Promise<{ appid: string, tasks: number, requestIds: number, tokens: number, fullestInbox: number, fullestWaiting: number }[]>, cpu: () => Promise<NodeJS.CpuUsage>, stop: () => Promise<void> }} */ (await startSandboxChild());
+  const sandbox =
+    /** @type {{ url: string, heap: () => Promise<NodeJS.MemoryUsage>, sample: () => Promise<NodeJS.MemoryUsage>, counts: () => Promise<{ appid: string, tasks: number, requestIds: number, tokens: number, fullestInbox: number, fullestWaiting: number }[]>, cpu: () => Promise<NodeJS.CpuUsage>, stop: () => Promise<void> }} */ (
+      await startSandboxChild()
+    );
   try {
     await setUp(sandbox.url);
     await fillNeverArrived(sandbox.url);
@@ -373,17 +578,25 @@ export async function benchSandboxLoad({ requests }) {
     const metrics = await metricsCost(sandbox, requests);
     const end = (await sandbox.counts()).filter((c) => c.appid.startsWith('load-job-'));
     // Bounds the first phase reached stay reached (tasks, requestids and inboxes only fill under this load).
-    const filled = end.every((c) => c.tasks >= LIMITS.taskLimit && c.requestIds >= LIMITS.requestIdLimit && c.fullestInbox >= LIMITS.inboxLimit);
+    const filled = end.every(
+      (c) =>
+        c.tasks >= LIMITS.taskLimit && c.requestIds >= LIMITS.requestIdLimit && c.fullestInbox >= LIMITS.inboxLimit,
+    );
     // A job's app deleted at its end gives its memory back.
     for (let job = 0; job < JOBS; job++) {
       // A control call that changes state says it is JSON, even without a body (the sandbox refuses it otherwise).
-      const response = await fetch(`${sandbox.url}/control/apps/${appOf(job)}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+      const response = await fetch(`${sandbox.url}/control/apps/${appOf(job)}`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+      });
       if (response.status !== 204) throw new Error(`DELETE /control/apps/${appOf(job)} answered ${response.status}`);
     }
     const deleted = await sandbox.heap();
     const span = (/** @type {(c: typeof end[number]) => number} */ pick, /** @type {typeof end} */ list) => {
       const values = list.map(pick);
-      return Math.min(...values) === Math.max(...values) ? `${values[0]}` : `${Math.min(...values)} to ${Math.max(...values)}`;
+      return Math.min(...values) === Math.max(...values)
+        ? `${values[0]}`
+        : `${Math.min(...values)} to ${Math.max(...values)}`;
     };
     const stateOf = (/** @type {typeof end} */ list) =>
       `${span((c) => c.tasks, list)} tasks, ${span((c) => c.requestIds, list)} requestids, ${span((c) => c.tokens, list)} tokens, fullest inbox ${span((c) => c.fullestInbox, list)}, fullest waiting list ${span((c) => c.fullestWaiting, list)}`;
@@ -404,10 +617,21 @@ export async function benchSandboxLoad({ requests }) {
       subject: { name: names[0], min: subject, median: subject, max: subject },
       baseline: { name: names[1], min: base, median: base, max: base },
       baselineUnit: unit,
-      ...(budget ? { budget, pass: budget.max !== undefined ? subject / base <= budget.max : subject / base >= (budget.min ?? 0) } : {}),
+      ...(budget
+        ? {
+            budget,
+            pass: budget.max !== undefined ? subject / base <= budget.max : subject / base >= (budget.min ?? 0),
+          }
+        : {}),
     });
     const rows = [
-      ratio(`mixed load req/s (${CONNECTIONS} conns, ${requests} requests): sandbox / node:http`, second.rps, baseline.rps, ['sandbox', 'node:http'], 'req/s'),
+      ratio(
+        `mixed load req/s (${CONNECTIONS} conns, ${requests} requests): sandbox / node:http`,
+        second.rps,
+        baseline.rps,
+        ['sandbox', 'node:http'],
+        'req/s',
+      ),
       ratio('mixed load p50 latency: sandbox / node:http', second.p50, baseline.p50, ['sandbox', 'node:http'], 'ms'),
       ratio('mixed load p99 latency: sandbox / node:http', second.p99, baseline.p99, ['sandbox', 'node:http'], 'ms'),
       // Flat means something only once the first phase filled every bound (not in a quick run).
@@ -421,7 +645,14 @@ export async function benchSandboxLoad({ requests }) {
       ),
       // The Prometheus metrics (GET /metrics, on by default) cost under 5% of the throughput.
       {
-        ...ratio(`mixed load req/s with metrics / without (median of ${METRICS_ROUNDS} pairs of rounds of ${requests / 10})`, metrics.on, metrics.off, ['metrics', 'no metrics'], 'req/s', { min: 0.95 }),
+        ...ratio(
+          `mixed load req/s with metrics / without (median of ${METRICS_ROUNDS} pairs of rounds of ${requests / 10})`,
+          metrics.on,
+          metrics.off,
+          ['metrics', 'no metrics'],
+          'req/s',
+          { min: 0.95 },
+        ),
         min: Math.min(...metrics.rounds.on.map((r, i) => r / /** @type {number} */ (metrics.rounds.off[i]))),
         median: metrics.ratio,
         max: Math.max(...metrics.rounds.on.map((r, i) => r / /** @type {number} */ (metrics.rounds.off[i]))),
@@ -429,7 +660,14 @@ export async function benchSandboxLoad({ requests }) {
       },
       // CPU time per request: the cost in throughput when the sandbox has a core to itself, little moved by the
       // machine's other work.
-      ratio('sandbox CPU time per request, without metrics / with (1 - cost)', metrics.cpuPerRequestUs.off, metrics.cpuPerRequestUs.on, ['without', 'with'], 'µs', { min: 0.95 }),
+      ratio(
+        'sandbox CPU time per request, without metrics / with (1 - cost)',
+        metrics.cpuPerRequestUs.off,
+        metrics.cpuPerRequestUs.on,
+        ['without', 'with'],
+        'µs',
+        { min: 0.95 },
+      ),
     ];
     return {
       id: 'sandbox-load',
@@ -442,7 +680,14 @@ export async function benchSandboxLoad({ requests }) {
         `State of each app at the end (after the metrics rounds): ${stateOf(end)}. Heap per app at that size: about ${mb((afterFirst.heapUsed - before.heapUsed) / JOBS)}.`,
         `Metrics: a second sandbox started with metrics: false, set up and given the same two phases, then ${METRICS_ROUNDS} rounds each, alternating: with metrics ${metrics.rounds.on.map(Math.round).join(', ')} req/s, without ${metrics.rounds.off.map(Math.round).join(', ')} req/s; cost ${((1 - metrics.ratio) * 100).toFixed(1)}% (the median of the pairs' ratios). CPU time per request: ${metrics.cpuPerRequestUs.on.toFixed(0)} µs with metrics, ${metrics.cpuPerRequestUs.off.toFixed(0)} µs without: ${((1 - metrics.cpuPerRequestUs.off / metrics.cpuPerRequestUs.on) * 100).toFixed(1)}% of a request's CPU time.`,
       ],
-      measured: { baseline, first, second, metrics, heap: { before, afterFirst, after, peak, deleted }, state: { end } },
+      measured: {
+        baseline,
+        first,
+        second,
+        metrics,
+        heap: { before, afterFirst, after, peak, deleted },
+        state: { end },
+      },
     };
   } finally {
     await sandbox.stop();

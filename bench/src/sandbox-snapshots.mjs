@@ -18,31 +18,48 @@ const RESTORES = 5;
 async function saveAndRestore(origin, devices, appid) {
   const credentials = await registerApp(origin, devices, appid);
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(credentials.appkey + timestamp + credentials.mastersecret).digest('hex');
-  const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', { sign, timestamp, appkey: credentials.appkey });
+  const sign = createHash('sha256')
+    .update(credentials.appkey + timestamp + credentials.mastersecret)
+    .digest('hex');
+  const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', {
+    sign,
+    timestamp,
+    appkey: credentials.appkey,
+  });
   const { cid: _cid, ...body } = PUSH_BODY;
-  await call(`${origin}/v1/${appid}/push_app`, 'POST', { ...body, requestid: `snap${appid}`.padEnd(20, '0') }, { authtoken: token });
+  await call(
+    `${origin}/v1/${appid}/push_app`,
+    'POST',
+    { ...body, requestid: `snap${appid}`.padEnd(20, '0') },
+    { authtoken: token },
+  );
   await call(`${origin}/control/snapshots`, 'POST', { name: appid, appid });
-  await call(`${origin}/control/apps/${appid}/devices/batch`, 'POST', { devices: Array.from({ length: 100 }, (_, i) => ({ cid: `extra-${i}` })) });
+  await call(`${origin}/control/apps/${appid}/devices/batch`, 'POST', {
+    devices: Array.from({ length: 100 }, (_, i) => ({ cid: `extra-${i}` })),
+  });
   // Restored several times (a restore of a restored app is the same work): one collection of the garbage
   // collector falling in one restore would otherwise decide the figure.
   for (let i = 0; i < RESTORES; i++) {
     const restored = await call(`${origin}/control/snapshots/${appid}/restore`, 'POST');
-    if (restored.devices !== devices + 3) throw new Error(`the snapshot of ${devices} devices holds ${restored.devices}`);
+    if (restored.devices !== devices + 3)
+      throw new Error(`the snapshot of ${devices} devices holds ${restored.devices}`);
   }
   const { devices: after } = await call(`${origin}/control/apps/${appid}/devices`, 'GET');
-  if (after.length !== devices + 3) throw new Error(`after the restore the app has ${after.length} devices, not ${devices + 3}`);
+  if (after.length !== devices + 3)
+    throw new Error(`after the restore the app has ${after.length} devices, not ${devices + 3}`);
   // The newest requests of the sandbox are this app's (the snapshot calls name no app in the log: read by path).
   /** @type {{ requests: { operation: string, path: string, method: string, durationMs: number }[] }} */
   const { requests } = await call(`${origin}/control/requests?limit=100`, 'GET');
-  const spent = (/** @type {(r: { operation: string, path: string, method: string }) => boolean} */ which) => requests.filter(which).reduce((ms, r) => ms + r.durationMs, 0);
+  const spent = (/** @type {(r: { operation: string, path: string, method: string }) => boolean} */ which) =>
+    requests.filter(which).reduce((ms, r) => ms + r.durationMs, 0);
   const restores = requests.filter((r) => r.path === `/control/snapshots/${appid}/restore`).map((r) => r.durationMs);
   const restoreMs = summarize(restores).median;
   const saveMs = spent((r) => r.path === '/control/snapshots' && r.method === 'POST');
   // Rebuilding the same state instead: the app's batches without the last one (the 100 devices added after the
   // save), and the push.
   const batches = requests.filter((r) => r.path === `/control/apps/${appid}/devices/batch`);
-  const registerMs = batches.slice(1).reduce((ms, r) => ms + r.durationMs, 0) + spent((r) => r.path === `/v1/${appid}/push_app`);
+  const registerMs =
+    batches.slice(1).reduce((ms, r) => ms + r.durationMs, 0) + spent((r) => r.path === `/v1/${appid}/push_app`);
   await call(`${origin}/control/snapshots/${appid}`, 'DELETE');
   await call(`${origin}/control/apps/${appid}`, 'DELETE');
   return { restoreMs, saveMs, registerMs };
@@ -68,9 +85,16 @@ export async function benchSandboxSnapshots({ runs, sizes }) {
   }
   const small = /** @type {number} */ (sizes[0]);
   const large = /** @type {number} */ (sizes.at(-1));
-  const restoreGrowth = summarize((times[large]?.restoreMs ?? []).map((ms, run) => ms / /** @type {number} */ (times[small]?.restoreMs[run]) / (large / small)));
-  const againstRegistration = summarize((times[large]?.restoreMs ?? []).map((ms, run) => ms / /** @type {number} */ (times[large]?.registerMs[run])));
-  const median = (/** @type {number} */ n, /** @type {'restoreMs' | 'saveMs' | 'registerMs'} */ what) => summarize(times[n]?.[what] ?? []).median;
+  const restoreGrowth = summarize(
+    (times[large]?.restoreMs ?? []).map(
+      (ms, run) => ms / /** @type {number} */ (times[small]?.restoreMs[run]) / (large / small),
+    ),
+  );
+  const againstRegistration = summarize(
+    (times[large]?.restoreMs ?? []).map((ms, run) => ms / /** @type {number} */ (times[large]?.registerMs[run])),
+  );
+  const median = (/** @type {number} */ n, /** @type {'restoreMs' | 'saveMs' | 'registerMs'} */ what) =>
+    summarize(times[n]?.[what] ?? []).median;
   return {
     id: 'sandbox-snapshots',
     title: '9. Sandbox snapshots (restore before every test)',

@@ -18,10 +18,20 @@ import { median, summarize } from './stats.mjs';
 
 const MESSAGE = {
   message: { msgtype: /** @type {const} */ ('notification'), is_offline: true, offline_expire_time: 3_600_000 },
-  notification: { style: { type: /** @type {const} */ (0), title: 'Order shipped', text: 'Your parcel is on its way', logo: 'icon.png' } },
+  notification: {
+    style: {
+      type: /** @type {const} */ (0),
+      title: 'Order shipped',
+      text: 'Your parcel is on its way',
+      logo: 'icon.png',
+    },
+  },
 };
 /** A push the description refuses (a style without its title and text): HTTP 422 with the violations. */
-const REFUSED = { message: { msgtype: /** @type {const} */ ('notification'), is_offline: true }, notification: { style: { type: /** @type {const} */ (0) } } };
+const REFUSED = {
+  message: { msgtype: /** @type {const} */ ('notification'), is_offline: true },
+  notification: { style: { type: /** @type {const} */ (0) } },
+};
 
 /**
  * @typedef {{ pushOptions: { baseUrl: string, appId: string, appKey: string, masterSecret: string }, messages?: (filter: { taskid: string }) => Promise<{ messages: unknown[] }> }} SuiteApp
@@ -34,7 +44,8 @@ function expectThat(ok, what) {
 }
 
 /** @param {Target} target @param {SuiteApp} app */
-const clientOf = (target, app) => createPushClient({ ...app.pushOptions, retry: false, ...(target.fetch ? { fetch: target.fetch } : {}) });
+const clientOf = (target, app) =>
+  createPushClient({ ...app.pushOptions, retry: false, ...(target.fetch ? { fetch: target.fetch } : {}) });
 
 /** What the devices received of a task, in one read (only the sandbox can say). @param {SuiteApp} app @param {string | undefined} taskid @param {number} count */
 async function received(app, taskid, count) {
@@ -52,9 +63,19 @@ export const TESTS = {
     await received(app, answer.taskid, 1);
   },
   async alias(target) {
-    const app = await target.app([{ cid: 'phone-1', online: true }, { cid: 'tablet-1', online: true }]);
+    const app = await target.app([
+      { cid: 'phone-1', online: true },
+      { cid: 'tablet-1', online: true },
+    ]);
     const push = clientOf(target, app);
-    const bound = await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'phone-1', alias: 'alice' }, { cid: 'tablet-1', alias: 'alice' }] } });
+    const bound = await push.POST('/bind_alias', {
+      body: {
+        alias_list: [
+          { cid: 'phone-1', alias: 'alice' },
+          { cid: 'tablet-1', alias: 'alice' },
+        ],
+      },
+    });
     expectThat(bound.result === 'ok', `bind_alias answered ${bound.result}`);
     const answer = await push.POST('/push_single', { body: { ...MESSAGE, alias: 'alice' } });
     await received(app, answer.taskid, 2);
@@ -62,14 +83,20 @@ export const TESTS = {
   async user_status(target) {
     const app = await target.app([{ cid: 'phone-1', online: true }]);
     const answer = await clientOf(target, app).GET('/user_status/{cid}', { params: { path: { cid: 'phone-1' } } });
-    expectThat(answer.result === 'ok' && JSON.stringify(answer).includes('online'), `user_status answered ${JSON.stringify(answer)}`);
+    expectThat(
+      answer.result === 'ok' && JSON.stringify(answer).includes('online'),
+      `user_status answered ${JSON.stringify(answer)}`,
+    );
   },
   async refused(target) {
     const app = await target.app([{ cid: 'phone-1', online: true }]);
     const error = await clientOf(target, app)
       .POST('/push_single', { body: /** @type {never} */ ({ ...REFUSED, cid: 'phone-1' }) })
       .catch((/** @type {unknown} */ e) => e);
-    expectThat(error instanceof HttpError && error.status === 422 && error.violations.length > 0, `a refused push gave ${String(error)}`);
+    expectThat(
+      error instanceof HttpError && error.status === 422 && error.violations.length > 0,
+      `a refused push gave ${String(error)}`,
+    );
   },
 };
 const KINDS = Object.keys(TESTS);
@@ -80,7 +107,9 @@ export async function runSuite(target, tests) {
   const started = performance.now();
   for (let i = 0; i < tests; i++) {
     const t = performance.now();
-    await /** @type {(target: Target) => Promise<void>} */ (TESTS[/** @type {string} */ (KINDS[i % KINDS.length])])(target);
+    await /** @type {(target: Target) => Promise<void>} */ (TESTS[/** @type {string} */ (KINDS[i % KINDS.length])])(
+      target,
+    );
     perTest.push(performance.now() - t);
   }
   return { wholeMs: performance.now() - started, perTestMs: median(perTest) };
@@ -105,7 +134,11 @@ async function recordAnswers(url) {
     const response = await fetch(input, init);
     const request = input instanceof Request ? input : new Request(input, init);
     const body = await response.clone().text();
-    answers.set(stubKey(new URL(request.url).pathname, response.status >= 400), { status: response.status, type: response.headers.get('content-type') ?? 'application/json', body });
+    answers.set(stubKey(new URL(request.url).pathname, response.status >= 400), {
+      status: response.status,
+      type: response.headers.get('content-type') ?? 'application/json',
+      body,
+    });
     return response;
   };
   for (const test of Object.values(TESTS)) await test({ ...target, fetch: recording });
@@ -127,15 +160,25 @@ async function startStub(answers) {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const refused = req.url?.includes('/push_single') === true && !Buffer.concat(chunks).toString().includes('"title"');
-      const answer = answers.get(stubKey(new URL(req.url ?? '/', 'http://stub').pathname, refused)) ?? { status: 404, type: 'application/json', body: '{}' };
+      const refused =
+        req.url?.includes('/push_single') === true && !Buffer.concat(chunks).toString().includes('"title"');
+      const answer = answers.get(stubKey(new URL(req.url ?? '/', 'http://stub').pathname, refused)) ?? {
+        status: 404,
+        type: 'application/json',
+        body: '{}',
+      };
       res.writeHead(answer.status, { 'content-type': answer.type });
       res.end(answer.body);
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const pushOptions = { baseUrl: `http://127.0.0.1:${port}`, appId: 'stub-app', appKey: 'stub-appkey', masterSecret: 'stub-mastersecret' };
+  const pushOptions = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    appId: 'stub-app',
+    appKey: 'stub-appkey',
+    masterSecret: 'stub-mastersecret',
+  };
   return {
     target: { app: async () => ({ pushOptions }) },
     stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
@@ -149,7 +192,9 @@ async function startStub(answers) {
  */
 async function firstAgainstLater(url) {
   const answer = await fetch(`${url}/control/requests?limit=1000`);
-  const { requests } = /** @type {{ requests: { operation: string, status: number, durationMs: number }[] }} */ (await answer.json());
+  const { requests } = /** @type {{ requests: { operation: string, status: number, durationMs: number }[] }} */ (
+    await answer.json()
+  );
   /** @type {Map<string, number[]>} */
   const byKind = new Map();
   // The log is newest first: read it oldest first.
@@ -157,7 +202,11 @@ async function firstAgainstLater(url) {
     const kind = `${r.operation}${r.status >= 400 ? ` (${r.status})` : ''}`;
     byKind.set(kind, [...(byKind.get(kind) ?? []), r.durationMs]);
   }
-  return Object.fromEntries([...byKind].filter(([, times]) => times.length >= 4).map(([kind, [first, ...later]]) => [kind, /** @type {number} */ (first) / Math.max(median(later), 0.01)]));
+  return Object.fromEntries(
+    [...byKind]
+      .filter(([, times]) => times.length >= 4)
+      .map(([kind, [first, ...later]]) => [kind, /** @type {number} */ (first) / Math.max(median(later), 0.01)]),
+  );
 }
 
 /** @param {{ runs: number, tests: number }} settings */
@@ -188,7 +237,8 @@ export async function benchSandboxSuite({ runs, tests }) {
       startMs.child.push(performance.now() - t);
       try {
         const result = await runSuite(sandboxTarget(sandbox.url), tests);
-        for (const [kind, ratio] of Object.entries(await firstAgainstLater(sandbox.url))) (firstRatios[kind] ??= []).push(ratio);
+        for (const [kind, ratio] of Object.entries(await firstAgainstLater(sandbox.url)))
+          (firstRatios[kind] ??= []).push(ratio);
         return result;
       } finally {
         await sandbox.stop();
@@ -217,15 +267,40 @@ export async function benchSandboxSuite({ runs, tests }) {
  */
 function sectionOf(results, firstRatios, startMs, runs, tests) {
   const ratio = (/** @type {'inProcess' | 'child'} */ mode, /** @type {'wholeMs' | 'perTestMs'} */ what) =>
-    summarize(results[mode].map((r, i) => r[what] / /** @type {{ wholeMs: number, perTestMs: number }} */ (results.stub[i])[what]));
-  const baseline = (/** @type {'wholeMs' | 'perTestMs'} */ what) => ({ name: `stub, ${what === 'wholeMs' ? 'whole suite' : 'per test'}`, ...summarize(results.stub.map((r) => r[what])) });
-  const row = (/** @type {string} */ figure, /** @type {'inProcess' | 'child'} */ mode, /** @type {'wholeMs' | 'perTestMs'} */ what, /** @type {number | undefined} */ max) => {
+    summarize(
+      results[mode].map(
+        (r, i) => r[what] / /** @type {{ wholeMs: number, perTestMs: number }} */ (results.stub[i])[what],
+      ),
+    );
+  const baseline = (/** @type {'wholeMs' | 'perTestMs'} */ what) => ({
+    name: `stub, ${what === 'wholeMs' ? 'whole suite' : 'per test'}`,
+    ...summarize(results.stub.map((r) => r[what])),
+  });
+  const row = (
+    /** @type {string} */ figure,
+    /** @type {'inProcess' | 'child'} */ mode,
+    /** @type {'wholeMs' | 'perTestMs'} */ what,
+    /** @type {number | undefined} */ max,
+  ) => {
     const s = ratio(mode, what);
-    return { figure, unit: 'x', ...s, baseline: baseline(what), baselineUnit: 'ms', ...(max === undefined ? {} : { budget: { max }, pass: s.median <= max }) };
+    return {
+      figure,
+      unit: 'x',
+      ...s,
+      baseline: baseline(what),
+      baselineUnit: 'ms',
+      ...(max === undefined ? {} : { budget: { max }, pass: s.median <= max }),
+    };
   };
   const firstRows = Object.entries(firstRatios).map(([kind, values]) => {
     const s = summarize(values);
-    return { figure: `first ${kind} / a later one (the sandbox's own time, fresh process)`, unit: 'x', ...s, budget: { max: 2 }, pass: s.median <= 2 };
+    return {
+      figure: `first ${kind} / a later one (the sandbox's own time, fresh process)`,
+      unit: 'x',
+      ...s,
+      budget: { max: 2 },
+      pass: s.median <= 2,
+    };
   });
   return {
     id: 'sandbox-suite',
@@ -233,7 +308,12 @@ function sectionOf(results, firstRatios, startMs, runs, tests) {
     rows: [
       row('whole suite, sandbox in the test process / stub', 'inProcess', 'wholeMs', 1.2),
       row('per test (median), sandbox in the test process / stub', 'inProcess', 'perTestMs', 1.6),
-      row('whole suite, sandbox in a process of its own (globalSetup) / stub (reference)', 'child', 'wholeMs', undefined),
+      row(
+        'whole suite, sandbox in a process of its own (globalSetup) / stub (reference)',
+        'child',
+        'wholeMs',
+        undefined,
+      ),
       row('per test (median), sandbox in a process of its own / stub (reference)', 'child', 'perTestMs', undefined),
       ...firstRows,
     ],

@@ -16,8 +16,14 @@ const APP = { appid: 'sandbox-app', appkey: 'sandbox-appkey', mastersecret: 'san
 /** @param {string} origin */
 async function signIn(origin) {
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(APP.appkey + timestamp + APP.mastersecret).digest('hex');
-  const { auth_token: token } = await call(`${origin}/v1/${APP.appid}/auth_sign`, 'POST', { sign, timestamp, appkey: APP.appkey });
+  const sign = createHash('sha256')
+    .update(APP.appkey + timestamp + APP.mastersecret)
+    .digest('hex');
+  const { auth_token: token } = await call(`${origin}/v1/${APP.appid}/auth_sign`, 'POST', {
+    sign,
+    timestamp,
+    appkey: APP.appkey,
+  });
   return /** @type {string} */ (token);
 }
 
@@ -45,7 +51,8 @@ async function timed(origin, token, n, valid, prefix) {
   });
   const text = await response.text();
   const expected = valid ? 200 : 422;
-  if (response.status !== expected || (valid && JSON.parse(text).result !== 'ok')) throw new Error(`${n} ${valid ? 'valid' : 'invalid'} items answered ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== expected || (valid && JSON.parse(text).result !== 'ok'))
+    throw new Error(`${n} ${valid ? 'valid' : 'invalid'} items answered ${response.status}: ${text.slice(0, 300)}`);
   const { requests } = await call(`${origin}/control/requests?appid=${APP.appid}&limit=1`, 'GET');
   return { ms: /** @type {number} */ (requests[0].durationMs), answerBytes: Buffer.byteLength(text) };
 }
@@ -62,7 +69,8 @@ export async function benchSandboxValidation({ runs, sizes: sizesOf, cli }) {
   try {
     const token = await signIn(sandbox.url);
     // A first round, not counted: the sandbox compiles each schema on its first use.
-    for (const valid of [true, false]) await timed(sandbox.url, token, /** @type {number} */ (sizes(valid)[0]), valid, 'warm');
+    for (const valid of [true, false])
+      await timed(sandbox.url, token, /** @type {number} */ (sizes(valid)[0]), valid, 'warm');
     for (let run = 0; run < runs; run++) {
       for (const valid of [true, false]) {
         for (const n of sizes(valid)) {
@@ -82,7 +90,9 @@ export async function benchSandboxValidation({ runs, sizes: sizesOf, cli }) {
       const small = /** @type {number} */ (sizes(valid)[i - 1]);
       const large = /** @type {number} */ (sizes(valid)[i]);
       const a = times[key(valid, small)] ?? [];
-      const growth = summarize((times[key(valid, large)] ?? []).map((ms, run) => ms / /** @type {number} */ (a[run]) / (large / small)));
+      const growth = summarize(
+        (times[key(valid, large)] ?? []).map((ms, run) => ms / /** @type {number} */ (a[run]) / (large / small)),
+      );
       rows.push({
         figure: `push_single_batch of ${valid ? 'valid' : 'invalid'} items, time growth ${large.toLocaleString('en')} / ${small.toLocaleString('en')}, per item`,
         unit: 'x',
@@ -95,7 +105,12 @@ export async function benchSandboxValidation({ runs, sizes: sizesOf, cli }) {
     }
   }
   const perSize = (/** @type {boolean} */ valid) =>
-    sizes(valid).map((n) => `${n.toLocaleString('en')}: ${summarize(times[key(valid, n)] ?? []).median.toFixed(1)} ms (answer ${(answers[key(valid, n)] ?? 0).toLocaleString('en')} bytes)`).join(', ');
+    sizes(valid)
+      .map(
+        (n) =>
+          `${n.toLocaleString('en')}: ${summarize(times[key(valid, n)] ?? []).median.toFixed(1)} ms (answer ${(answers[key(valid, n)] ?? 0).toLocaleString('en')} bytes)`,
+      )
+      .join(', ');
   return {
     id: 'sandbox-validation',
     title: '10. Sandbox validation (push_single_batch, valid and invalid items)',

@@ -19,7 +19,12 @@ import { ratios, summarize } from './stats.mjs';
 const require = createRequire(import.meta.url);
 const sandboxCli = path.join(path.dirname(require.resolve('@pushapi/sandbox/package.json')), 'dist', 'cli.js');
 /** The sandbox's default app (public values) and a cid that is online in every app. */
-const APP = { appid: 'sandbox-app', appkey: 'sandbox-appkey', mastersecret: 'sandbox-mastersecret', cid: 'magic-online' };
+const APP = {
+  appid: 'sandbox-app',
+  appkey: 'sandbox-appkey',
+  mastersecret: 'sandbox-mastersecret',
+  cid: 'magic-online',
+};
 
 /** Starts the sandbox command (`cli`: the built one by default) on a free port; resolves once it listens. */
 export function startSandboxChild(cli = sandboxCli) {
@@ -29,19 +34,21 @@ export function startSandboxChild(cli = sandboxCli) {
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the sandbox did not listen within 30 s')), 30_000);
       child.once('error', reject);
-      readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on('line', (line) => {
-        const match = /listening on (http:\/\/\S+)/.exec(line);
-        if (!match) return;
-        clearTimeout(timer);
-        resolve({
-          url: String(match[1]),
-          stop: async () => {
-            if (child.exitCode !== null) return;
-            child.kill('SIGTERM');
-            await exited;
-          },
+      readline
+        .createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) })
+        .on('line', (line) => {
+          const match = /listening on (http:\/\/\S+)/.exec(line);
+          if (!match) return;
+          clearTimeout(timer);
+          resolve({
+            url: String(match[1]),
+            stop: async () => {
+              if (child.exitCode !== null) return;
+              child.kill('SIGTERM');
+              await exited;
+            },
+          });
         });
-      });
     })
   );
 }
@@ -49,7 +56,9 @@ export function startSandboxChild(cli = sandboxCli) {
 /** An authtoken of the sandbox's default app. */
 async function signIn(/** @type {string} */ origin) {
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(APP.appkey + timestamp + APP.mastersecret).digest('hex');
+  const sign = createHash('sha256')
+    .update(APP.appkey + timestamp + APP.mastersecret)
+    .digest('hex');
   const response = await fetch(`${origin}/v1/${APP.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,7 +87,10 @@ async function pushLoad(origin, token, { durationS, connections }) {
         method: 'POST',
         path: `/v1/${APP.appid}/push_single`,
         headers: { 'content-type': 'application/json', authtoken: token },
-        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ ...PUSH_BODY, cid: APP.cid, requestid: `bench${String(++n).padStart(27, '0')}` }) }),
+        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({
+          ...request,
+          body: JSON.stringify({ ...PUSH_BODY, cid: APP.cid, requestid: `bench${String(++n).padStart(27, '0')}` }),
+        }),
         onResponse: (/** @type {number} */ status, /** @type {string} */ body) => {
           if (status === 200 && !String(body).includes('"result":"ok"')) notOk++;
         },
@@ -86,15 +98,25 @@ async function pushLoad(origin, token, { durationS, connections }) {
     ],
   });
   if (result.errors || result.timeouts || result.non2xx || notOk) {
-    throw new Error(`push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, ${notOk} not ok, from ${origin}`);
+    throw new Error(
+      `push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx, ${notOk} not ok, from ${origin}`,
+    );
   }
   return result.requests.total / (result.duration || durationS);
 }
 
 /** @param {{ runs: number, durationS: number, connections: number }} settings */
 export async function benchSandbox({ runs, durationS, connections }) {
-  const starts = { sandbox: /** @type {number[]} */ ([]), prism: /** @type {number[]} */ ([]), fixed: /** @type {number[]} */ ([]) };
-  const rps = { sandbox: /** @type {number[]} */ ([]), prism: /** @type {number[]} */ ([]), fixed: /** @type {number[]} */ ([]) };
+  const starts = {
+    sandbox: /** @type {number[]} */ ([]),
+    prism: /** @type {number[]} */ ([]),
+    fixed: /** @type {number[]} */ ([]),
+  };
+  const rps = {
+    sandbox: /** @type {number[]} */ ([]),
+    prism: /** @type {number[]} */ ([]),
+    fixed: /** @type {number[]} */ ([]),
+  };
   const pushApi = apis.find((a) => a.name === 'push-v1');
   if (!pushApi) throw new Error('the mock package lists no push-v1 API');
   const { file } = prepareMockDocument(pushApi);
@@ -110,7 +132,9 @@ export async function benchSandbox({ runs, durationS, connections }) {
     const servers = {};
     try {
       // Started one after the other (each alone on the machine), in an order that turns every run.
-      const order = ['fixed', 'sandbox', 'prism'].map((_, k, all) => /** @type {'fixed' | 'sandbox' | 'prism'} */ (all[(k + i) % all.length]));
+      const order = ['fixed', 'sandbox', 'prism'].map(
+        (_, k, all) => /** @type {'fixed' | 'sandbox' | 'prism'} */ (all[(k + i) % all.length]),
+      );
       for (const name of order) {
         const t = performance.now();
         const server = await starters[name]();
@@ -132,7 +156,12 @@ export async function benchSandbox({ runs, durationS, connections }) {
    */
   const row = (figure, subject, baseline, baselineName, unit, budget) => {
     const ratio = summarize(ratios(subject, baseline));
-    const pass = budget === undefined ? undefined : budget.max !== undefined ? ratio.median <= budget.max : ratio.median >= (budget.min ?? 0);
+    const pass =
+      budget === undefined
+        ? undefined
+        : budget.max !== undefined
+          ? ratio.median <= budget.max
+          : ratio.median >= (budget.min ?? 0);
     return {
       figure,
       unit: 'x',
@@ -143,9 +172,18 @@ export async function benchSandbox({ runs, durationS, connections }) {
     };
   };
   const rows = [
-    row('start to listening: sandbox / node:http child', starts.sandbox, starts.fixed, 'node:http child', 'ms', { max: 5 }),
+    row('start to listening: sandbox / node:http child', starts.sandbox, starts.fixed, 'node:http child', 'ms', {
+      max: 5,
+    }),
     row('start to listening: Prism / node:http child (reference)', starts.prism, starts.fixed, 'node:http child', 'ms'),
-    row(`push_single req/s (autocannon, ${connections} conns): sandbox / Prism`, rps.sandbox, rps.prism, 'Prism', 'req/s', { min: 10 }),
+    row(
+      `push_single req/s (autocannon, ${connections} conns): sandbox / Prism`,
+      rps.sandbox,
+      rps.prism,
+      'Prism',
+      'req/s',
+      { min: 10 },
+    ),
     row(`push_single req/s: sandbox / node:http (reference)`, rps.sandbox, rps.fixed, 'node:http', 'req/s'),
   ];
   return {

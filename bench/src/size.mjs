@@ -40,6 +40,6 @@ export function benchSize() {
     id: 'size',
     title: '2. Size (size-limit of each client package: minified + gzipped, openapi-fetch included)',
     rows,
-    notes: ['Sizes are deterministic: one run. The same budgets fail the client packages\' `test`.'],
+    notes: ["Sizes are deterministic: one run. The same budgets fail the client packages' `test`."],
   };
 }

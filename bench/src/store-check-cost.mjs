@@ -23,8 +23,14 @@ async function writeStore(dir, devices) {
   const sandbox = await startSandbox({ dataDir: dir });
   await sandbox.app({ appid: 'stored-app' });
   for (let from = 0; from < devices; from += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, devices - from) }, (_, i) => ({ cid: `cid-${from + i}`, tags: ['a', 'b'] }));
-    const { error } = await sandbox.control.POST('/apps/{appid}/devices/batch', { params: { path: { appid: 'stored-app' } }, body: { devices: batch } });
+    const batch = Array.from({ length: Math.min(BATCH, devices - from) }, (_, i) => ({
+      cid: `cid-${from + i}`,
+      tags: ['a', 'b'],
+    }));
+    const { error } = await sandbox.control.POST('/apps/{appid}/devices/batch', {
+      params: { path: { appid: 'stored-app' } },
+      body: { devices: batch },
+    });
     if (error) throw new Error(`registering devices failed: ${JSON.stringify(error)}`);
   }
   await sandbox.stop();
@@ -37,7 +43,11 @@ function timeCheck(file) {
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return new Promise((resolve, reject) =>
-    child.once('close', (code) => (code === 0 ? resolve({ ms: performance.now() - started, records: Number(out) }) : reject(new Error(`the check exited ${code}`)))),
+    child.once('close', (code) =>
+      code === 0
+        ? resolve({ ms: performance.now() - started, records: Number(out) })
+        : reject(new Error(`the check exited ${code}`)),
+    ),
   );
 }
 
@@ -51,8 +61,12 @@ async function timeStart(dir) {
 }
 
 const sizes = (process.argv[2] ?? '10000,100000').split(',').map(Number);
-console.log(`store check cost, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)}, ${RUNS} runs each`);
-console.log('| devices | store size | records | the check alone (median) | the whole start, check included (median) | share |');
+console.log(
+  `store check cost, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)}, ${RUNS} runs each`,
+);
+console.log(
+  '| devices | store size | records | the check alone (median) | the whole start, check included (median) | share |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const devices of sizes) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-check-cost-'));
@@ -70,7 +84,9 @@ for (const devices of sizes) {
     }
     const [check, start] = [median(checks), median(starts)];
     const mib = (fs.statSync(file).size / 2 ** 20).toFixed(1);
-    console.log(`| ${devices.toLocaleString('en')} | ${mib} MiB | ${records} | ${check.toFixed(0)} ms | ${start.toFixed(0)} ms | ${((check / start) * 100).toFixed(0)} % |`);
+    console.log(
+      `| ${devices.toLocaleString('en')} | ${mib} MiB | ${records} | ${check.toFixed(0)} ms | ${start.toFixed(0)} ms | ${((check / start) * 100).toFixed(0)} % |`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

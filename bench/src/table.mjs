@@ -14,7 +14,8 @@
  */
 export function formatValue(value, unit) {
   if (!Number.isFinite(value)) return 'n/a';
-  if (unit === 'x') return `${value >= 10 ? value.toFixed(1) : value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)}x`;
+  if (unit === 'x')
+    return `${value >= 10 ? value.toFixed(1) : value >= 0.1 ? value.toFixed(2) : value.toPrecision(2)}x`;
   if (unit === 'B') return `${(value / 1000).toFixed(2)} kB`;
   return `${Math.round(value * 100)}%`;
 }
@@ -24,7 +25,12 @@ export function formatValue(value, unit) {
  * @param {string | undefined} unit
  */
 function formatAbsolute(value, unit) {
-  if (unit === 'ms') return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value >= 1 ? `${value.toFixed(1)} ms` : `${Math.round(value * 1000)} µs`;
+  if (unit === 'ms')
+    return value >= 1000
+      ? `${(value / 1000).toFixed(2)} s`
+      : value >= 1
+        ? `${value.toFixed(1)} ms`
+        : `${Math.round(value * 1000)} µs`;
   if (unit === 'req/s') return `${Math.round(value)} req/s`;
   return `${value}`;
 }
@@ -49,7 +55,12 @@ function status(row) {
  */
 function layout(cells, rightAligned) {
   const widths = cells[0]?.map((_, c) => Math.max(...cells.map((r) => (r[c] ?? '').length))) ?? [];
-  return cells.map((r) => r.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd());
+  return cells.map((r) =>
+    r
+      .map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** @param {Section[]} sections */

@@ -29,7 +29,8 @@ export function compileConsumer(project) {
   });
   const wallMs = performance.now() - started;
   if (res.error) throw res.error;
-  if (res.status !== 0) throw new Error(`tsc failed on ${path.relative(benchDir, project)}:\n${res.stdout.slice(0, 2000)}`);
+  if (res.status !== 0)
+    throw new Error(`tsc failed on ${path.relative(benchDir, project)}:\n${res.stdout.slice(0, 2000)}`);
   const number = (/** @type {RegExp} */ re) => Number(re.exec(res.stdout)?.[1] ?? NaN);
   return {
     wallMs,
@@ -57,9 +58,24 @@ export function benchTypeCost({ runs }) {
       withCalls.push(compileConsumer(consumers.withCalls));
     }
   }
-  const cpu = summarize(ratios(withCalls.map((r) => r.cpuMs), noCalls.map((r) => r.cpuMs)));
-  const wall = summarize(ratios(withCalls.map((r) => r.wallMs), noCalls.map((r) => r.wallMs)));
-  const check = summarize(ratios(withCalls.map((r) => r.checkMs), noCalls.map((r) => Math.max(r.checkMs, 10))));
+  const cpu = summarize(
+    ratios(
+      withCalls.map((r) => r.cpuMs),
+      noCalls.map((r) => r.cpuMs),
+    ),
+  );
+  const wall = summarize(
+    ratios(
+      withCalls.map((r) => r.wallMs),
+      noCalls.map((r) => r.wallMs),
+    ),
+  );
+  const check = summarize(
+    ratios(
+      withCalls.map((r) => r.checkMs),
+      noCalls.map((r) => Math.max(r.checkMs, 10)),
+    ),
+  );
   const inst = /** @type {{ instantiations: number }} */ (withCalls[0]).instantiations;
   return {
     id: 'types',

@@ -23,7 +23,12 @@ describe('fixed server', () => {
   });
 
   it('sees the same bytes from the push client and from plain fetch', async () => {
-    const client = createPushClient({ baseUrl: server.url, appId: 'APP', appKey: 'KEY', masterSecret: 'SECRET_PLACEHOLDER' });
+    const client = createPushClient({
+      baseUrl: server.url,
+      appId: 'APP',
+      appKey: 'KEY',
+      masterSecret: 'SECRET_PLACEHOLDER',
+    });
     const answer = await client.POST('/push_single', { body: PUSH_BODY });
     expect(answer.taskid).toBe('RASS_0101_BENCH_TASK');
     const fromClient = (await server.seen()).push_single;

@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { parseArgs, SECTION_IDS } from '../src/main.mjs';
 
 const command = fileURLToPath(new URL('../../scripts/bench.mjs', import.meta.url));
-const run = (...args: string[]) => spawnSync(process.execPath, [command, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [command, ...args], { encoding: 'utf8', timeout: 30_000 });
 
 it('--help prints every option and every section, runs nothing and exits 0', () => {
   expect(parseArgs(['--', '--help']).help).toBe(true);

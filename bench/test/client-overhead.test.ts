@@ -13,8 +13,16 @@ describe('client section', () => {
     const stub = stubTransport();
     globalThis.fetch = stub.fetch as typeof fetch;
     const ways = Object.entries(variants(stub));
-    expect(ways.map(([name]) => name)).toEqual(['client', 'client, custom fetch', 'bare openapi-fetch', 'hand-written fetch']);
-    for (const [op, operation] of [['push', 'push_single'], ['status', 'user_status']] as const) {
+    expect(ways.map(([name]) => name)).toEqual([
+      'client',
+      'client, custom fetch',
+      'bare openapi-fetch',
+      'hand-written fetch',
+    ]);
+    for (const [op, operation] of [
+      ['push', 'push_single'],
+      ['status', 'user_status'],
+    ] as const) {
       const sent = new Set<string>();
       const answers = new Set<string>();
       for (const [, way] of ways) {

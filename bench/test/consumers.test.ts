@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileConsumer, consumers } from '../src/type-cost.mjs';
 
-const callsIn = (dir: string) => (fs.readFileSync(path.join(dir, 'index.ts'), 'utf8').match(/await push\.(GET|POST|DELETE)\(/g) ?? []).length;
+const callsIn = (dir: string) =>
+  (fs.readFileSync(path.join(dir, 'index.ts'), 'utf8').match(/await push\.(GET|POST|DELETE)\(/g) ?? []).length;
 
 describe('type-cost consumers', () => {
   it('the subject makes ten typed calls, the baseline none', () => {
@@ -20,6 +21,8 @@ describe('type-cost consumers', () => {
   });
 
   it('a consumer with a type error is reported, not timed', () => {
-    expect(() => compileConsumer(path.join(consumers.withCalls, '..', 'wrong-call'))).toThrow(/tsc failed on type-cost\/wrong-call[\s\S]*msgtype/);
+    expect(() => compileConsumer(path.join(consumers.withCalls, '..', 'wrong-call'))).toThrow(
+      /tsc failed on type-cost\/wrong-call[\s\S]*msgtype/,
+    );
   });
 });

@@ -12,10 +12,16 @@ describe('the mixed load of section 7', () => {
     const template = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
     const sample = { slot: 3, n: 1, token: 't', dmpToken: 'd', single: 'RASS_x', list: 'RASL_x', scheduled: 'RASA_x' };
     const sent = STEPS.map((step) => ({ method: step.method, path: step.path(sample) }));
-    for (const [document, base] of [['push-v1', '/v1/load-job-3'], ['dmp', '/dmp']] as const) {
+    for (const [document, base] of [
+      ['push-v1', '/v1/load-job-3'],
+      ['dmp', '/dmp'],
+    ] as const) {
       for (const op of listOperations(loadDocument(document))) {
         const pattern = template(`${base}${op.path}`);
-        expect(sent.some((s) => s.method === op.method.toUpperCase() && pattern.test(s.path)), `${op.method.toUpperCase()} ${op.path}`).toBe(true);
+        expect(
+          sent.some((s) => s.method === op.method.toUpperCase() && pattern.test(s.path)),
+          `${op.method.toUpperCase()} ${op.path}`,
+        ).toBe(true);
       }
     }
   });

@@ -24,7 +24,9 @@ const guidesDir = path.join(docsDir, 'guides');
 
 function readBundle(api) {
   if (!fs.existsSync(api.bundle)) {
-    throw new Error(`missing ${path.relative(docsDir, api.bundle)}: run the bundle task first (pnpm run build at the root)`);
+    throw new Error(
+      `missing ${path.relative(docsDir, api.bundle)}: run the bundle task first (pnpm run build at the root)`,
+    );
   }
   return JSON.parse(fs.readFileSync(api.bundle, 'utf8'));
 }
@@ -40,7 +42,11 @@ function main() {
     const doc = readBundle(api);
     const docsCopy = path.join(workDir, `${api.name}.json`);
     fs.writeFileSync(docsCopy, JSON.stringify(withCodeSamples(doc, api), null, 2));
-    buildRedocPage({ input: docsCopy, output: path.join(nextDir, `${api.name}.html`), title: `${api.title} reference` });
+    buildRedocPage({
+      input: docsCopy,
+      output: path.join(nextDir, `${api.name}.html`),
+      title: `${api.title} reference`,
+    });
   }
 
   const pages = [{ file: 'index.html', source: 'index.md' }, ...guidePages];
@@ -53,7 +59,10 @@ function main() {
   }
   // The Changes page, from the changelogs of the packages that carry the documents (src/changes.mjs).
   const changes = changesPage(apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) })));
-  fs.writeFileSync(path.join(nextDir, 'changes.html'), renderPage({ title: changes.title, file: 'changes.html', body: changes.html, apis }));
+  fs.writeFileSync(
+    path.join(nextDir, 'changes.html'),
+    renderPage({ title: changes.title, file: 'changes.html', body: changes.html, apis }),
+  );
   // For coding agents: llms.txt, llms-full.txt, a Markdown page per operation of the public APIs, the guides as Markdown.
   const publicApis = apis.filter((api) => api.mock).map((api) => ({ api, doc: readBundle(api) }));
   const controlApi = apis.filter((api) => !api.mock).map((api) => ({ api, doc: readBundle(api) }))[0];
@@ -66,7 +75,9 @@ function main() {
 
   console.log('docs: built site in docs/site/');
   for (const file of fs.readdirSync(siteDir).sort()) {
-    console.log(`  ${file.padEnd(28)} ${fs.statSync(path.join(siteDir, file)).size.toLocaleString('en-US').padStart(11)} bytes`);
+    console.log(
+      `  ${file.padEnd(28)} ${fs.statSync(path.join(siteDir, file)).size.toLocaleString('en-US').padStart(11)} bytes`,
+    );
   }
 }
 

@@ -55,7 +55,10 @@ export function changesPage(references, readChangelog = readWorkspaceChangelog) 
     'Changes to the documents are listed by operation with their class for a consumer (breaking, breaking for ' +
     'exhaustive clients, non-breaking) and a migration line for each breaking one (`npx -y pnpm@10.34.9 run api-diff`).\n\n';
   const sections = Object.entries(DOCUMENT_PACKAGES).map(([name, dir]) => section(name, readChangelog(dir) ?? ''));
-  return { title: 'Changes', html: linkOperations(marked.parse(intro + sections.join('\n')), operationLinks(references)) };
+  return {
+    title: 'Changes',
+    html: linkOperations(marked.parse(intro + sections.join('\n')), operationLinks(references)),
+  };
 }
 
 function readWorkspaceChangelog(dir) {

@@ -3,7 +3,15 @@
 // whenever the document's examples change and cannot drift from them. What the samples need beyond the
 // document comes from the API's registry entry (redocly.yaml): `client` (x-client) for the TypeScript sample,
 // which an API without a client does not get, and `curlCredentials` (x-curl-credentials) for curl.
-import { deref, listOperations, requestExample, parameterExamples, securityOf, responseMediaTypes, label } from './document.mjs';
+import {
+  deref,
+  listOperations,
+  requestExample,
+  parameterExamples,
+  securityOf,
+  responseMediaTypes,
+  label,
+} from './document.mjs';
 import { tsLiteral } from './literal.mjs';
 
 // ---- curl -----------------------------------------------------------------------------------
@@ -39,7 +47,8 @@ function securityHeaders(doc, entry, api) {
     if (!scheme) throw new Error(`${label(entry)}: unknown security scheme ${name}`);
     const variable = credentialVariable(api, name, scheme);
     if (scheme.type === 'apiKey' && scheme.in === 'header') headers.push(`"${scheme.name}: \${${variable}}"`);
-    else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)) headers.push(`"Authorization: Bearer \${${variable}}"`);
+    else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme))
+      headers.push(`"Authorization: Bearer \${${variable}}"`);
     else throw new Error(`${label(entry)}: security scheme ${name} (${scheme.type}) has no curl form`);
   }
   return headers;
@@ -51,7 +60,12 @@ function markFilled(value, fields) {
   const mark = (node) => {
     if (Array.isArray(node)) return node.map(mark);
     if (!node || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, fields.includes(key) && typeof child === 'string' ? `__PUSHAPI_FILL_${key}_${++count}__` : mark(child)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, child]) => [
+        key,
+        fields.includes(key) && typeof child === 'string' ? `__PUSHAPI_FILL_${key}_${++count}__` : mark(child),
+      ]),
+    );
   };
   const marked = mark(value);
   return { value: marked, count };
@@ -69,12 +83,19 @@ export function curlSample(doc, entry, api, example) {
   // Query parameters of a GET go one per line with --get --data-urlencode: readable, and curl encodes them. Other
   // methods may carry a body, which --get would move into the query: their parameters are written into the URL.
   const query = Object.entries(examples.query);
-  const inUrl = entry.method !== 'get' && query.length ? `?${new URLSearchParams(query.map(([name, value]) => [name, String(value)]))}` : '';
+  const inUrl =
+    entry.method !== 'get' && query.length
+      ? `?${new URLSearchParams(query.map(([name, value]) => [name, String(value)]))}`
+      : '';
   const rest = `${requestPath(entry, examples)}${inUrl}`;
   const url = shellSafe.test(rest) ? `"${base}${rest}"` : `"${base}"${singleQuoted(rest)}`;
   const lines = [
-    entry.method === 'get' ? `curl${query.length ? ' --get' : ''} ${url}` : `curl -X ${entry.method.toUpperCase()} ${url}`,
-    ...(entry.method === 'get' ? query.map(([name, value]) => `--data-urlencode ${singleQuoted(`${name}=${value}`)}`) : []),
+    entry.method === 'get'
+      ? `curl${query.length ? ' --get' : ''} ${url}`
+      : `curl -X ${entry.method.toUpperCase()} ${url}`,
+    ...(entry.method === 'get'
+      ? query.map(([name, value]) => `--data-urlencode ${singleQuoted(`${name}=${value}`)}`)
+      : []),
   ];
   // A vendor media type among the responses is the versioned one the service asks callers to name.
   const vendor = responseMediaTypes(doc, entry).find((type) => type.includes('/vnd.'));
@@ -141,7 +162,8 @@ function typescriptCall(doc, entry, client, example) {
   const notes = [
     ...(client.notes?.[entry.operation.operationId] ? [client.notes[entry.operation.operationId]] : []),
     ...filled.removed.map(
-      (field) => `${field} is left out: the client fills in a new one for each call and sends that same one on retries.`,
+      (field) =>
+        `${field} is left out: the client fills in a new one for each call and sends that same one on retries.`,
     ),
   ];
   return { call: `${client.variable}.${method}(${args})`, notes };
@@ -150,7 +172,10 @@ function typescriptCall(doc, entry, client, example) {
 const comment = (text) => text.split('\n').map((line) => `// ${line}`);
 
 /** A JavaScript name for an example's answer: `notification`, `byCid`, `example2` for one that is not a name. */
-const answerName = (name, index) => (/^[A-Za-z][A-Za-z0-9]*$/.test(name) && !['push', 'dmp', 'control', 'answer'].includes(name) ? name : `example${index + 1}`);
+const answerName = (name, index) =>
+  /^[A-Za-z][A-Za-z0-9]*$/.test(name) && !['push', 'dmp', 'control', 'answer'].includes(name)
+    ? name
+    : `example${index + 1}`;
 
 /**
  * The TypeScript sample: the client made once, then the call of the first example (`examples` left out), or of each
@@ -173,7 +198,12 @@ export function typescriptSample(doc, entry, client, examples) {
   const calls = examples.map((example, i) => {
     const { call, notes } = typescriptCall(doc, entry, client, example);
     const name = answerName(example.name, i);
-    return [...comment(`Example "${example.name}": ${example.summary}`), ...(i === 0 ? notes.flatMap(comment) : []), `const ${name} = await ${call};`, `console.log(${name});`].join('\n');
+    return [
+      ...comment(`Example "${example.name}": ${example.summary}`),
+      ...(i === 0 ? notes.flatMap(comment) : []),
+      `const ${name} = await ${call};`,
+      `console.log(${name});`,
+    ].join('\n');
   });
   return [...setup, calls.join('\n\n')].join('\n');
 }
@@ -193,7 +223,11 @@ export function requestExamples(doc, entry) {
 /** The curl samples of each named example in turn, each under a comment naming it. */
 function curlSamples(doc, entry, api, examples) {
   if (examples.length < 2) return curlSample(doc, entry, api, examples[0]);
-  return examples.map((example) => [`# Example "${example.name}": ${example.summary}`, curlSample(doc, entry, api, example)].join('\n')).join('\n\n');
+  return examples
+    .map((example) =>
+      [`# Example "${example.name}": ${example.summary}`, curlSample(doc, entry, api, example)].join('\n'),
+    )
+    .join('\n\n');
 }
 
 // ---- the docs copy of a document --------------------------------------------------------------
@@ -210,7 +244,15 @@ export function withCodeSamples(doc, api) {
   for (const entry of listOperations(copy)) {
     const examples = requestExamples(copy, entry);
     entry.operation['x-codeSamples'] = [
-      ...(api.client ? [{ lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(copy, entry, api.client, examples) }] : []),
+      ...(api.client
+        ? [
+            {
+              lang: 'TypeScript',
+              label: 'TypeScript client',
+              source: typescriptSample(copy, entry, api.client, examples),
+            },
+          ]
+        : []),
       { lang: 'Shell', label: 'curl', source: curlSamples(copy, entry, api, examples) },
     ];
     if (console) {

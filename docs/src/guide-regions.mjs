@@ -18,14 +18,24 @@ const blockRegion = /^<!-- (example|generated): (\S+) -->\n([\s\S]*?)^<!-- \/\1 
 const inlineRegion = /<!-- value: (\S+) -->(.*?)<!-- \/value -->/g;
 
 /** The fence language of an example file, by its extension. */
-const fenceLanguage = { '.yaml': 'yaml', '.yml': 'yaml', '.json': 'json', '.ts': 'ts', '.mts': 'ts', '.mjs': 'js', '.js': 'js', '.sh': 'sh' };
+const fenceLanguage = {
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+  '.json': 'json',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.mjs': 'js',
+  '.js': 'js',
+  '.sh': 'sh',
+};
 
 /** An example file of docs/examples as a fenced code block, exactly as the file is (trailing newlines aside). */
 export function exampleBlock(examplesDir, name) {
   const file = path.join(examplesDir, ...name.split('/'));
   if (!fs.existsSync(file)) throw new Error(`no example file docs/examples/${name}`);
   const text = fs.readFileSync(file, 'utf8').trimEnd();
-  if (/^```/m.test(text)) throw new Error(`docs/examples/${name} has a line starting with \`\`\`, which would end its code block`);
+  if (/^```/m.test(text))
+    throw new Error(`docs/examples/${name} has a line starting with \`\`\`, which would end its code block`);
   return `\`\`\`${fenceLanguage[path.extname(file)] ?? 'text'}\n${text}\n\`\`\``;
 }
 

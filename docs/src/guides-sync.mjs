@@ -19,7 +19,10 @@ export const examplesDir = path.join(docsDir, 'examples');
 export function guideValues() {
   const values = { ...workedExampleValues(), ...workedExampleFragments() };
   for (const api of apis) {
-    if (!fs.existsSync(api.bundle)) throw new Error(`missing ${path.relative(docsDir, api.bundle)}: run the bundle task first (pnpm run build at the root)`);
+    if (!fs.existsSync(api.bundle))
+      throw new Error(
+        `missing ${path.relative(docsDir, api.bundle)}: run the bundle task first (pnpm run build at the root)`,
+      );
     Object.assign(values, documentFacts(api.name, JSON.parse(fs.readFileSync(api.bundle, 'utf8'))));
   }
   return values;
@@ -36,7 +39,11 @@ export function guideStates(values = guideValues(), dir = examplesDir) {
     .sort()
     .map((f) => {
       const current = fs.readFileSync(path.join(guidesDir, f), 'utf8');
-      return { file: `docs/guides/${f}`, current, expected: fillRegions(current, { values, examplesDir: dir, source: `docs/guides/${f}` }) };
+      return {
+        file: `docs/guides/${f}`,
+        current,
+        expected: fillRegions(current, { values, examplesDir: dir, source: `docs/guides/${f}` }),
+      };
     });
 }
 
@@ -44,9 +51,12 @@ function main() {
   const check = process.argv.includes('--check');
   const stale = guideStates().filter((g) => g.current !== g.expected);
   if (check) {
-    for (const g of stale) console.error(`drift: ${g.file} is stale (an example file or a document changed); run \`pnpm run guides\` in docs/ and commit the result.`);
+    for (const g of stale)
+      console.error(
+        `drift: ${g.file} is stale (an example file or a document changed); run \`pnpm run guides\` in docs/ and commit the result.`,
+      );
     if (stale.length) process.exit(1);
-    console.log('drift check: the guides hold their examples and the documents\' facts as they are.');
+    console.log("drift check: the guides hold their examples and the documents' facts as they are.");
     return;
   }
   for (const g of stale) {

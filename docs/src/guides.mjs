@@ -9,7 +9,10 @@ const marked = new Marked({ gfm: true });
 /** Markdown to HTML; the first `# heading` becomes the page title. */
 export function renderGuide(markdown, source) {
   const text = stripMarkers(markdown);
-  if (/\{\{[\s\w./-]+\}\}/.test(text)) throw new Error(`${source}: a {{placeholder}} is not filled at build any more: write it as a generated region (docs/src/guide-regions.mjs)`);
+  if (/\{\{[\s\w./-]+\}\}/.test(text))
+    throw new Error(
+      `${source}: a {{placeholder}} is not filled at build any more: write it as a generated region (docs/src/guide-regions.mjs)`,
+    );
   const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
   if (!title) throw new Error(`${source}: a guide starts with a "# Title" line`);
   return { title, html: marked.parse(text) };

@@ -14,20 +14,29 @@ function typeText(doc, schema) {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.type)) return schema.type.join(' or ');
   if (schema.type === 'array') return `array of ${schema.items ? typeText(doc, deref(doc, schema.items)) : 'any'}`;
-  if (schema.type) return schema.enum ? `${schema.type}, one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` : schema.type;
+  if (schema.type)
+    return schema.enum ? `${schema.type}, one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` : schema.type;
   if (schema.oneOf || schema.anyOf) return 'one of several shapes';
   return schema.properties ? 'object' : 'any';
 }
 
-const oneLine = (text) => String(text ?? '').replace(/\s+/g, ' ').trim();
+const oneLine = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * A description under a list item: its first paragraph on the item's line, and the rest (a table of values, more
  * paragraphs) kept as written, indented under the item, so that a table reads as a table and not as one line.
  */
 function descriptionText(text) {
-  const [first = '', ...rest] = String(text ?? '').trim().split(/\n\s*\n/);
-  const tail = rest.join('\n\n').split('\n').map((line) => (line.trim() ? `  ${line.trimEnd()}` : ''));
+  const [first = '', ...rest] = String(text ?? '')
+    .trim()
+    .split(/\n\s*\n/);
+  const tail = rest
+    .join('\n\n')
+    .split('\n')
+    .map((line) => (line.trim() ? `  ${line.trimEnd()}` : ''));
   return rest.length === 0 ? oneLine(first) : `${oneLine(first)}\n\n${tail.join('\n')}\n`;
 }
 
@@ -35,7 +44,8 @@ function descriptionText(text) {
 const shapeName = (part, index) => (part.title ? `\`${part.title}\`` : `${index + 1}`);
 
 /** `required`, or for a field of one shape of several `required in shape \`taskIdList\` of 2`. */
-const requiredText = (required, shape) => (!required ? '' : shape ? `, required in shape ${shape.name} of ${shape.of}` : ', required');
+const requiredText = (required, shape) =>
+  !required ? '' : shape ? `, required in shape ${shape.name} of ${shape.of}` : ', required';
 
 /**
  * The fields of a schema as Markdown list lines (`- \`message.msgtype\` (string, required): ...`), through
@@ -47,15 +57,20 @@ export function fieldLines(doc, node, prefix = '', depth = 0, lines = new Set(),
   if (depth > MAX_DEPTH || !schema || typeof schema !== 'object') return [...lines];
   for (const part of schema.allOf ?? []) fieldLines(doc, part, prefix, depth + 1, lines, shape);
   for (const parts of [schema.oneOf ?? [], schema.anyOf ?? []]) {
-    parts.forEach((part, index) => fieldLines(doc, part, prefix, depth + 1, lines, { name: shapeName(deref(doc, part), index), of: parts.length }));
+    parts.forEach((part, index) =>
+      fieldLines(doc, part, prefix, depth + 1, lines, { name: shapeName(deref(doc, part), index), of: parts.length }),
+    );
   }
-  if (schema.type === 'array' && schema.items) fieldLines(doc, schema.items, `${prefix.replace(/\.$/, '')}[].`, depth + 1, lines, shape);
+  if (schema.type === 'array' && schema.items)
+    fieldLines(doc, schema.items, `${prefix.replace(/\.$/, '')}[].`, depth + 1, lines, shape);
   const required = new Set(schema.required ?? []);
   for (const [name, raw] of Object.entries(schema.properties ?? {})) {
     const field = deref(doc, raw);
     if (field === false) continue;
     const where = `${prefix}${name}`;
-    lines.add(`- \`${where}\` (${typeText(doc, field)}${requiredText(required.has(name), shape)}): ${descriptionText(field.description)}`);
+    lines.add(
+      `- \`${where}\` (${typeText(doc, field)}${requiredText(required.has(name), shape)}): ${descriptionText(field.description)}`,
+    );
     // An array's items are reached by the array step above, which adds `[].` once.
     fieldLines(doc, field, field.type === 'array' ? where : `${where}.`, depth + 1, lines);
   }
@@ -66,7 +81,13 @@ function credentialsText(doc, entry) {
   const schemes = securityOf(doc, entry);
   if (schemes.length === 0) return 'none (this operation signs in)';
   return schemes
-    .map(({ name, scheme }) => (scheme.type === 'apiKey' ? `header \`${scheme.name}\` (${name})` : scheme.type === 'http' ? `\`Authorization: Bearer <token>\` (${name})` : name))
+    .map(({ name, scheme }) =>
+      scheme.type === 'apiKey'
+        ? `header \`${scheme.name}\` (${name})`
+        : scheme.type === 'http'
+          ? `\`Authorization: Bearer <token>\` (${name})`
+          : name,
+    )
     .join(' and ');
 }
 
@@ -103,12 +124,29 @@ export function operationMarkdown(doc, api, entry) {
     String(op.description ?? '(none written)').trim(),
   ];
   if (entry.parameters.length > 0) {
-    lines.push('', '## Parameters', '', ...entry.parameters.map((p) => `- \`${p.name}\` (${p.in}, ${typeText(doc, deref(doc, p.schema ?? {}))}${p.required ? ', required' : ''}): ${oneLine(p.description)}`));
+    lines.push(
+      '',
+      '## Parameters',
+      '',
+      ...entry.parameters.map(
+        (p) =>
+          `- \`${p.name}\` (${p.in}, ${typeText(doc, deref(doc, p.schema ?? {}))}${p.required ? ', required' : ''}): ${oneLine(p.description)}`,
+      ),
+    );
   }
   const request = requestExample(doc, entry);
   if (request) {
     const body = deref(doc, op.requestBody);
-    lines.push('', '## Request fields', '', ...fieldLines(doc, body.content[request.mediaType].schema), '', '## Example request', '', json(request.value));
+    lines.push(
+      '',
+      '## Request fields',
+      '',
+      ...fieldLines(doc, body.content[request.mediaType].schema),
+      '',
+      '## Example request',
+      '',
+      json(request.value),
+    );
   }
   const answer = answerOf(doc, entry);
   if (answer) {
@@ -128,7 +166,10 @@ function controlSection({ api, doc }) {
     '',
     `A test's side of the sandbox (\`@pushapi/sandbox\`), not of the real service: create apps and devices, read each device's inbox, move an app's test clock, inject faults, take snapshots. Base URL \`${doc.servers?.[0]?.url ?? ''}\` of a running sandbox; a token only when the sandbox was started with one (\`SANDBOX_CONTROL_TOKEN\`, or a team's app token). ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html). An MCP server over stdio wraps the same calls for coding agents (\`npx pushapi-sandbox mcp\`, guide: [agents.md](agents.md)).`,
     '',
-    ...ops.map((entry) => `- [${entry.operationId}](${api.name}.html${operationAnchor(entry)}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`),
+    ...ops.map(
+      (entry) =>
+        `- [${entry.operationId}](${api.name}.html${operationAnchor(entry)}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`,
+    ),
   ];
 }
 
@@ -149,14 +190,24 @@ export function llmsFiles(entries, guides, control = undefined) {
   const full = [];
   for (const { api, doc } of entries) {
     const ops = listOperations(doc);
-    const schemes = Object.entries(doc.components?.securitySchemes ?? {}).map(([name, s]) => `${name}: ${oneLine(deref(doc, s).description ?? deref(doc, s).type)}`);
-    index.push('', `## ${api.title}`, '', `Base URL \`${doc.servers?.[0]?.url ?? ''}\`. Authentication: ${schemes.join(' ') || 'none'} ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html).`, '');
+    const schemes = Object.entries(doc.components?.securitySchemes ?? {}).map(
+      ([name, s]) => `${name}: ${oneLine(deref(doc, s).description ?? deref(doc, s).type)}`,
+    );
+    index.push(
+      '',
+      `## ${api.title}`,
+      '',
+      `Base URL \`${doc.servers?.[0]?.url ?? ''}\`. Authentication: ${schemes.join(' ') || 'none'} ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html).`,
+      '',
+    );
     for (const entry of ops) {
       const page = operationPage(api, entry);
       const markdown = operationMarkdown(doc, api, entry);
       files.set(page, markdown);
       full.push(markdown);
-      index.push(`- [${entry.operationId}](${page}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`);
+      index.push(
+        `- [${entry.operationId}](${page}): \`${entry.method.toUpperCase()} ${entry.path}\`, ${entry.operation.summary ?? ''}`,
+      );
     }
   }
   if (control) index.push(...controlSection(control));

@@ -24,7 +24,21 @@ const inlineLogo =
 export function buildRedocPage({ input, output, title }) {
   const res = spawnSync(
     redocly,
-    ['build-docs', input, '--output', output, '--inlineBundle', '--title', title, '--template', template, '--config', config, '--lint-config', 'error'],
+    [
+      'build-docs',
+      input,
+      '--output',
+      output,
+      '--inlineBundle',
+      '--title',
+      title,
+      '--template',
+      template,
+      '--config',
+      config,
+      '--lint-config',
+      'error',
+    ],
     {
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
@@ -38,7 +52,8 @@ export function buildRedocPage({ input, output, title }) {
   let html = fs.readFileSync(output, 'utf8');
   for (const url of remoteLogos) {
     // Fail loudly if a Redoc upgrade moved the logo: the browser test would otherwise catch it later.
-    if (!html.includes(url)) throw new Error(`expected Redoc's remote logo ${url} in ${output}; check the Redoc version`);
+    if (!html.includes(url))
+      throw new Error(`expected Redoc's remote logo ${url} in ${output}; check the Redoc version`);
     html = html.split(url).join(inlineLogo);
   }
   fs.writeFileSync(output, html);

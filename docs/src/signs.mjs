@@ -57,7 +57,13 @@ const fence = (language, text) => `\`\`\`${language}\n${text}\n\`\`\``;
 export function workedExampleFragments() {
   const v = workedExampleValues();
   return {
-    'push-v1.inputTable': ['| Input | Value |', '|---|---|', `| appkey | \`${v['push-v1.appkey']}\` |`, `| timestamp | \`${v['push-v1.timestamp']}\` |`, `| mastersecret | \`${v['push-v1.masterSecret']}\` |`].join('\n'),
+    'push-v1.inputTable': [
+      '| Input | Value |',
+      '|---|---|',
+      `| appkey | \`${v['push-v1.appkey']}\` |`,
+      `| timestamp | \`${v['push-v1.timestamp']}\` |`,
+      `| mastersecret | \`${v['push-v1.masterSecret']}\` |`,
+    ].join('\n'),
     'push-v1.signInputBlock': fence('text', v['push-v1.signInput']),
     'push-v1.signBlock': fence('text', v['push-v1.sign']),
     'push-v1.signRequest': fence(
@@ -73,7 +79,13 @@ export function workedExampleFragments() {
       ].join('\n'),
     ),
     'push-v1.signCheck': fence('sh', `printf '%s' '${v['push-v1.signInput']}' | sha256sum`),
-    'dmp.inputTable': ['| Input | Value |', '|---|---|', `| user_code | \`${v['dmp.userCode']}\` |`, `| auth_code | \`${v['dmp.authCode']}\` |`, `| timestamp | \`${v['dmp.timestamp']}\` |`].join('\n'),
+    'dmp.inputTable': [
+      '| Input | Value |',
+      '|---|---|',
+      `| user_code | \`${v['dmp.userCode']}\` |`,
+      `| auth_code | \`${v['dmp.authCode']}\` |`,
+      `| timestamp | \`${v['dmp.timestamp']}\` |`,
+    ].join('\n'),
     'dmp.stepTable': [
       '| Step | Value |',
       '|---|---|',

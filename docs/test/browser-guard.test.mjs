@@ -19,7 +19,10 @@ beforeAll(async () => {
       // 192.0.2.0/24 is reserved for documentation: never a real host.
       '<img src="http://192.0.2.1/pixel.png"><script>fetch("https://192.0.2.2/x").catch(() => {});</script>',
   );
-  fs.writeFileSync(path.join(dir, 'clean.html'), '<!DOCTYPE html><title>clean</title><link rel="icon" href="data:,"><p>ok</p>');
+  fs.writeFileSync(
+    path.join(dir, 'clean.html'),
+    '<!DOCTYPE html><title>clean</title><link rel="icon" href="data:,"><p>ok</p>',
+  );
   server = await startStaticServer(dir);
   browser = await launchBrowser();
 });

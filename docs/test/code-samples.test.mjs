@@ -40,7 +40,9 @@ describe('curl samples', () => {
   });
 
   it('takes a path parameter example from the schema examples', () => {
-    expect(curlSample(doc, entryOf(doc, 'stopTask'), config)).toMatch(/^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}\/stop_task\/RASA_0101_abc"/);
+    expect(curlSample(doc, entryOf(doc, 'stopTask'), config)).toMatch(
+      /^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}\/stop_task\/RASA_0101_abc"/,
+    );
   });
 
   it('escapes single quotes of the body for the shell', () => {
@@ -57,22 +59,31 @@ describe('curl samples', () => {
         "  -H 'Accept: application/vnd.dmp.v1+json'",
       ].join('\n'),
     );
-    expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), dmpApi)).toContain('-H "Authorization: Bearer ${ACCESS_TOKEN}"');
+    expect(curlSample(dmp, entryOf(dmp, 'getUserTags'), dmpApi)).toContain(
+      '-H "Authorization: Bearer ${ACCESS_TOKEN}"',
+    );
   });
 
   it('writes the query of a method other than GET into its URL (--get would move a body into the query)', () => {
     const copy = structuredClone(doc);
     const stop = entryOf(copy, 'stopTask');
-    stop.operation.parameters = [...(stop.operation.parameters ?? []), { name: 'reason', in: 'query', schema: { type: 'string' }, example: 'done now' }];
+    stop.operation.parameters = [
+      ...(stop.operation.parameters ?? []),
+      { name: 'reason', in: 'query', schema: { type: 'string' }, example: 'done now' },
+    ];
     const sample = curlSample(copy, entryOf(copy, 'stopTask'), config);
-    expect(sample).toMatch(/^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/stop_task\/RASA_0101_abc\?reason=done\+now'/);
+    expect(sample).toMatch(
+      /^curl -X DELETE "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/stop_task\/RASA_0101_abc\?reason=done\+now'/,
+    );
     expect(sample).not.toContain('--data-urlencode');
   });
 
   it('quotes a path whose example needs it', () => {
     const copy = structuredClone(doc);
     copy.components.parameters.Alias.example = 'a b!$x';
-    expect(curlSample(copy, entryOf(copy, 'queryCid'), config)).toMatch(/^curl "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/query_cid\/a%20b!%24x'/);
+    expect(curlSample(copy, entryOf(copy, 'queryCid'), config)).toMatch(
+      /^curl "\$\{BASE_URL\}\/v1\/\$\{APPID\}"'\/query_cid\/a%20b!%24x'/,
+    );
   });
 });
 
@@ -82,14 +93,18 @@ describe('TypeScript samples', () => {
   it('calls the client with the path, the params and the body of the examples', () => {
     const source = typescriptSample(doc, entryOf(doc, 'queryCid'), config.client);
     expect(source).toContain("import { createPushClient } from '@pushapi/push-v1-client';");
-    expect(source).toContain("const answer = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'ALIAS_1' } } });");
+    expect(source).toContain(
+      "const answer = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'ALIAS_1' } } });",
+    );
     const del = typescriptSample(doc, entryOf(doc, 'deleteUserBlkList'), config.client);
     expect(del).toContain("await push.DELETE('/user_blk_list', { body: { cid: ['CID_1', 'it\\'s'] } });");
   });
 
   it('adds the note of an operation the client performs by itself', () => {
     const source = typescriptSample(doc, entryOf(doc, 'authSign'), pushApi.client);
-    expect(source).toMatch(/\/\/ The client signs in by itself[^\n]*\n\/\/ [^\n]*\nconst answer = await push\.POST\('\/auth_sign'/);
+    expect(source).toMatch(
+      /\/\/ The client signs in by itself[^\n]*\n\/\/ [^\n]*\nconst answer = await push\.POST\('\/auth_sign'/,
+    );
   });
 
   it('never shows a requestid for the client to reuse: it is left out, and the sample says the client fills it in', () => {
@@ -108,11 +123,14 @@ describe('TypeScript samples', () => {
 
   it('an API without a client gets curl samples only', () => {
     const out = withCodeSamples(fixture('mini-push'), { ...pushApi, client: undefined });
-    for (const entry of listOperations(out)) expect(entry.operation['x-codeSamples'].map((s) => s.label)).toEqual(['curl']);
+    for (const entry of listOperations(out))
+      expect(entry.operation['x-codeSamples'].map((s) => s.label)).toEqual(['curl']);
   });
 
   it('prints literals with unquoted identifier keys and escaped strings', () => {
-    expect(tsLiteral({ a: 1, 'b-c': 'x\'y"z\n', d: [true, null] })).toBe(`{ a: 1, 'b-c': 'x\\'y"z\\n', d: [true, null] }`);
+    expect(tsLiteral({ a: 1, 'b-c': 'x\'y"z\n', d: [true, null] })).toBe(
+      `{ a: 1, 'b-c': 'x\\'y"z\\n', d: [true, null] }`,
+    );
     const long = tsLiteral({ alpha: 'a'.repeat(30), beta: 'b'.repeat(30) });
     expect(long).toBe(`{\n  alpha: '${'a'.repeat(30)}',\n  beta: '${'b'.repeat(30)}',\n}`);
   });
@@ -166,7 +184,8 @@ describe('withCodeSamples', () => {
         expect(ts.source).not.toMatch(/requestid: 'req-/);
         if (/"requestid"/.test(curl.source)) expect(curl.source).toContain('REQUESTID=$(openssl rand -hex 12)');
         // Operations of the APIs the console sends link to it.
-        if (CONSOLE_APIS.has(api.name)) expect(entry.operation.description).toContain(`(../console/#${api.name}/${entry.operation.operationId})`);
+        if (CONSOLE_APIS.has(api.name))
+          expect(entry.operation.description).toContain(`(../console/#${api.name}/${entry.operation.operationId})`);
       }
     });
   }

@@ -16,13 +16,19 @@ const siteDir = path.join(docsDir, 'site');
 const screenshots = path.join(docsDir, 'screenshots');
 // axe-core as the sandbox's own page tests run it (a devDependency of @pushapi/sandbox).
 const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js', { paths: [fs.realpathSync(path.join(docsDir, 'node_modules', '@pushapi', 'sandbox'))] }), 'utf8');
+const axeSource = fs.readFileSync(
+  require.resolve('axe-core/axe.min.js', {
+    paths: [fs.realpathSync(path.join(docsDir, 'node_modules', '@pushapi', 'sandbox'))],
+  }),
+  'utf8',
+);
 
 let sandbox;
 let browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(siteDir, 'push-v1.html'))) throw new Error('docs/site is not built: run `pnpm run docs` in docs/ first');
+  if (!fs.existsSync(path.join(siteDir, 'push-v1.html')))
+    throw new Error('docs/site is not built: run `pnpm run docs` in docs/ first');
   sandbox = await startSandbox({ docsDir: siteDir });
   browser = await launchBrowser();
   fs.mkdirSync(screenshots, { recursive: true });
@@ -35,7 +41,11 @@ afterAll(async () => {
 
 /** A page that may reach only the sandbox, with every URL it asked for. */
 async function open(colorScheme = 'light') {
-  const watched = await openWatchedPage(browser, { allowedOrigin: sandbox.url, colorScheme, viewport: { width: 1400, height: 1000 } });
+  const watched = await openWatchedPage(browser, {
+    allowedOrigin: sandbox.url,
+    colorScheme,
+    viewport: { width: 1400, height: 1000 },
+  });
   const requested = [];
   watched.page.on('request', (request) => requested.push(request.url()));
   return { ...watched, requested };
@@ -44,13 +54,16 @@ async function open(colorScheme = 'light') {
 function expectLocalOnly(watched) {
   expect(watched.problems()).toEqual([]);
   expect(watched.requested.length).toBeGreaterThan(0);
-  for (const url of watched.requested) expect(new URL(url).origin === sandbox.url || /^(data|blob|about):/.test(url), url).toBe(true);
+  for (const url of watched.requested)
+    expect(new URL(url).origin === sandbox.url || /^(data|blob|about):/.test(url), url).toBe(true);
 }
 
 async function seriousViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** Replaces the body editor's text, as a reader selecting all and typing would. */
@@ -89,13 +102,19 @@ describe('the reference served by the sandbox, and its console', () => {
       const violation = page.locator('#console-check .violation');
       await violation.waitFor();
       await expect(violation.getAttribute('data-location')).resolves.toBe('body.message.msgtype');
-      const line = JSON.stringify(broken, null, 2).split('\n').findIndex((l) => l.includes('"msgtype"')) + 1;
+      const line =
+        JSON.stringify(broken, null, 2)
+          .split('\n')
+          .findIndex((l) => l.includes('"msgtype"')) + 1;
       await expect(violation.textContent()).resolves.toContain(`Line ${line}: `);
       await expect(violation.textContent()).resolves.toMatch(/must be one of: .*"notification"/);
       await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
       // The line is marked in the editor.
       await expect(page.locator('.editor-bad-line').textContent()).resolves.toContain('"msgtype": "notice"');
-      await page.screenshot({ path: path.join(screenshots, 'console-violation.png'), clip: { x: 0, y: 0, width: 1400, height: 1000 } });
+      await page.screenshot({
+        path: path.join(screenshots, 'console-violation.png'),
+        clip: { x: 0, y: 0, width: 1400, height: 1000 },
+      });
       // "Go to the field" selects the field in the editor.
       await violation.getByRole('button', { name: 'Go to the field' }).click();
       const selected = await editor.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
@@ -125,14 +144,18 @@ describe('the reference served by the sandbox, and its console', () => {
       expect([...new Set((await page.content()).match(/[0-9a-f]{64}/g))]).toEqual([sign]);
 
       // The request as curl and as a typed client call.
-      await expect(page.locator('.console-curl').textContent()).resolves.toContain(`curl -X POST '${sandbox.url}/v1/${DEFAULT_APP.appid}/push_single'`);
+      await expect(page.locator('.console-curl').textContent()).resolves.toContain(
+        `curl -X POST '${sandbox.url}/v1/${DEFAULT_APP.appid}/push_single'`,
+      );
       await expect(page.locator('.console-typed').textContent()).resolves.toContain("push.POST('/push_single', {");
 
       // The message, drawn on the target device by the inbox page's own component.
       const phone = page.locator('.console-device[data-cid="magic-online"]');
       const card = phone.locator('article.msg');
       await card.waitFor();
-      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(
+        example.notification.style.title,
+      );
       await expect(card.locator('.preview').first().textContent()).resolves.toContain(example.notification.style.text);
       await expect(card.getAttribute('data-msgtype')).resolves.toBe('notification');
 
@@ -200,7 +223,11 @@ describe('the reference served by the sandbox, and its console', () => {
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       const editor = page.getByLabel(/^Body \(JSON/);
       const { alias: _alias, ...example } = JSON.parse(await editor.inputValue());
-      const body = { ...example, message: { ...example.message, is_offline: true, offline_expire_time: 3_600_000 }, cid: 'magic-offline' };
+      const body = {
+        ...example,
+        message: { ...example.message, is_offline: true, offline_expire_time: 3_600_000 },
+        cid: 'magic-offline',
+      };
       await typeBody(page, JSON.stringify(body, null, 2));
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
@@ -217,7 +244,9 @@ describe('the reference served by the sandbox, and its console', () => {
 
       // The form offers one name per operation, as the sandbox accepts them: a path with two methods names each.
       const offered = await page.getByLabel('Operation to fail').locator('option').allTextContents();
-      expect(offered).toEqual(expect.arrayContaining(['push_single', 'user_blk_list (POST)', 'user_blk_list (DELETE)']));
+      expect(offered).toEqual(
+        expect.arrayContaining(['push_single', 'user_blk_list (POST)', 'user_blk_list (DELETE)']),
+      );
       expect(offered).not.toContain('user_blk_list');
       // A fault for the next push_single: the next send gets that result.
       await page.getByLabel('Operation to fail').selectOption('push_single');
@@ -262,7 +291,9 @@ describe('the reference served by the sandbox, and its console', () => {
       await page.getByText(/1 scheduled task\(s\) fired/).waitFor();
       const card = page.locator('.console-device[data-cid="magic-online"] article.msg');
       await card.waitFor();
-      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(example.notification.style.title);
+      await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(
+        example.notification.style.title,
+      );
       // The clock's notice stays until the next action (no shorter notice replaces it).
       await expect(page.locator('.messages .notice').textContent()).resolves.toContain('1 scheduled task(s) fired');
       expectLocalOnly(watched);
@@ -285,7 +316,9 @@ describe('the reference served by the sandbox, and its console', () => {
         if (label.startsWith('Send to')) break;
         await page.keyboard.press('Tab');
       }
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(`Send to ${DEFAULT_APP.appid}`);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+        `Send to ${DEFAULT_APP.appid}`,
+      );
       await page.keyboard.press('Enter');
       await page.locator('.console-status').waitFor();
       await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');

@@ -23,7 +23,9 @@ let env;
 beforeAll(async () => {
   sandbox = await startSandbox();
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(DEFAULT_APP.appkey + timestamp + DEFAULT_APP.mastersecret).digest('hex');
+  const sign = createHash('sha256')
+    .update(DEFAULT_APP.appkey + timestamp + DEFAULT_APP.mastersecret)
+    .digest('hex');
   const push = await fetch(`${sandbox.url}/v1/${DEFAULT_APP.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -36,7 +38,14 @@ beforeAll(async () => {
     sign2: md5(DEFAULT_APP.userCode + DEFAULT_APP.authCode + md5(timestamp)),
   });
   const dmp = await fetch(`${sandbox.dmpBaseUrl}/accesser/auth?${query}`).then((r) => r.json());
-  env = { PATH: process.env.PATH, BASE_URL: sandbox.url, APPID: DEFAULT_APP.appid, AUTH_TOKEN: push.auth_token, DMP_URL: sandbox.dmpBaseUrl, ACCESS_TOKEN: dmp.access_token };
+  env = {
+    PATH: process.env.PATH,
+    BASE_URL: sandbox.url,
+    APPID: DEFAULT_APP.appid,
+    AUTH_TOKEN: push.auth_token,
+    DMP_URL: sandbox.dmpBaseUrl,
+    ACCESS_TOKEN: dmp.access_token,
+  };
   expect(env.AUTH_TOKEN).toBeTruthy();
   expect(env.ACCESS_TOKEN).toBeTruthy();
 });
@@ -69,15 +78,18 @@ for (const api of apis.filter((a) => a.name === 'push-v1' || a.name === 'dmp')) 
     const doc = withCodeSamples(JSON.parse(fs.readFileSync(api.bundle, 'utf8')), api);
     const entries = listOperations(doc).filter((e) => !NOT_RUN.has(e.operation.operationId));
 
-    it.each(entries.map((e) => [e.operation.operationId, e]))('%s runs against the sandbox and is valid', async (_, entry) => {
-      const source = curlOf(entry);
-      const answers = await run(source);
-      expect(answers.length).toBe(source.split('\n').filter((l) => l.startsWith('curl ')).length);
-      for (const answer of answers) {
-        expect(answer.status, answer.body).toBe(200);
-        expect(answer.body).not.toContain('invalid_param');
-      }
-    });
+    it.each(entries.map((e) => [e.operation.operationId, e]))(
+      '%s runs against the sandbox and is valid',
+      async (_, entry) => {
+        const source = curlOf(entry);
+        const answers = await run(source);
+        expect(answers.length).toBe(source.split('\n').filter((l) => l.startsWith('curl ')).length);
+        for (const answer of answers) {
+          expect(answer.status, answer.body).toBe(200);
+          expect(answer.body).not.toContain('invalid_param');
+        }
+      },
+    );
   });
 }
 
@@ -87,7 +99,9 @@ it('a push_single sample run twice pushes twice: each run has a new requestid', 
   const entry = listOperations(doc).find((e) => e.operation.operationId === 'pushSingle');
   // The first example, aimed at a device of the sandbox's default app.
   const [first] = curlOf(entry).split('\n\n');
-  const source = first.replace(/"cid": "[^"]*"/, '"cid": "magic-online"').replace(/"appkey": "[^"]*"/, `"appkey": "${DEFAULT_APP.appkey}"`);
+  const source = first
+    .replace(/"cid": "[^"]*"/, '"cid": "magic-online"')
+    .replace(/"appkey": "[^"]*"/, `"appkey": "${DEFAULT_APP.appkey}"`);
   const [one] = await run(source);
   const [two] = await run(source);
   const a = JSON.parse(one.body);

@@ -37,22 +37,42 @@ describe('the guides as Markdown', () => {
 
   it('the drift check sees a changed document fact, block or inline', () => {
     const values = guideValues();
-    expect(stale(guideStates({ ...values, 'push-v1.operationTable': `${values['push-v1.operationTable']}\n| extra | row | x |` }))).toEqual(['docs/guides/index.md']);
+    expect(
+      stale(
+        guideStates({
+          ...values,
+          'push-v1.operationTable': `${values['push-v1.operationTable']}\n| extra | row | x |`,
+        }),
+      ),
+    ).toEqual(['docs/guides/index.md']);
     expect(stale(guideStates({ ...values, 'push-v1.knownResultCount': '999' }))).toEqual(['docs/guides/errors.md']);
   });
 
   it('show every example file that the guide tests run (all of docs/examples but the tsconfig)', () => {
-    const shown = new Set(guides.flatMap((file) => [...read(file).matchAll(/^<!-- example: (\S+) -->$/gm)].map((m) => m[1])));
+    const shown = new Set(
+      guides.flatMap((file) => [...read(file).matchAll(/^<!-- example: (\S+) -->$/gm)].map((m) => m[1])),
+    );
     const files = fs.readdirSync(examplesDir, { recursive: true }).map((f) => String(f).split(path.sep).join('/'));
     // Not the caches a run of the examples leaves beside them (vitest writes node_modules/.vite/ there).
-    const examples = files.filter((f) => !f.split('/').includes('node_modules') && fs.statSync(path.join(examplesDir, f)).isFile() && !f.endsWith('tsconfig.json'));
+    const examples = files.filter(
+      (f) =>
+        !f.split('/').includes('node_modules') &&
+        fs.statSync(path.join(examplesDir, f)).isFile() &&
+        !f.endsWith('tsconfig.json'),
+    );
     expect([...shown].sort()).toEqual(examples.sort());
   });
 
   it('link only to operations that the references have', () => {
     const values = guideValues();
-    const anchors = new Set(Object.entries(values).filter(([key]) => /\.link\./.test(key)).map(([, link]) => link));
-    const links = guides.flatMap((file) => [...read(file).matchAll(/\]\(([\w-]+\.html#\/[^)]+)\)/g)].map((m) => [file, m[1]]));
+    const anchors = new Set(
+      Object.entries(values)
+        .filter(([key]) => /\.link\./.test(key))
+        .map(([, link]) => link),
+    );
+    const links = guides.flatMap((file) =>
+      [...read(file).matchAll(/\]\(([\w-]+\.html#\/[^)]+)\)/g)].map((m) => [file, m[1]]),
+    );
     expect(links.length).toBeGreaterThan(0);
     for (const [file, link] of links) expect(anchors.has(link), `${file}: ${link}`).toBe(true);
   });

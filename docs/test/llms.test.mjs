@@ -14,7 +14,9 @@ import { fieldLines } from '../src/llms.mjs';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'site');
 const read = (file) => fs.readFileSync(path.join(siteDir, file), 'utf8');
-const publicApis = apis.filter((api) => api.mock).map((api) => ({ api, doc: JSON.parse(fs.readFileSync(api.bundle, 'utf8')) }));
+const publicApis = apis
+  .filter((api) => api.mock)
+  .map((api) => ({ api, doc: JSON.parse(fs.readFileSync(api.bundle, 'utf8')) }));
 
 /** The JSON of the fenced block under a `## heading` of a page. */
 const blockUnder = (markdown, heading) => {
@@ -24,7 +26,8 @@ const blockUnder = (markdown, heading) => {
 
 let sandbox;
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(siteDir, 'llms.txt'))) throw new Error('docs/site/llms.txt is missing: build the site first (npx -y pnpm@10.34.9 run build)');
+  if (!fs.existsSync(path.join(siteDir, 'llms.txt')))
+    throw new Error('docs/site/llms.txt is missing: build the site first (npx -y pnpm@10.34.9 run build)');
   sandbox = await startSandbox({ docsDir: siteDir });
 });
 afterAll(async () => {
@@ -56,7 +59,7 @@ describe('llms.txt and the Markdown pages', () => {
     expect(index).toMatch(/Authentication: authtoken: /);
   });
 
-  it('holds example requests that pass the sandbox\'s check, and example answers the documents give', async () => {
+  it("holds example requests that pass the sandbox's check, and example answers the documents give", async () => {
     let checked = 0;
     for (const { api, doc } of publicApis) {
       for (const entry of listOperations(doc)) {
@@ -65,8 +68,18 @@ describe('llms.txt and the Markdown pages', () => {
         if (entry.operation.requestBody) {
           expect(body, `${api.name} ${entry.operationId}: its example request`).toBeDefined();
           const params = parameterExamples(doc, entry);
-          const request = { api: api.name, operationId: entry.operationId, path: stringValues(params.path), query: stringValues(params.query), body };
-          const answer = await fetch(`${sandbox.url}/control/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+          const request = {
+            api: api.name,
+            operationId: entry.operationId,
+            path: stringValues(params.path),
+            query: stringValues(params.query),
+            body,
+          };
+          const answer = await fetch(`${sandbox.url}/control/check`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(request),
+          });
           const { violations } = await answer.json();
           expect(violations, `${api.name} ${entry.operationId}`).toEqual([]);
           checked++;
@@ -104,8 +117,18 @@ describe('field lists', () => {
         Ids: { type: 'array', description: 'Ids.', items: { type: 'string' } },
         Body: {
           oneOf: [
-            { title: 'taskIdList', type: 'object', required: ['taskIdList'], properties: { taskIdList: { $ref: '#/components/schemas/Ids' } } },
-            { title: 'taskidlist', type: 'object', required: ['taskidlist'], properties: { taskidlist: { $ref: '#/components/schemas/Ids' } } },
+            {
+              title: 'taskIdList',
+              type: 'object',
+              required: ['taskIdList'],
+              properties: { taskIdList: { $ref: '#/components/schemas/Ids' } },
+            },
+            {
+              title: 'taskidlist',
+              type: 'object',
+              required: ['taskidlist'],
+              properties: { taskidlist: { $ref: '#/components/schemas/Ids' } },
+            },
           ],
         },
       },
@@ -123,8 +146,19 @@ describe('field lists', () => {
     const nested = {
       type: 'object',
       properties: {
-        list: { type: 'array', description: 'Groups.', items: { type: 'array', items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } } } },
-        flat: { type: 'array', description: 'Items.', items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } } },
+        list: {
+          type: 'array',
+          description: 'Groups.',
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } },
+          },
+        },
+        flat: {
+          type: 'array',
+          description: 'Items.',
+          items: { type: 'object', properties: { cid: { type: 'string', description: 'A cid.' } } },
+        },
       },
     };
     const lines = fieldLines({}, nested);

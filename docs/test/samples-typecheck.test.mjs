@@ -43,7 +43,9 @@ describe('TypeScript samples compile against the clients', () => {
 
   it('every client of the registry (x-client) is a devDependency of the docs, so that its samples can be checked', () => {
     const own = JSON.parse(fs.readFileSync(path.join(docsDir, 'package.json'), 'utf8')).devDependencies ?? {};
-    const missing = apis.filter((a) => a.client && !(a.client.package in own)).map((a) => `${a.client.package} (apis.${a.name}.x-client)`);
+    const missing = apis
+      .filter((a) => a.client && !(a.client.package in own))
+      .map((a) => `${a.client.package} (apis.${a.name}.x-client)`);
     expect(missing, 'add these to devDependencies of docs/package.json').toEqual([]);
   });
 

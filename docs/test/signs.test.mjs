@@ -33,7 +33,11 @@ describe('sign computations', () => {
     const { appkey, timestamp, masterSecret } = pushExampleInput;
     await expect(clientPushSign(appkey, timestamp, masterSecret)).resolves.toBe(pushSign(pushExampleInput));
     const ours = dmpSigns(dmpExampleInput);
-    const theirs = clientDmpSigns(dmpExampleInput.userCode, dmpExampleInput.authCode, String(dmpExampleInput.timestamp));
+    const theirs = clientDmpSigns(
+      dmpExampleInput.userCode,
+      dmpExampleInput.authCode,
+      String(dmpExampleInput.timestamp),
+    );
     expect(theirs).toEqual({ sign1: ours.sign1, sign2: ours.sign2 });
   });
 

@@ -14,7 +14,14 @@ const read = (file) => fs.readFileSync(path.join(siteDir, file), 'utf8');
 
 describe('built site', () => {
   it('has the index, the guides and one reference per API', () => {
-    for (const file of ['index.html', 'authentication.html', 'templates-and-styles.html', 'errors.html', 'limits.html', 'deprecation.html']) {
+    for (const file of [
+      'index.html',
+      'authentication.html',
+      'templates-and-styles.html',
+      'errors.html',
+      'limits.html',
+      'deprecation.html',
+    ]) {
       expect(pages).toContain(file);
     }
     for (const api of apis) expect(pages).toContain(`${api.name}.html`);
@@ -62,14 +69,17 @@ describe('built site', () => {
 
 describe('guide rendering', () => {
   it('drops the markers of generated regions, keeps their content, and takes the title from the first heading', () => {
-    const markdown = '# Hello <!-- value: name -->there<!-- /value -->\n\n<!-- generated: sign -->\n`abc`\n<!-- /generated -->\n';
+    const markdown =
+      '# Hello <!-- value: name -->there<!-- /value -->\n\n<!-- generated: sign -->\n`abc`\n<!-- /generated -->\n';
     const { title, html } = renderGuide(markdown, 't.md');
     expect(title).toBe('Hello there');
     expect(html).toBe('<h1>Hello there</h1>\n<p><code>abc</code></p>\n');
   });
 
   it('fails on a placeholder left to fill or a missing title', () => {
-    expect(() => renderGuide('# T\n\n{{nope}}', 'x.md')).toThrow('x.md: a {{placeholder}} is not filled at build any more');
+    expect(() => renderGuide('# T\n\n{{nope}}', 'x.md')).toThrow(
+      'x.md: a {{placeholder}} is not filled at build any more',
+    );
     expect(() => renderGuide('no title', 'y.md')).toThrow('y.md: a guide starts with a "# Title" line');
   });
 });

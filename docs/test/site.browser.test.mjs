@@ -127,10 +127,17 @@ for (const ref of references) {
       // Tag groups open one at a time: open each and collect the operations it shows.
       const tags = (ref.doc.tags ?? []).map((t) => t.name);
       for (const tag of tags) {
-        await menu.locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) }).first().click();
+        await menu
+          .locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) })
+          .first()
+          .click();
         // Wait until the group shows its first operation before reading.
         const first = operations.find((e) => e.operation.tags?.[0] === tag);
-        if (first) await menu.locator(`a[href="${operationAnchor(first)}"]`).first().waitFor({ timeout: 5000 });
+        if (first)
+          await menu
+            .locator(`a[href="${operationAnchor(first)}"]`)
+            .first()
+            .waitFor({ timeout: 5000 });
         await collect();
       }
       await collect();
@@ -155,7 +162,9 @@ for (const ref of references) {
       }
       // A name that is in no document finds nothing.
       await input.fill('zzqx-no-such-operation');
-      await w.page.locator('[data-testid="search-dialog"] [data-component-name="Search/SearchItem"]').first()
+      await w.page
+        .locator('[data-testid="search-dialog"] [data-component-name="Search/SearchItem"]')
+        .first()
         .waitFor({ state: 'detached', timeout: 5000 });
       await w.page.keyboard.press('Escape');
       await w.page.locator('[data-testid="search-dialog"]').waitFor({ state: 'detached', timeout: 5000 });
@@ -170,19 +179,30 @@ for (const ref of references) {
         const samples = entry.operation['x-codeSamples'];
         const ts = samples.find((s) => s.label === 'TypeScript client').source;
         const callLine = ts.split('\n').find((l) => l.includes(`('${entry.path}'`));
-        await expect.poll(() => code.innerText(), { timeout: 10_000, message: entry.operation.operationId }).toContain(callLine);
+        await expect
+          .poll(() => code.innerText(), { timeout: 10_000, message: entry.operation.operationId })
+          .toContain(callLine);
       }
       // Switch one operation to curl: the language dropdown offers both samples.
       const entry = operations.find((e) => e.operation.requestBody) ?? operations[0];
       const section = await gotoOperation(w.page, file, entry);
-      await section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'TypeScript client' }).first().click();
-      await w.page.locator('[role="menuitem"]', { hasText: /^curl$/ }).first().click();
+      await section
+        .locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'TypeScript client' })
+        .first()
+        .click();
+      await w.page
+        .locator('[role="menuitem"]', { hasText: /^curl$/ })
+        .first()
+        .click();
       const curl = entry.operation['x-codeSamples'].find((s) => s.label === 'curl').source;
       const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
       await expect.poll(() => code.innerText(), { timeout: 10_000 }).toContain(curl.split('\n')[0]);
       if (ref.name === 'push-v1') {
         // Back to TypeScript for the screenshot of an operation page.
-        await section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'curl' }).first().click();
+        await section
+          .locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'curl' })
+          .first()
+          .click();
         await w.page.locator('[role="menuitem"]', { hasText: 'TypeScript client' }).first().click();
         const single = operations.find((e) => e.operation.operationId === 'pushSingle') ?? entry;
         await gotoOperation(w.page, file, single);
@@ -201,10 +221,17 @@ for (const ref of references) {
         // Redoc fills the body section in after it appears: read it until every field is there
         // or the time is up (then the assertion names the fields still hidden).
         const hidden = async () => {
-          const lines = new Set((await body.innerText()).replace(/\u200b/g, '').split('\n').map((l) => l.trim()));
+          const lines = new Set(
+            (await body.innerText())
+              .replace(/\u200b/g, '')
+              .split('\n')
+              .map((l) => l.trim()),
+          );
           return Object.keys(example.value).filter((name) => !lines.has(name));
         };
-        await expect.poll(hidden, { timeout: 10_000, message: `${entry.operation.operationId}: fields not shown` }).toEqual([]);
+        await expect
+          .poll(hidden, { timeout: 10_000, message: `${entry.operation.operationId}: fields not shown` })
+          .toEqual([]);
       }
     });
 
@@ -227,7 +254,8 @@ describe('opened from the file system', () => {
     try {
       await w.page.goto(pathToFileURL(path.join(siteDir, 'index.html')).href);
       await expect(w.page.locator('main h1').first().isVisible()).resolves.toBe(true);
-      for (const ref of references) await expect(w.page.locator(`main a[href="${ref.name}.html"]`).count()).resolves.toBeGreaterThan(0);
+      for (const ref of references)
+        await expect(w.page.locator(`main a[href="${ref.name}.html"]`).count()).resolves.toBeGreaterThan(0);
       expect(w.problems()).toEqual([]);
     } finally {
       await w.close();

@@ -18,7 +18,13 @@ function load() {
   }
   return Object.freeze(
     list.map(({ name, title, mock = true, json, yaml }) =>
-      Object.freeze({ name, title, mock, json: fileURLToPath(new URL(json, dist)), yaml: fileURLToPath(new URL(yaml, dist)) }),
+      Object.freeze({
+        name,
+        title,
+        mock,
+        json: fileURLToPath(new URL(json, dist)),
+        yaml: fileURLToPath(new URL(yaml, dist)),
+      }),
     ),
   );
 }

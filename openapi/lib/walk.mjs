@@ -178,7 +178,12 @@ export function createRouter(doc, options = {}) {
   const routes = listOperations(doc)
     .map((entry) => {
       const template = basePath + entry.path;
-      return { entry, pattern: templatePattern(template), names: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]), variables: (entry.path.match(/\{/g) ?? []).length };
+      return {
+        entry,
+        pattern: templatePattern(template),
+        names: [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        variables: (entry.path.match(/\{/g) ?? []).length,
+      };
     })
     .sort((a, b) => a.variables - b.variables);
   const route = (method, pathname) => {
@@ -197,6 +202,8 @@ export function createRouter(doc, options = {}) {
     return undefined;
   };
   /** The methods (upper case) of the operations whose path matches: for a 405 answer's `Allow`. */
-  route.methods = (pathname) => [...new Set(routes.filter((r) => r.pattern.test(pathname)).map((r) => r.entry.method.toUpperCase()))];
+  route.methods = (pathname) => [
+    ...new Set(routes.filter((r) => r.pattern.test(pathname)).map((r) => r.entry.method.toUpperCase())),
+  ];
   return route;
 }

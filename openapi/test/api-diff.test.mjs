@@ -37,7 +37,9 @@ describe('api-diff on the push-v1 bundle', () => {
     after.components.schemas.BigStyle.enum.push('3');
     const changes = diffDocuments('push-v1', bundle, after);
     expect(new Set(changes.map((c) => c.class))).toEqual(new Set(['non-breaking']));
-    expect(new Set(changes.map((c) => c.operationId))).toEqual(new Set(['pushSingle', 'saveListBody', 'pushApp', 'pushSingleBatch']));
+    expect(new Set(changes.map((c) => c.operationId))).toEqual(
+      new Set(['pushSingle', 'saveListBody', 'pushApp', 'pushSingleBatch']),
+    );
     expect(changes.find((c) => c.operationId === 'pushSingle' && c.where.includes('.notification.'))).toMatchObject({
       where: 'request.body<*>.notification.style<*>.big_style',
       change: 'value "3" added',
@@ -49,7 +51,8 @@ describe('api-diff on the push-v1 bundle', () => {
     after.components.schemas.DeliveryStatus.enum.push('successed_queued');
     const changes = diffDocuments('push-v1', bundle, after);
     expect(changes.map((c) => c.operationId)).toContain('pushSingle');
-    for (const c of changes) expect(c).toMatchObject({ change: 'value "successed_queued" added', class: 'breaking-for-exhaustive-clients' });
+    for (const c of changes)
+      expect(c).toMatchObject({ change: 'value "successed_queued" added', class: 'breaking-for-exhaustive-clients' });
     expect(changes.every((c) => c.where.startsWith('response.200.body'))).toBe(true);
   });
 });

@@ -6,20 +6,42 @@ import { loadDocument, operations } from './documents.mjs';
 
 const push = loadDocument('push-v1');
 const dmp = loadDocument('dmp');
-const list = (doc) => operations(doc).map((op) => `${op.method.toUpperCase()} ${op.path}`).sort();
+const list = (doc) =>
+  operations(doc)
+    .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+    .sort();
 
 describe('push-v1', () => {
   it('has the 28 operations of the description', () => {
     const expected = [
-      'POST /auth_sign', 'POST /auth_close',
-      'POST /bind_alias', 'GET /query_cid/{alias}', 'GET /query_alias/{cid}', 'POST /unbind_alias', 'POST /unbind_alias_all',
-      'POST /set_tags', 'GET /get_tags/{cid}',
-      'POST /user_blk_list', 'DELETE /user_blk_list',
-      'GET /user_status/{cid}', 'POST /push_result', 'GET /query_app_user/{date}', 'GET /query_app_push/{date}',
-      'POST /set_badge', 'GET /get_push_result_by_group_name/{groupName}', 'GET /get_last_24hours_online_User_statistics',
-      'POST /query_user_count', 'GET /query_bi_tags',
-      'POST /push_single', 'POST /save_list_body', 'POST /push_list', 'POST /push_app', 'DELETE /stop_task/{taskid}',
-      'POST /push_single_batch', 'POST /get_schedule_task', 'POST /del_schedule_task',
+      'POST /auth_sign',
+      'POST /auth_close',
+      'POST /bind_alias',
+      'GET /query_cid/{alias}',
+      'GET /query_alias/{cid}',
+      'POST /unbind_alias',
+      'POST /unbind_alias_all',
+      'POST /set_tags',
+      'GET /get_tags/{cid}',
+      'POST /user_blk_list',
+      'DELETE /user_blk_list',
+      'GET /user_status/{cid}',
+      'POST /push_result',
+      'GET /query_app_user/{date}',
+      'GET /query_app_push/{date}',
+      'POST /set_badge',
+      'GET /get_push_result_by_group_name/{groupName}',
+      'GET /get_last_24hours_online_User_statistics',
+      'POST /query_user_count',
+      'GET /query_bi_tags',
+      'POST /push_single',
+      'POST /save_list_body',
+      'POST /push_list',
+      'POST /push_app',
+      'DELETE /stop_task/{taskid}',
+      'POST /push_single_batch',
+      'POST /get_schedule_task',
+      'POST /del_schedule_task',
     ].sort();
     expect(list(push)).toEqual(expected);
   });
@@ -29,9 +51,15 @@ describe('push-v1', () => {
   });
 
   it('requires the authtoken header everywhere but auth_sign', () => {
-    expect(push.components.securitySchemes.authtoken).toMatchObject({ type: 'apiKey', in: 'header', name: 'authtoken' });
+    expect(push.components.securitySchemes.authtoken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'authtoken',
+    });
     expect(push.security).toEqual([{ authtoken: [] }]);
-    const open = operations(push).filter((op) => op.operation.security?.length === 0).map((op) => op.operationId);
+    const open = operations(push)
+      .filter((op) => op.operation.security?.length === 0)
+      .map((op) => op.operationId);
     expect(open).toEqual(['authSign']);
   });
 
@@ -42,7 +70,10 @@ describe('push-v1', () => {
   });
 
   it('marks exactly the rate-controlled operations', () => {
-    const marked = operations(push).filter((op) => op.operation['x-rate-controlled'] === true).map((op) => op.operationId).sort();
+    const marked = operations(push)
+      .filter((op) => op.operation['x-rate-controlled'] === true)
+      .map((op) => op.operationId)
+      .sort();
     expect(marked).toEqual(['pushApp', 'pushList', 'saveListBody', 'setTags']);
   });
 
@@ -94,11 +125,17 @@ describe('push-v1', () => {
 
   it('shows a failure answer for every operation, and too_frequent for each rate-controlled one', () => {
     for (const op of operations(push)) {
-      const examples = Object.values(deref(push, op.operation.responses['200']).content['application/json'].examples).map((e) => deref(push, e).value);
+      const examples = Object.values(
+        deref(push, op.operation.responses['200']).content['application/json'].examples,
+      ).map((e) => deref(push, e).value);
       const failures = examples.filter((value) => value.result !== 'ok' && value.result !== 'no_user');
       expect(failures.length, op.operationId).toBeGreaterThan(0);
       for (const failure of failures) expect(typeof failure.desc, op.operationId).toBe('string');
-      if (op.operation['x-rate-controlled']) expect(failures.map((f) => f.result), op.operationId).toContain('too_frequent');
+      if (op.operation['x-rate-controlled'])
+        expect(
+          failures.map((f) => f.result),
+          op.operationId,
+        ).toContain('too_frequent');
     }
   });
 
@@ -109,7 +146,8 @@ describe('push-v1', () => {
       if (!node || typeof node !== 'object') return;
       for (const [name, prop] of Object.entries(node.properties ?? {})) {
         const schema = prop?.$ref ? { ...deref(push, prop), ...prop } : prop;
-        if (SCALAR.has(schema?.type) && schema.examples === undefined && schema.const === undefined) missing.push(`${where}.${name}`);
+        if (SCALAR.has(schema?.type) && schema.examples === undefined && schema.const === undefined)
+          missing.push(`${where}.${name}`);
       }
       for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
     };
@@ -124,7 +162,12 @@ describe('push-v1', () => {
     const ok = (name) => (schemas[name].oneOf ?? schemas[name].anyOf)[0];
     // Closed: the "Values that the interface reports" table lists them.
     expect(schemas.DeliveryStatus.enum).toEqual(['successed_offline', 'successed_online', 'successed_ignore']);
-    expect(ok('PushListResponse').properties.cid_details.additionalProperties.enum).toEqual(['successed_offline', 'successed_online', 'successed_ignore', 'no_user']);
+    expect(ok('PushListResponse').properties.cid_details.additionalProperties.enum).toEqual([
+      'successed_offline',
+      'successed_online',
+      'successed_ignore',
+      'no_user',
+    ]);
     expect(ok('UserStatusResponse').properties.status.enum).toEqual(['online', 'offline']);
     // Open: the description says the full set is not shown.
     for (const open of [schemas.Result, schemas.ScheduleTaskDetail.properties.sendResult]) {
@@ -137,11 +180,14 @@ describe('push-v1', () => {
   it('keeps result an open string', () => {
     expect(push.components.schemas.Result.type).toBe('string');
     expect(push.components.schemas.Result.enum).toBeUndefined();
-    expect(push.components.schemas.Result['x-known-values']).toEqual(expect.arrayContaining(['ok', 'no_user', 'not_auth', 'too_frequent']));
+    expect(push.components.schemas.Result['x-known-values']).toEqual(
+      expect.arrayContaining(['ok', 'no_user', 'not_auth', 'too_frequent']),
+    );
     // The meanings are written once (x-value-meanings); the bundle lists their values and shows them as a table.
     const meanings = push.components.schemas.Result['x-value-meanings'];
     expect(push.components.schemas.Result['x-known-values']).toEqual(Object.keys(meanings));
-    for (const [value, meaning] of Object.entries(meanings)) expect(push.components.schemas.Result.description).toContain(`| \`${value}\` | ${meaning} |`);
+    for (const [value, meaning] of Object.entries(meanings))
+      expect(push.components.schemas.Result.description).toContain(`| \`${value}\` | ${meaning} |`);
   });
 });
 
@@ -152,7 +198,9 @@ describe('dmp', () => {
 
   it('uses bearer security except for the token request', () => {
     expect(dmp.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    const open = operations(dmp).filter((op) => op.operation.security?.length === 0).map((op) => op.operationId);
+    const open = operations(dmp)
+      .filter((op) => op.operation.security?.length === 0)
+      .map((op) => op.operationId);
     expect(open).toEqual(['getAccessToken']);
   });
 
@@ -164,16 +212,25 @@ describe('dmp', () => {
   });
 });
 
-describe.each([['push-v1', push], ['dmp', dmp]])('%s operations', (_, doc) => {
-  it.each(operations(doc).map((op) => [op.operationId, op]))('%s has summary, description, tags and a response example', (id, op) => {
-    expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
-    expect(op.operation.summary).toBeTruthy();
-    expect(op.operation.description).toBeTruthy();
-    expect(op.operation.tags?.length).toBeGreaterThan(0);
-  });
+describe.each([
+  ['push-v1', push],
+  ['dmp', dmp],
+])('%s operations', (_, doc) => {
+  it.each(operations(doc).map((op) => [op.operationId, op]))(
+    '%s has summary, description, tags and a response example',
+    (id, op) => {
+      expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+      expect(op.operation.summary).toBeTruthy();
+      expect(op.operation.description).toBeTruthy();
+      expect(op.operation.tags?.length).toBeGreaterThan(0);
+    },
+  );
 });
 
-describe.each([['push-v1', push], ['dmp', dmp]])('%s info.version', (_, doc) => {
+describe.each([
+  ['push-v1', push],
+  ['dmp', dmp],
+])('%s info.version', (_, doc) => {
   it("is @pushapi/openapi's version, which each release moves", () => {
     const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(doc.info.version).toBe(version);

@@ -41,7 +41,8 @@ export function createValidator(api) {
     if (!validate) throw new Error(`no schema at ${api}${pointer}`);
     return validate;
   };
-  const check = (validate, value) => (validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`));
+  const check = (validate, value) =>
+    validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '/'} ${e.message}`);
 
   return {
     doc,
@@ -60,7 +61,8 @@ export function createValidator(api) {
       for (const p of op.parameters) {
         const values = p.in === 'path' ? params : p.in === 'query' ? query : {};
         if (!(p.name in values)) {
-          if (p.required && (p.in === 'path' || p.in === 'query')) errors.push(`${p.in} parameter ${p.name} is required`);
+          if (p.required && (p.in === 'path' || p.in === 'query'))
+            errors.push(`${p.in} parameter ${p.name} is required`);
           continue;
         }
         const validate = coercing.compile({ $ref: `${api}#/components/parameters/${paramKey(doc, p)}/schema` });

@@ -6,11 +6,13 @@ import { createValidator, deref, operations } from './documents.mjs';
 function* mediaExamples(doc) {
   for (const op of operations(doc)) {
     const bodies = [['requestBody', deref(doc, op.operation.requestBody)]];
-    for (const [status, response] of Object.entries(op.operation.responses)) bodies.push([`responses/${status}`, deref(doc, response)]);
+    for (const [status, response] of Object.entries(op.operation.responses))
+      bodies.push([`responses/${status}`, deref(doc, response)]);
     for (const [where, body] of bodies) {
       for (const [type, media] of Object.entries(body?.content ?? {})) {
         for (const [name, example] of Object.entries(media.examples ?? {})) {
-          const ref = where === 'requestBody' ? op.operation.requestBody.$ref : op.operation.responses[where.split('/')[1]].$ref;
+          const ref =
+            where === 'requestBody' ? op.operation.requestBody.$ref : op.operation.responses[where.split('/')[1]].$ref;
           const base = ref ? `#/components/${ref.split('/').slice(2).join('/')}` : `${op.pointer}/${where}`;
           const pointer = `${base}/content/${type.replaceAll('/', '~1')}/schema`;
           yield [`${op.operationId} ${where} ${type} ${name}`, pointer, deref(doc, example).value];
@@ -40,7 +42,9 @@ describe.each(apis.map((a) => a.name))('%s examples', (api) => {
   const media = [...mediaExamples(validator.doc)];
   const inSchemas = [...schemaExamples(validator.doc.components.schemas, '#/components/schemas')];
   const inParameters = Object.entries(validator.doc.components.parameters ?? {}).map(([name, p]) => [
-    `parameter ${name}`, `#/components/parameters/${name}/schema`, p.in === 'query' || p.in === 'path' ? p.example : undefined,
+    `parameter ${name}`,
+    `#/components/parameters/${name}/schema`,
+    p.in === 'query' || p.in === 'path' ? p.example : undefined,
   ]);
 
   it('has request and response examples', () => {

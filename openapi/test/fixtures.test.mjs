@@ -9,13 +9,19 @@ const request = (f) => ({ body: f.body, params: f.params, query: f.query });
 describe.each(Object.keys(validators))('%s fixtures', (api) => {
   const own = fixtures.filter((f) => f.api === api);
 
-  it.each(own.filter((f) => f.kind === 'valid').map((f) => [`${f.operationId}: ${f.name}`, f]))('accepts %s', (_, f) => {
-    expect(validators[api].validateRequest(f.operationId, request(f))).toEqual([]);
-  });
+  it.each(own.filter((f) => f.kind === 'valid').map((f) => [`${f.operationId}: ${f.name}`, f]))(
+    'accepts %s',
+    (_, f) => {
+      expect(validators[api].validateRequest(f.operationId, request(f))).toEqual([]);
+    },
+  );
 
-  it.each(own.filter((f) => f.kind === 'invalid').map((f) => [`${f.operationId}: ${f.name} (${f.rule})`, f]))('rejects %s', (_, f) => {
-    expect(validators[api].validateRequest(f.operationId, request(f))).not.toEqual([]);
-  });
+  it.each(own.filter((f) => f.kind === 'invalid').map((f) => [`${f.operationId}: ${f.name} (${f.rule})`, f]))(
+    'rejects %s',
+    (_, f) => {
+      expect(validators[api].validateRequest(f.operationId, request(f))).not.toEqual([]);
+    },
+  );
 
   it('has valid and invalid fixtures for every operation with a body or a constrained parameter', () => {
     const needed = operations(validators[api].doc)

@@ -20,13 +20,18 @@ import {
 
 const doc = {
   openapi: '3.1.0',
-  servers: [{ url: '{base}/v1/{appid}', variables: { base: { default: 'https://x.test' }, appid: { default: 'APP' } } }],
+  servers: [
+    { url: '{base}/v1/{appid}', variables: { base: { default: 'https://x.test' }, appid: { default: 'APP' } } },
+  ],
   paths: {
     '/items/{id}': {
       parameters: [{ $ref: '#/components/parameters/Id' }, { name: 'trace', in: 'header', schema: { type: 'string' } }],
       get: {
         operationId: 'getItem',
-        parameters: [{ name: 'trace', in: 'header', required: true, example: 'op-level' }, { name: 'q', in: 'query', schema: { examples: ['from-schema'] } }],
+        parameters: [
+          { name: 'trace', in: 'header', required: true, example: 'op-level' },
+          { name: 'q', in: 'query', schema: { examples: ['from-schema'] } },
+        ],
       },
       delete: { operationId: 'deleteItem' },
     },
@@ -41,7 +46,13 @@ const doc = {
   },
   components: {
     parameters: { Id: { name: 'id', in: 'path', required: true, example: 'ID_1' } },
-    requestBodies: { Item: { content: { 'application/json': { examples: { first: { $ref: '#/components/examples/First' }, second: { value: 2 } } } } } },
+    requestBodies: {
+      Item: {
+        content: {
+          'application/json': { examples: { first: { $ref: '#/components/examples/First' }, second: { value: 2 } } },
+        },
+      },
+    },
     examples: { First: { value: { name: 'first' } } },
     pathItems: { Odd: { post: { operationId: 'odd', requestBody: { content: { 'application/json': {} } } } } },
     schemas: { Loop: { $ref: '#/components/schemas/Loop' } },
@@ -52,15 +63,27 @@ describe('walker', () => {
   it('follows local references, and names a cycle, a missing target and a remote reference', () => {
     expect(deref(doc, { $ref: '#/components/parameters/Id' })).toBe(doc.components.parameters.Id);
     expect(deref(doc, 5)).toBe(5);
-    expect(() => deref(doc, { $ref: '#/components/schemas/Loop' })).toThrow('reference cycle at #/components/schemas/Loop');
-    expect(() => deref(doc, { $ref: '#/components/schemas/None' })).toThrow('unresolved reference #/components/schemas/None');
-    expect(() => deref(doc, { $ref: 'other.yaml#/x' })).toThrow('only local references are supported, got other.yaml#/x');
+    expect(() => deref(doc, { $ref: '#/components/schemas/Loop' })).toThrow(
+      'reference cycle at #/components/schemas/Loop',
+    );
+    expect(() => deref(doc, { $ref: '#/components/schemas/None' })).toThrow(
+      'unresolved reference #/components/schemas/None',
+    );
+    expect(() => deref(doc, { $ref: 'other.yaml#/x' })).toThrow(
+      'only local references are supported, got other.yaml#/x',
+    );
     expect(resolvePointer({ 'a/b': { '~c': 1 } }, '#/a~1b/~0c')).toBe(1);
   });
 
   it('lists operations in document order with merged parameters (the operation wins) and their pointers', () => {
     const ops = listOperations(doc);
-    expect(ops.map(label)).toEqual(['GET /items/{id}', 'DELETE /items/{id}', 'GET /items/new', 'POST /items/new', 'POST /a~b/c']);
+    expect(ops.map(label)).toEqual([
+      'GET /items/{id}',
+      'DELETE /items/{id}',
+      'GET /items/new',
+      'POST /items/new',
+      'POST /a~b/c',
+    ]);
     const [get, del] = ops;
     expect(get.operationId).toBe('getItem');
     expect(get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'header:trace', 'query:q']);
@@ -81,7 +104,11 @@ describe('walker', () => {
 
   it('reads the first examples, and says which operation and parameter lack one', () => {
     const ops = listOperations(doc);
-    expect(parameterExamples(doc, ops[0])).toEqual({ path: { id: 'ID_1' }, query: { q: 'from-schema' }, header: { trace: 'op-level' } });
+    expect(parameterExamples(doc, ops[0])).toEqual({
+      path: { id: 'ID_1' },
+      query: { q: 'from-schema' },
+      header: { trace: 'op-level' },
+    });
     expect(requestExample(doc, ops[3])).toEqual({ mediaType: 'application/json', value: { name: 'first' } });
     expect(requestExample(doc, ops[0])).toBeUndefined();
     expect(() => requestExample(doc, ops[4])).toThrow('POST /a~b/c: request body has no example');
@@ -89,7 +116,9 @@ describe('walker', () => {
     expect(exampleOf(doc, {})).toEqual({ found: false });
     const noExample = structuredClone(doc);
     delete noExample.components.parameters.Id.example;
-    expect(() => parameterExamples(noExample, listOperations(noExample)[0])).toThrow('GET /items/{id}: parameter id has no example');
+    expect(() => parameterExamples(noExample, listOperations(noExample)[0])).toThrow(
+      'GET /items/{id}: parameter id has no example',
+    );
   });
 
   it.each([
@@ -104,7 +133,10 @@ describe('walker', () => {
   it('routes requests under the server base path; paths without variables win; parameters are decoded', () => {
     const route = createRouter(doc);
     expect(route('GET', '/v1/APP/items/new')?.entry.operationId).toBe('newItem');
-    expect(route('get', '/v1/APP/items/a%20b')).toMatchObject({ entry: { operationId: 'getItem' }, params: { appid: 'APP', id: 'a b' } });
+    expect(route('get', '/v1/APP/items/a%20b')).toMatchObject({
+      entry: { operationId: 'getItem' },
+      params: { appid: 'APP', id: 'a b' },
+    });
     expect(route('POST', '/v1/APP/items/x')).toBeUndefined();
     expect(route('GET', '/items/new')).toBeUndefined();
     expect(route('GET', '/v1/APP/items/%E0%A4%A')).toBeUndefined();
@@ -129,7 +161,10 @@ describe('registry', () => {
     const file = `${fs.mkdtempSync('/tmp/registry-')}/redocly.yaml`;
     fs.writeFileSync(file, 'apis:\n  one:\n    root: openapi/one/openapi.yaml\n    output: openapi/dist/one.json\n');
     expect(() => readRegistry(file)).toThrow('apis.one: `x-title` is missing');
-    fs.writeFileSync(file, 'apis:\n  one:\n    root: openapi/one/openapi.yaml\n    output: dist/one.yaml\n    x-title: One\n');
+    fs.writeFileSync(
+      file,
+      'apis:\n  one:\n    root: openapi/one/openapi.yaml\n    output: dist/one.yaml\n    x-title: One\n',
+    );
     expect(() => readRegistry(file)).toThrow('apis.one: `output` must be openapi/dist/one.json');
     fs.writeFileSync(file, 'rules: {}\n');
     expect(() => readRegistry(file)).toThrow('no `apis:` section');

@@ -5,7 +5,12 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   // store-check: the child process that reads a store before the sandbox maps it (state/store-file.ts).
   // build-validators: run after tsup, writes Ajv's standalone validators to dist/validators/ (validation/standalone.ts).
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'store-check': 'src/state/store-check.ts', 'build-validators': 'src/validation/build-validators.ts' },
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'store-check': 'src/state/store-check.ts',
+    'build-validators': 'src/validation/build-validators.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -8,11 +8,16 @@ import { apis, root as workspaceRoot } from '../apis.mjs';
 
 const redocly = path.join(workspaceRoot, 'openapi', 'node_modules', '.bin', 'redocly');
 /** The documents the diff compares: the public APIs of the registry (the sandbox's control API is not one). */
-export const diffedApis = apis.filter((api) => api.mock).map((api) => ({ name: api.name, root: path.relative(workspaceRoot, api.source) }));
+export const diffedApis = apis
+  .filter((api) => api.mock)
+  .map((api) => ({ name: api.name, root: path.relative(workspaceRoot, api.source) }));
 
 /** The last release of @pushapi/openapi: the last commit that wrote openapi/CHANGELOG.md (`changeset version` writes it). */
 export function lastRelease(cwd) {
-  const out = execFileSync('git', ['log', '-1', '--format=%H', '--', 'openapi/CHANGELOG.md'], { cwd, encoding: 'utf8' }).trim();
+  const out = execFileSync('git', ['log', '-1', '--format=%H', '--', 'openapi/CHANGELOG.md'], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
   return out || undefined;
 }
 
@@ -31,7 +36,13 @@ function bundleAll(dir) {
             env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
           });
         } catch (error) {
-          throw new Error(`bundling ${api.root} failed: ${String(error.stderr ?? error.message).trim().split('\n').slice(-3).join(' ')}`);
+          throw new Error(
+            `bundling ${api.root} failed: ${String(error.stderr ?? error.message)
+              .trim()
+              .split('\n')
+              .slice(-3)
+              .join(' ')}`,
+          );
         }
         return [api.name, JSON.parse(fs.readFileSync(file, 'utf8'))];
       }),
@@ -55,9 +66,15 @@ export function bundlesAtRef(cwd, ref) {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-api-diff-base-'));
   try {
-    const hasDocuments = execFileSync('git', ['ls-tree', '--name-only', ref, '--', 'openapi'], { cwd, encoding: 'utf8' }).trim();
+    const hasDocuments = execFileSync('git', ['ls-tree', '--name-only', ref, '--', 'openapi'], {
+      cwd,
+      encoding: 'utf8',
+    }).trim();
     if (hasDocuments) {
-      const tar = execFileSync('git', ['archive', '--format=tar', ref, '--', 'openapi'], { cwd, maxBuffer: 256 * 1024 * 1024 });
+      const tar = execFileSync('git', ['archive', '--format=tar', ref, '--', 'openapi'], {
+        cwd,
+        maxBuffer: 256 * 1024 * 1024,
+      });
       execFileSync('tar', ['-x', '-C', dir], { input: tar });
     }
     return bundleAll(dir);
@@ -69,7 +86,11 @@ export function bundlesAtRef(cwd, ref) {
 /** Every change between `base` (default: the last release) and the working tree. */
 export async function diffWorkingTree(cwd, base = lastRelease(cwd)) {
   const { diffDocuments } = await import('./classify.mjs');
-  if (!base) throw Object.assign(new Error('openapi/CHANGELOG.md has no commit here, so the last release is unknown: pass --base <git ref>'), { usage: true });
+  if (!base)
+    throw Object.assign(
+      new Error('openapi/CHANGELOG.md has no commit here, so the last release is unknown: pass --base <git ref>'),
+      { usage: true },
+    );
   const before = bundlesAtRef(cwd, base);
   const after = bundlesOfWorkingTree(cwd);
   return { base, changes: diffedApis.flatMap((api) => diffDocuments(api.name, before[api.name], after[api.name])) };

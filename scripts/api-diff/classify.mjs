@@ -36,13 +36,25 @@ export function diffDocuments(api, before, after) {
     const report = (finding) => changes.push({ api, operationId: id, ...finding });
     const now = opsAfter.get(id);
     if (!now) {
-      report({ where: 'operation', change: `operation removed (${old.method.toUpperCase()} ${old.route})`, class: 'breaking', migration: `stop calling ${id}` });
+      report({
+        where: 'operation',
+        change: `operation removed (${old.method.toUpperCase()} ${old.route})`,
+        class: 'breaking',
+        migration: `stop calling ${id}`,
+      });
       continue;
     }
     compareOperation({ before, after, report }, old, now);
   }
   for (const [id, now] of opsAfter) {
-    if (!opsBefore.has(id)) changes.push({ api, operationId: id, where: 'operation', change: `operation added (${now.method.toUpperCase()} ${now.route})`, class: 'non-breaking' });
+    if (!opsBefore.has(id))
+      changes.push({
+        api,
+        operationId: id,
+        where: 'operation',
+        change: `operation added (${now.method.toUpperCase()} ${now.route})`,
+        class: 'non-breaking',
+      });
   }
   return mergeVariants(changes);
 }
@@ -50,11 +62,22 @@ export function diffDocuments(api, before, after) {
 function compareOperation(ctx, old, now) {
   const { report } = ctx;
   if (old.method !== now.method || old.route !== now.route) {
-    report({ where: 'operation', change: `moved from ${old.method.toUpperCase()} ${old.route} to ${now.method.toUpperCase()} ${now.route}`, class: 'breaking', migration: `call ${now.method.toUpperCase()} ${now.route}` });
+    report({
+      where: 'operation',
+      change: `moved from ${old.method.toUpperCase()} ${old.route} to ${now.method.toUpperCase()} ${now.route}`,
+      class: 'breaking',
+      migration: `call ${now.method.toUpperCase()} ${now.route}`,
+    });
   }
-  if (!old.op.deprecated && now.op.deprecated) report({ where: 'operation', change: 'operation deprecated', class: 'non-breaking' });
+  if (!old.op.deprecated && now.op.deprecated)
+    report({ where: 'operation', change: 'operation deprecated', class: 'non-breaking' });
   if (!isDeepStrictEqual(plain(ctx.before, old.security), plain(ctx.after, now.security))) {
-    report({ where: 'request.security', change: 'security requirements changed', class: 'breaking', migration: 'send the credentials the operation now requires' });
+    report({
+      where: 'request.security',
+      change: 'security requirements changed',
+      class: 'breaking',
+      migration: 'send the credentials the operation now requires',
+    });
   }
   compareParameters(ctx, old.parameters, now.parameters);
   compareBody(ctx, resolve(ctx.before, old.op.requestBody), resolve(ctx.after, now.op.requestBody));
@@ -69,26 +92,65 @@ function compareParameters(ctx, before, after) {
   for (const p of before) {
     const where = `request.${key(p)}`;
     const q = afterByKey.get(key(p));
-    if (!q) ctx.report({ where, change: 'parameter removed', class: 'breaking', migration: `stop sending ${p.in} parameter \`${p.name}\`` });
+    if (!q)
+      ctx.report({
+        where,
+        change: 'parameter removed',
+        class: 'breaking',
+        migration: `stop sending ${p.in} parameter \`${p.name}\``,
+      });
     else {
-      if (!p.required && q.required) ctx.report({ where, change: 'parameter made required', class: 'breaking', migration: `send ${p.in} parameter \`${p.name}\`` });
+      if (!p.required && q.required)
+        ctx.report({
+          where,
+          change: 'parameter made required',
+          class: 'breaking',
+          migration: `send ${p.in} parameter \`${p.name}\``,
+        });
       compareSchema(side, where, p.schema ?? {}, q.schema ?? {});
     }
   }
   for (const q of after) {
     if (beforeKeys.has(key(q))) continue;
-    ctx.report({ where: `request.${key(q)}`, change: `parameter added, ${q.required ? 'required' : 'optional'}`, class: q.required ? 'breaking' : 'non-breaking', migration: `send ${q.in} parameter \`${q.name}\`` });
+    ctx.report({
+      where: `request.${key(q)}`,
+      change: `parameter added, ${q.required ? 'required' : 'optional'}`,
+      class: q.required ? 'breaking' : 'non-breaking',
+      migration: `send ${q.in} parameter \`${q.name}\``,
+    });
   }
 }
 
 function compareBody(ctx, before, after) {
   if (!before && !after) return;
-  if (!after) return ctx.report({ where: 'request.body', change: 'request body removed', class: 'breaking', migration: 'send no body' });
+  if (!after)
+    return ctx.report({
+      where: 'request.body',
+      change: 'request body removed',
+      class: 'breaking',
+      migration: 'send no body',
+    });
   if (!before) {
-    return ctx.report({ where: 'request.body', change: `request body added, ${after.required ? 'required' : 'optional'}`, class: after.required ? 'breaking' : 'non-breaking', migration: 'send the body the document describes' });
+    return ctx.report({
+      where: 'request.body',
+      change: `request body added, ${after.required ? 'required' : 'optional'}`,
+      class: after.required ? 'breaking' : 'non-breaking',
+      migration: 'send the body the document describes',
+    });
   }
-  if (!before.required && after.required) ctx.report({ where: 'request.body', change: 'request body made required', class: 'breaking', migration: 'send a body' });
-  compareContent({ ...ctx, side: 'request', seen: new Set() }, 'request.body', before.content ?? {}, after.content ?? {});
+  if (!before.required && after.required)
+    ctx.report({
+      where: 'request.body',
+      change: 'request body made required',
+      class: 'breaking',
+      migration: 'send a body',
+    });
+  compareContent(
+    { ...ctx, side: 'request', seen: new Set() },
+    'request.body',
+    before.content ?? {},
+    after.content ?? {},
+  );
 }
 
 function compareResponses(ctx, before, after) {
@@ -99,11 +161,21 @@ function compareResponses(ctx, before, after) {
       continue;
     }
     const side = { ...ctx, side: 'response', seen: new Set() };
-    compareContent(side, `${where}.body`, resolve(ctx.before, raw).content ?? {}, resolve(ctx.after, after[status]).content ?? {});
+    compareContent(
+      side,
+      `${where}.body`,
+      resolve(ctx.before, raw).content ?? {},
+      resolve(ctx.after, after[status]).content ?? {},
+    );
   }
   for (const status of Object.keys(after)) {
     if (status in before) continue;
-    ctx.report({ where: `response.${status}`, change: `response ${status} added`, class: 'breaking-for-exhaustive-clients', migration: `handle the ${status} answer` });
+    ctx.report({
+      where: `response.${status}`,
+      change: `response ${status} added`,
+      class: 'breaking-for-exhaustive-clients',
+      migration: `handle the ${status} answer`,
+    });
   }
 }
 
@@ -114,14 +186,24 @@ function compareContent(ctx, where, before, after) {
   for (const [type, media] of Object.entries(before)) {
     const at = several ? `${where}[${type}]` : where;
     if (!(type in after)) {
-      ctx.report({ where: at, change: `media type ${type} removed`, class: 'breaking', migration: `${request ? 'send' : 'read'} another media type` });
+      ctx.report({
+        where: at,
+        change: `media type ${type} removed`,
+        class: 'breaking',
+        migration: `${request ? 'send' : 'read'} another media type`,
+      });
       continue;
     }
     compareSchema(ctx, at, media.schema ?? {}, after[type].schema ?? {});
   }
   for (const type of Object.keys(after)) {
     if (type in before) continue;
-    ctx.report({ where: several ? `${where}[${type}]` : where, change: `media type ${type} added`, class: request ? 'non-breaking' : 'breaking-for-exhaustive-clients', migration: `handle ${type} answers` });
+    ctx.report({
+      where: several ? `${where}[${type}]` : where,
+      change: `media type ${type} added`,
+      class: request ? 'non-breaking' : 'breaking-for-exhaustive-clients',
+      migration: `handle ${type} answers`,
+    });
   }
 }
 
@@ -135,5 +217,7 @@ function mergeVariants(changes) {
     if (group) group.push(c);
     else groups.set(key, [c]);
   }
-  return [...groups.values()].map((group) => (group.length === 1 ? group[0] : { ...group[0], where: group[0].where.replace(/<[^<>]*>/g, '<*>') }));
+  return [...groups.values()].map((group) =>
+    group.length === 1 ? group[0] : { ...group[0], where: group[0].where.replace(/<[^<>]*>/g, '<*>') },
+  );
 }

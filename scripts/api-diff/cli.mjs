@@ -24,13 +24,19 @@ function options(argv) {
   try {
     const { values, positionals } = parseArgs({
       args: argv.filter((arg) => arg !== '--'), // pnpm passes the separator through
-      options: { base: { type: 'string' }, json: { type: 'boolean' }, changeset: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        base: { type: 'string' },
+        json: { type: 'boolean' },
+        changeset: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length) usageError(`unexpected argument "${positionals[0]}"`);
     if (values.base === '') usageError('--base needs a git ref');
-    if (values.changeset !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(values.changeset)) usageError('--changeset needs a name of lower case letters, digits and dashes');
+    if (values.changeset !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(values.changeset))
+      usageError('--changeset needs a name of lower case letters, digits and dashes');
     return values;
   } catch (error) {
     return usageError(error.message);

@@ -43,6 +43,8 @@ export function requiredBumps(cwd, changes) {
 /** The text of a changeset file for `changes`. */
 export function changesetText(cwd, changes) {
   const bumps = requiredBumps(cwd, changes);
-  const front = Object.entries(bumps).map(([name, level]) => `'${name}': ${level}`).join('\n');
+  const front = Object.entries(bumps)
+    .map(([name, level]) => `'${name}': ${level}`)
+    .join('\n');
   return `---\n${front}\n---\n\n${renderMarkdown(changes)}`;
 }

@@ -5,8 +5,10 @@ const CLASS_ORDER = ['breaking', 'breaking-for-exhaustive-clients', 'non-breakin
 /** Why a change has its class, from where it is. */
 export function why(change) {
   const request = change.where.startsWith('request') || change.where === 'operation';
-  if (change.class === 'breaking') return request ? 'a request that old code sends is no longer valid' : 'old code cannot read the answer any more';
-  if (change.class === 'breaking-for-exhaustive-clients') return 'an exhaustive switch over the generated union misses the new case';
+  if (change.class === 'breaking')
+    return request ? 'a request that old code sends is no longer valid' : 'old code cannot read the answer any more';
+  if (change.class === 'breaking-for-exhaustive-clients')
+    return 'an exhaustive switch over the generated union misses the new case';
   return request ? 'every request old code sends stays valid' : 'old code reads the answer as before';
 }
 
@@ -28,11 +30,13 @@ export function summary(changes) {
 }
 
 export function renderText(changes) {
-  if (!changes.length) return 'no change that a consumer can see (descriptions, examples and x- extensions do not count)';
+  if (!changes.length)
+    return 'no change that a consumer can see (descriptions, examples and x- extensions do not count)';
   const lines = [summary(changes)];
   for (const [operation, list] of byOperation(changes)) {
     lines.push('', operation);
-    for (const c of list) lines.push(`  ${c.class.padEnd(31)} ${c.where}: ${c.change}`, `  ${''.padEnd(31)} why: ${why(c)}`);
+    for (const c of list)
+      lines.push(`  ${c.class.padEnd(31)} ${c.where}: ${c.change}`, `  ${''.padEnd(31)} why: ${why(c)}`);
   }
   return lines.join('\n');
 }
@@ -56,5 +60,13 @@ export function renderMarkdown(changes) {
 
 /** The `--json` form: exactly the five public keys of each change. */
 export function toJson(changes) {
-  return { changes: changes.map(({ api, operationId, where, change, class: cls }) => ({ api, operationId, where, change, class: cls })) };
+  return {
+    changes: changes.map(({ api, operationId, where, change, class: cls }) => ({
+      api,
+      operationId,
+      where,
+      change,
+      class: cls,
+    })),
+  };
 }

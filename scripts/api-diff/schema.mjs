@@ -4,14 +4,41 @@
 import { isDeepStrictEqual } from 'node:util';
 
 /** Keys that say nothing a client's code depends on: they never count as a change. */
-const ANNOTATIONS = new Set(['description', 'summary', 'title', 'examples', 'example', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator', 'xml']);
+const ANNOTATIONS = new Set([
+  'description',
+  'summary',
+  'title',
+  'examples',
+  'example',
+  'default',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'discriminator',
+  'xml',
+]);
 const isAnnotation = (key) => ANNOTATIONS.has(key) || key.startsWith('x-');
 
 /** Bounds: for each, which direction narrows what is valid. */
 const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
 const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
 /** Constraints compared as opaque values: added or changed narrows, removed widens. */
-const RULES = ['pattern', 'format', 'multipleOf', 'uniqueItems', 'if', 'then', 'else', 'not', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'patternProperties'];
+const RULES = [
+  'pattern',
+  'format',
+  'multipleOf',
+  'uniqueItems',
+  'if',
+  'then',
+  'else',
+  'not',
+  'dependentRequired',
+  'dependentSchemas',
+  'propertyNames',
+  'patternProperties',
+];
 
 const show = (value) => JSON.stringify(value);
 
@@ -20,7 +47,10 @@ export function resolve(doc, schema, seen = new Set()) {
   if (!schema || typeof schema !== 'object' || typeof schema.$ref !== 'string') return schema;
   if (seen.has(schema.$ref)) return {};
   seen.add(schema.$ref);
-  const target = schema.$ref.slice(2).split('/').reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const target = schema.$ref
+    .slice(2)
+    .split('/')
+    .reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   if (target === undefined) throw new Error(`unresolved $ref ${schema.$ref}`);
   const { $ref, ...rest } = schema;
   return resolve(doc, Object.keys(rest).length ? { ...target, ...rest } : target, seen);
@@ -45,7 +75,8 @@ export function plain(doc, schema, depth = 0) {
 
 /** Keys whose value maps names to schemas: the names are data (a field may be called `title`), never annotations. */
 const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs']);
-const plainMap = (doc, map, depth) => Object.fromEntries(Object.entries(map ?? {}).map(([name, s]) => [name, plain(doc, s, depth + 1)]));
+const plainMap = (doc, map, depth) =>
+  Object.fromEntries(Object.entries(map ?? {}).map(([name, s]) => [name, plain(doc, s, depth + 1)]));
 
 /** allOf merged into one object view (our bundles compose bodies with allOf of object schemas). */
 function flatten(doc, schema) {
@@ -116,14 +147,25 @@ function compareTypes(ctx, where, b, a) {
   if (isDeepStrictEqual(before, after)) return;
   if (!before || !after) {
     const isNarrowing = !before;
-    ctx.report({ where, change: `type ${before ? `${before.join('|')} no longer stated (any type)` : `now ${after.join('|')}`}`, class: narrowed(ctx, isNarrowing), migration: `the value's type is now ${after ? after.join(' or ') : 'any'}` });
+    ctx.report({
+      where,
+      change: `type ${before ? `${before.join('|')} no longer stated (any type)` : `now ${after.join('|')}`}`,
+      class: narrowed(ctx, isNarrowing),
+      migration: `the value's type is now ${after ? after.join(' or ') : 'any'}`,
+    });
     return;
   }
   const lost = before.filter((t) => !admits(after, t));
   const gained = after.filter((t) => !admits(before, t));
   if (!lost.length && !gained.length) return;
-  const cls = ctx.side === 'request' ? (lost.length ? 'breaking' : 'non-breaking') : gained.length ? 'breaking' : 'non-breaking';
-  ctx.report({ where, change: `type ${before.join('|')} -> ${after.join('|')}`, class: cls, migration: `${ctx.side === 'request' ? 'send' : 'read'} it as ${after.join(' or ')}` });
+  const cls =
+    ctx.side === 'request' ? (lost.length ? 'breaking' : 'non-breaking') : gained.length ? 'breaking' : 'non-breaking';
+  ctx.report({
+    where,
+    change: `type ${before.join('|')} -> ${after.join('|')}`,
+    class: cls,
+    migration: `${ctx.side === 'request' ? 'send' : 'read'} it as ${after.join(' or ')}`,
+  });
 }
 
 function compareValues(ctx, where, b, a) {
@@ -132,28 +174,56 @@ function compareValues(ctx, where, b, a) {
   if (!before && !after) return;
   if (!before || !after) {
     const isNarrowing = !before;
-    const change = before ? `list of values ${show(before)} removed (any value)` : `values now limited to ${show(after)}`;
-    const cls = ctx.side === 'response' && !isNarrowing ? 'breaking-for-exhaustive-clients' : narrowed(ctx, isNarrowing);
-    ctx.report({ where, change, class: cls, migration: before ? 'handle values outside the old list (a default branch)' : `${ctx.side === 'request' ? 'send only' : 'expect'} ${show(after)}` });
+    const change = before
+      ? `list of values ${show(before)} removed (any value)`
+      : `values now limited to ${show(after)}`;
+    const cls =
+      ctx.side === 'response' && !isNarrowing ? 'breaking-for-exhaustive-clients' : narrowed(ctx, isNarrowing);
+    ctx.report({
+      where,
+      change,
+      class: cls,
+      migration: before
+        ? 'handle values outside the old list (a default branch)'
+        : `${ctx.side === 'request' ? 'send only' : 'expect'} ${show(after)}`,
+    });
     return;
   }
   const removed = before.filter((v) => !after.some((w) => isDeepStrictEqual(v, w)));
   const added = after.filter((v) => !before.some((w) => isDeepStrictEqual(v, w)));
   for (const value of removed) {
-    ctx.report({ where, change: `value ${show(value)} removed`, class: narrowed(ctx, true), migration: `stop sending ${show(value)}` });
+    ctx.report({
+      where,
+      change: `value ${show(value)} removed`,
+      class: narrowed(ctx, true),
+      migration: `stop sending ${show(value)}`,
+    });
   }
   for (const value of added) {
     const cls = ctx.side === 'response' ? 'breaking-for-exhaustive-clients' : 'non-breaking';
-    ctx.report({ where, change: `value ${show(value)} added`, class: cls, migration: `handle ${show(value)} (a switch over the generated union needs a case or a default)` });
+    ctx.report({
+      where,
+      change: `value ${show(value)} added`,
+      class: cls,
+      migration: `handle ${show(value)} (a switch over the generated union needs a case or a default)`,
+    });
   }
 }
 
 function compareBounds(ctx, where, b, a) {
-  for (const [keys, tighter] of [[UPPER, (x, y) => y < x], [LOWER, (x, y) => y > x]]) {
+  for (const [keys, tighter] of [
+    [UPPER, (x, y) => y < x],
+    [LOWER, (x, y) => y > x],
+  ]) {
     for (const key of keys) {
       if (b[key] === a[key]) continue;
       const isNarrowing = b[key] === undefined || (a[key] !== undefined && tighter(b[key], a[key]));
-      const change = b[key] === undefined ? `${key} ${a[key]} added` : a[key] === undefined ? `${key} ${b[key]} removed` : `${key} ${b[key]} -> ${a[key]}`;
+      const change =
+        b[key] === undefined
+          ? `${key} ${a[key]} added`
+          : a[key] === undefined
+            ? `${key} ${b[key]} removed`
+            : `${key} ${b[key]} -> ${a[key]}`;
       ctx.report({ where, change, class: narrowed(ctx, isNarrowing), migration: `respect ${key} ${a[key] ?? 'none'}` });
     }
   }
@@ -165,8 +235,18 @@ function compareRules(ctx, where, b, a) {
     const after = plain(ctx.after, a[key]);
     if (isDeepStrictEqual(before, after)) continue;
     // Added or changed narrows a request (a widening cannot be proven); removed or changed widens an answer.
-    const cls = ctx.side === 'request' ? (after !== undefined ? 'breaking' : 'non-breaking') : before === undefined ? 'non-breaking' : 'breaking';
-    const what = key === 'pattern' || key === 'format' ? `${key} ${before === undefined ? '' : `${show(before)} `}-> ${after === undefined ? 'none' : show(after)}` : `rule \`${key}\` ${before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'}`;
+    const cls =
+      ctx.side === 'request'
+        ? after !== undefined
+          ? 'breaking'
+          : 'non-breaking'
+        : before === undefined
+          ? 'non-breaking'
+          : 'breaking';
+    const what =
+      key === 'pattern' || key === 'format'
+        ? `${key} ${before === undefined ? '' : `${show(before)} `}-> ${after === undefined ? 'none' : show(after)}`
+        : `rule \`${key}\` ${before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'}`;
     ctx.report({ where, change: what, class: cls, migration: `check values against the new ${key}` });
   }
 }
@@ -180,13 +260,28 @@ function compareProperties(ctx, where, b, a) {
   for (const name of Object.keys(before)) {
     const at = `${where}.${name}`;
     if (!(name in after)) {
-      ctx.report({ where: at, change: 'field removed', class: 'breaking', migration: request ? `stop sending \`${name}\`` : `stop reading \`${name}\`` });
+      ctx.report({
+        where: at,
+        change: 'field removed',
+        class: 'breaking',
+        migration: request ? `stop sending \`${name}\`` : `stop reading \`${name}\``,
+      });
       continue;
     }
     if (reqBefore.has(name) && !reqAfter.has(name)) {
-      ctx.report({ where: at, change: 'field made optional', class: request ? 'non-breaking' : 'breaking', migration: `handle an answer without \`${name}\`` });
+      ctx.report({
+        where: at,
+        change: 'field made optional',
+        class: request ? 'non-breaking' : 'breaking',
+        migration: `handle an answer without \`${name}\``,
+      });
     } else if (!reqBefore.has(name) && reqAfter.has(name)) {
-      ctx.report({ where: at, change: 'field made required', class: request ? 'breaking' : 'non-breaking', migration: `send \`${name}\` in every request` });
+      ctx.report({
+        where: at,
+        change: 'field made required',
+        class: request ? 'breaking' : 'non-breaking',
+        migration: `send \`${name}\` in every request`,
+      });
     }
     compareSchema(ctx, at, before[name], after[name]);
   }
@@ -194,11 +289,22 @@ function compareProperties(ctx, where, b, a) {
     if (name in before) continue;
     const required = reqAfter.has(name);
     const cls = request && required ? 'breaking' : 'non-breaking';
-    ctx.report({ where: `${where}.${name}`, change: `field added, ${required ? 'required' : 'optional'}`, class: cls, migration: `send \`${name}\` in every request` });
+    ctx.report({
+      where: `${where}.${name}`,
+      change: `field added, ${required ? 'required' : 'optional'}`,
+      class: cls,
+      migration: `send \`${name}\` in every request`,
+    });
   }
   // A name required without a schema of its own (e.g. a required list beside a oneOf).
   for (const name of reqAfter) {
-    if (!reqBefore.has(name) && !(name in after) && request) ctx.report({ where: `${where}.${name}`, change: 'field made required', class: 'breaking', migration: `send \`${name}\` in every request` });
+    if (!reqBefore.has(name) && !(name in after) && request)
+      ctx.report({
+        where: `${where}.${name}`,
+        change: 'field made required',
+        class: 'breaking',
+        migration: `send \`${name}\` in every request`,
+      });
   }
 }
 
@@ -222,18 +328,34 @@ function compareVariants(ctx, where, b, a, key) {
   const before = b[key] ? index(ctx.before, b[key]) : new Map([['(any)', b]]);
   const after = a[key] ? index(ctx.after, a[key]) : new Map([['(any)', a]]);
   if (!b[key] || !a[key]) {
-    ctx.report({ where, change: `${key} ${b[key] ? 'removed' : 'added'}`, class: narrowed(ctx, !b[key]), migration: `follow the new shape of ${where}` });
+    ctx.report({
+      where,
+      change: `${key} ${b[key] ? 'removed' : 'added'}`,
+      class: narrowed(ctx, !b[key]),
+      migration: `follow the new shape of ${where}`,
+    });
     return;
   }
   const request = ctx.side === 'request';
   for (const [name, variant] of before) {
     if (after.has(name)) compareSchema(ctx, `${where}<${name}>`, variant, after.get(name));
-    else ctx.report({ where: `${where}<${name}>`, change: `${key} variant removed`, class: request ? 'breaking' : 'non-breaking', migration: `stop sending the "${name}" shape` });
+    else
+      ctx.report({
+        where: `${where}<${name}>`,
+        change: `${key} variant removed`,
+        class: request ? 'breaking' : 'non-breaking',
+        migration: `stop sending the "${name}" shape`,
+      });
   }
   for (const name of after.keys()) {
     if (before.has(name)) continue;
     const cls = request ? 'non-breaking' : 'breaking-for-exhaustive-clients';
-    ctx.report({ where: `${where}<${name}>`, change: `${key} variant added`, class: cls, migration: `handle the new "${name}" shape of the answer` });
+    ctx.report({
+      where: `${where}<${name}>`,
+      change: `${key} variant added`,
+      class: cls,
+      migration: `handle the new "${name}" shape of the answer`,
+    });
   }
 }
 
@@ -247,13 +369,21 @@ function compareAdditional(ctx, where, b, a) {
     return;
   }
   const isNarrowing = !closed(before) && after !== undefined && after !== true;
-  ctx.report({ where, change: `additionalProperties ${show(before ?? true)} -> ${show(after ?? true)}`, class: narrowed(ctx, isNarrowing), migration: 'send only the fields the document names' });
+  ctx.report({
+    where,
+    change: `additionalProperties ${show(before ?? true)} -> ${show(after ?? true)}`,
+    class: narrowed(ctx, isNarrowing),
+    migration: 'send only the fields the document names',
+  });
 }
 
 /** The variants of a oneOf/anyOf schema, each with the schema's own keys (type, properties, ...) merged in. */
 function shapes(doc, schema) {
   const { oneOf, anyOf, ...own } = schema;
-  return (oneOf ?? anyOf).map((variant, i) => ({ name: variantKey(doc, variant, i), schema: { allOf: [own, variant] } }));
+  return (oneOf ?? anyOf).map((variant, i) => ({
+    name: variantKey(doc, variant, i),
+    schema: { allOf: [own, variant] },
+  }));
 }
 
 /** The findings of one comparison, collected instead of reported. */
@@ -274,8 +404,14 @@ function compareWithShapes(ctx, where, b, a) {
   const many = split ? shapes(ctx.after, a) : shapes(ctx.before, b);
   const single = split ? b : a;
   const names = many.map((m) => m.name).join(' | ');
-  ctx.report({ where, change: split ? `one shape split into ${names}` : `shapes ${names} merged into one`, class: 'non-breaking' });
-  const runs = many.map((m) => collect(ctx, `${where}<${m.name}>`, split ? single : m.schema, split ? m.schema : single));
+  ctx.report({
+    where,
+    change: split ? `one shape split into ${names}` : `shapes ${names} merged into one`,
+    class: 'non-breaking',
+  });
+  const runs = many.map((m) =>
+    collect(ctx, `${where}<${m.name}>`, split ? single : m.schema, split ? m.schema : single),
+  );
   const everyShape = (ctx.side === 'response') === split;
   const breaking = (run) => run.filter((f) => f.class !== 'non-breaking').length;
   const chosen = everyShape ? runs.flat() : runs.reduce((best, run) => (breaking(run) < breaking(best) ? run : best));

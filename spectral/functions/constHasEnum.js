@@ -5,9 +5,14 @@
 export default function constHasEnum(schema) {
   if (schema === null || typeof schema !== 'object' || schema.const === undefined) return [];
   const expected = JSON.stringify(schema.const);
-  if (!Array.isArray(schema.enum)) return [{ message: `\`const: ${expected}\` has no \`enum: [${expected}]\` beside it.` }];
+  if (!Array.isArray(schema.enum))
+    return [{ message: `\`const: ${expected}\` has no \`enum: [${expected}]\` beside it.` }];
   if (schema.enum.length !== 1 || JSON.stringify(schema.enum[0]) !== expected) {
-    return [{ message: `\`enum\` beside \`const: ${expected}\` must be exactly [${expected}], not ${JSON.stringify(schema.enum)}.` }];
+    return [
+      {
+        message: `\`enum\` beside \`const: ${expected}\` must be exactly [${expected}], not ${JSON.stringify(schema.enum)}.`,
+      },
+    ];
   }
   return [];
 }

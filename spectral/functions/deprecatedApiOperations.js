@@ -8,7 +8,10 @@ export default function deprecatedApiOperations(document) {
   for (const [route, item] of Object.entries(document.paths ?? {})) {
     for (const method of methods) {
       if (item?.[method] && item[method].deprecated !== true) {
-        results.push({ message: `${method.toUpperCase()} ${route} is not marked deprecated although the API is.`, path: ['paths', route, method] });
+        results.push({
+          message: `${method.toUpperCase()} ${route} is not marked deprecated although the API is.`,
+          path: ['paths', route, method],
+        });
       }
     }
   }

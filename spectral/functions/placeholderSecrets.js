@@ -8,7 +8,10 @@ function walk(value, path, results) {
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       if (secretField.test(key) && typeof v === 'string' && !placeholder.test(v)) {
-        results.push({ message: `Example field "${key}" must hold a placeholder such as YOUR_${key.toUpperCase()} or ${key.toUpperCase()}_PLACEHOLDER.`, path: [...path, key] });
+        results.push({
+          message: `Example field "${key}" must hold a placeholder such as YOUR_${key.toUpperCase()} or ${key.toUpperCase()}_PLACEHOLDER.`,
+          path: [...path, key],
+        });
       }
       walk(v, [...path, key], results);
     }

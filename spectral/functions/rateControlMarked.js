@@ -4,7 +4,9 @@ export default function rateControlMarked(operation) {
   if (operation === null || typeof operation !== 'object') return [];
   const says = /rate controlled/i.test(operation.description ?? '');
   const marked = operation['x-rate-controlled'] === true;
-  if (says && !marked) return [{ message: 'The description says "rate controlled" but `x-rate-controlled: true` is missing.' }];
-  if (marked && !says) return [{ message: '`x-rate-controlled: true` is set but the description does not say "rate controlled".' }];
+  if (says && !marked)
+    return [{ message: 'The description says "rate controlled" but `x-rate-controlled: true` is missing.' }];
+  if (marked && !says)
+    return [{ message: '`x-rate-controlled: true` is set but the description does not say "rate controlled".' }];
   return [];
 }

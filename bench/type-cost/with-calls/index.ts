@@ -14,12 +14,19 @@ export async function run(): Promise<void> {
   const single = await push.POST('/push_single', {
     body: {
       message: { appkey: 'YOUR_APP_KEY', is_offline: true, offline_expire_time: 3_600_000, msgtype: 'notification' },
-      notification: { transmission_type: false, style: { type: 0, title: 'Order shipped', text: 'On its way', logo: 'icon.png' } },
+      notification: {
+        transmission_type: false,
+        style: { type: 0, title: 'Order shipped', text: 'On its way', logo: 'icon.png' },
+      },
       cid,
     },
   });
   const byAlias = await push.POST('/push_single', {
-    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'order-42' }, alias: 'user-42' },
+    body: {
+      message: { msgtype: 'transmission' },
+      transmission: { transmission_content: 'order-42' },
+      alias: 'user-42',
+    },
   });
   const status = await push.GET('/user_status/{cid}', { params: { path: { cid } } });
   const cids = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'user-42' } } });

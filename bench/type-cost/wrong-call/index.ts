@@ -11,5 +11,9 @@ const push = createPushClient({
 
 export const wrong = () =>
   push.POST('/push_single', {
-    body: { message: { msgtype: 'notification' }, transmission: { transmission_content: 'order-42' }, cid: 'CID_EXAMPLE_0001' },
+    body: {
+      message: { msgtype: 'notification' },
+      transmission: { transmission_content: 'order-42' },
+      cid: 'CID_EXAMPLE_0001',
+    },
   });

@@ -3,7 +3,14 @@
 // service's judge() say what the answer amounts to, then return the data, renew the token, retry or throw.
 // A client supplies only a profile of what differs between services: its sign-in, token header and judge.
 import createClient, { type HeadersOptions } from 'openapi-fetch';
-import { ClientError, HttpError, NetworkError, TimeoutError, type ErrorContext, type HttpErrorDetails } from './errors.js';
+import {
+  ClientError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  type ErrorContext,
+  type HttpErrorDetails,
+} from './errors.js';
 import { causeCode, innermostMessage, SecretSet } from './redact.js';
 import { backoffDelay, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from './retry.js';
 import { TokenCache, type StoredToken, type TokenStore } from './token.js';
@@ -218,7 +225,11 @@ export function createClientCore(profile: Profile, baseUrl: string, options: Com
 
   function retryable(error: ClientError, call: Call): boolean {
     if (!call.retrySafe) return false;
-    return error instanceof NetworkError || error instanceof TimeoutError || (error instanceof HttpError && (error.status >= 500 || error.status === 429));
+    return (
+      error instanceof NetworkError ||
+      error instanceof TimeoutError ||
+      (error instanceof HttpError && (error.status >= 500 || error.status === 429))
+    );
   }
 
   const context = (call: CallInfo, attempts: number): ErrorContext => ({ operation: call.operation, attempts, scrub });
@@ -245,7 +256,12 @@ export function createClientCore(profile: Profile, baseUrl: string, options: Com
    * fetch does with its signal, which is then aborted), the caller's signal rethrows the caller's reason, a failure
    * of the fetch or of reading its answer is a NetworkError.
    */
-  async function attempt(call: Call, init: object, headers: HeadersOptions | undefined, attempts: number): Promise<Answer> {
+  async function attempt(
+    call: Call,
+    init: object,
+    headers: HeadersOptions | undefined,
+    attempts: number,
+  ): Promise<Answer> {
     // Nothing is sent once the caller's signal has aborted.
     if (call.signal?.aborted) throw call.signal.reason;
     const controller = new AbortController();
@@ -263,10 +279,20 @@ export function createClientCore(profile: Profile, baseUrl: string, options: Com
     try {
       const method = call.method.toLowerCase() as 'get';
       const signal = custom ? controller.signal : undefined;
-      const result = await bounded(api.request(method, call.path as never, { ...init, headers, signal, fetch: send } as never), call.signal, call.timeoutMs);
+      const result = await bounded(
+        api.request(method, call.path as never, { ...init, headers, signal, fetch: send } as never),
+        call.signal,
+        call.timeoutMs,
+      );
       const { data, error } = result as { data?: unknown; error?: unknown };
       // openapi-fetch gives the text of an error answer that is not JSON: not a body to read fields from.
-      return new CallAnswer(call, attempts, sent!, response!, response!.ok ? data : typeof error === 'string' ? undefined : error);
+      return new CallAnswer(
+        call,
+        attempts,
+        sent!,
+        response!,
+        response!.ok ? data : typeof error === 'string' ? undefined : error,
+      );
     } catch (error) {
       controller.abort();
       if (call.signal?.aborted && error === call.signal.reason) throw error;
@@ -277,7 +303,11 @@ export function createClientCore(profile: Profile, baseUrl: string, options: Com
       if (response && error instanceof SyntaxError) return new CallAnswer(call, attempts, sent, response, undefined);
       const reason = innermostMessage(error);
       throw new NetworkError(
-        { code: causeCode(error), host: new URL(sent.url).host, reason: reason === undefined ? undefined : scrub(reason) },
+        {
+          code: causeCode(error),
+          host: new URL(sent.url).host,
+          reason: reason === undefined ? undefined : scrub(reason),
+        },
         { ...context(call, attempts), cause: secrets.copyCause(error) },
       );
     }

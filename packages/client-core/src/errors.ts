@@ -43,7 +43,11 @@ export class ClientError extends Error {
   constructor(context: ErrorContext) {
     super('', context.cause === undefined ? undefined : { cause: context.cause });
     const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === 'function' && Object.hasOwn(c, 'kind'); c = Object.getPrototypeOf(c)) {
+    for (
+      let c: unknown = new.target;
+      typeof c === 'function' && Object.hasOwn(c, 'kind');
+      c = Object.getPrototypeOf(c)
+    ) {
       kinds.push((c as typeof ClientError).kind);
     }
     Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
@@ -88,7 +92,10 @@ export class ClientError extends Error {
     copy.operation = operation;
     copy.refresh();
     // A fresh stack (V8 formats its first line from the message when it is first read); elsewhere, none.
-    (Error as { captureStackTrace?: (target: object, omit?: unknown) => void }).captureStackTrace?.(copy, this.duringSignInOf);
+    (Error as { captureStackTrace?: (target: object, omit?: unknown) => void }).captureStackTrace?.(
+      copy,
+      this.duringSignInOf,
+    );
     return copy;
   }
 
@@ -194,7 +201,10 @@ export class NetworkError extends ClientError {
   /** The innermost message of the cause (scrubbed), for failures without a code. */
   reason: string | undefined;
 
-  constructor(details: { code?: string | undefined; host: string; reason?: string | undefined }, context: ErrorContext) {
+  constructor(
+    details: { code?: string | undefined; host: string; reason?: string | undefined },
+    context: ErrorContext,
+  ) {
     super(context);
     this.code = details.code;
     this.host = details.host;

@@ -22,7 +22,11 @@ const WORD_CHAR = /[\p{L}\p{N}_-]/u;
 
 /** The forms a secret takes in a message: as sent, escaped inside a JSON string, URL-encoded (path or query). */
 function formsOf(secret: string): Set<string> {
-  const forms = new Set([secret, JSON.stringify(secret).slice(1, -1), new URLSearchParams({ s: secret }).toString().slice(2)]);
+  const forms = new Set([
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+  ]);
   try {
     forms.add(encodeURIComponent(secret));
   } catch {
@@ -69,7 +73,8 @@ export class SecretSet {
       any = true;
     };
     if (this.#fragments.size > 0) {
-      for (let i = 0; i + FRAGMENT <= text.length; i++) if (this.#fragments.has(text.slice(i, i + FRAGMENT))) mark(i, i + FRAGMENT);
+      for (let i = 0; i + FRAGMENT <= text.length; i++)
+        if (this.#fragments.has(text.slice(i, i + FRAGMENT))) mark(i, i + FRAGMENT);
     }
     for (const secret of this.#whole) {
       for (let i = text.indexOf(secret); i !== -1; i = text.indexOf(secret, i + 1)) mark(i, i + secret.length);
@@ -109,8 +114,10 @@ export class SecretSet {
     }
     if (depth < MAX_CAUSE_DEPTH) {
       const inner = source.cause === undefined ? undefined : this.copyCause(source.cause, depth + 1);
-      if (inner !== undefined) Object.defineProperty(copy, 'cause', { value: inner, configurable: true, writable: true });
-      if (Array.isArray(source.errors)) fields.errors = source.errors.slice(0, 8).map((e) => this.copyCause(e, depth + 1));
+      if (inner !== undefined)
+        Object.defineProperty(copy, 'cause', { value: inner, configurable: true, writable: true });
+      if (Array.isArray(source.errors))
+        fields.errors = source.errors.slice(0, 8).map((e) => this.copyCause(e, depth + 1));
     }
     return copy;
   }
@@ -123,10 +130,11 @@ export function causeCode(cause: unknown, depth = 0): string | undefined {
   if (typeof code === 'string' && code !== '') return code;
   const fromInner = causeCode(inner, depth + 1);
   if (fromInner) return fromInner;
-  if (Array.isArray(errors)) for (const e of errors) {
-    const found = causeCode(e, depth + 1);
-    if (found) return found;
-  }
+  if (Array.isArray(errors))
+    for (const e of errors) {
+      const found = causeCode(e, depth + 1);
+      if (found) return found;
+    }
   return undefined;
 }
 

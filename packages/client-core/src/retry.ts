@@ -25,7 +25,12 @@ export function resolveRetry(retry: RetryOptions | false | undefined): ResolvedR
  * Full jitter spreads a fleet of clients that failed together. A server's Retry-After wins when given,
  * still capped.
  */
-export function backoffDelay(retry: number, options: ResolvedRetry, random: () => number, retryAfterMs?: number): number {
+export function backoffDelay(
+  retry: number,
+  options: ResolvedRetry,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
   if (retryAfterMs !== undefined && retryAfterMs >= 0) return Math.min(retryAfterMs, options.maxDelayMs);
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
   return Math.floor(random() * ceiling);

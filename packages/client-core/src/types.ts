@@ -31,7 +31,9 @@ export interface CallOptions {
 export type PathOf<Paths extends {}, M extends HttpMethod> = PathsWithMethod<Paths, M>;
 
 /** The operation object of `M` on path `P`. */
-export type OperationOf<Paths, P extends keyof Paths, M extends HttpMethod> = Paths[P] extends { [K in M]: infer O } ? O : never;
+export type OperationOf<Paths, P extends keyof Paths, M extends HttpMethod> = Paths[P] extends { [K in M]: infer O }
+  ? O
+  : never;
 
 /** `body` as the operation declares it: required, optional or absent. */
 export type BodyOption<Op> = [OperationRequestBodyContent<Op>] extends [never]
@@ -48,11 +50,15 @@ export type CallInit<Op, Body = BodyOption<Op>> = ParamsOption<Op> & Body & Call
 export type InitArgs<Init> = {} extends Init ? [init?: Init] : [init: Init];
 
 /** What a call resolves with: the operation's success answer. */
-export type CallData<Paths, P extends keyof Paths, M extends HttpMethod> = SuccessResponse<ResponseObjectMap<OperationOf<Paths, P, M>>>;
+export type CallData<Paths, P extends keyof Paths, M extends HttpMethod> = SuccessResponse<
+  ResponseObjectMap<OperationOf<Paths, P, M>>
+>;
 
 /**
  * The branches of an answer union `T` whose `result` is one of `R`: what a client resolves with when it throws on
  * any other `result` (the push v1 answers are `oneOf` an ok shape and a failure shape). An answer that is not such
  * a union (no branch has that `result` literal) is kept whole.
  */
-export type ResultData<T, R extends string> = [Extract<T, { result: R }>] extends [never] ? T : Extract<T, { result: R }>;
+export type ResultData<T, R extends string> = [Extract<T, { result: R }>] extends [never]
+  ? T
+  : Extract<T, { result: R }>;

@@ -25,12 +25,16 @@ export interface Snippet {
  */
 export function snippet({ dir, tsconfig }: { dir: string; tsconfig: string }, source: string): Snippet {
   const file = path.join(dir, `snippet-${process.pid}.ts`);
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error(`cannot read ${tsconfig}`);
   const options = { ...config.options, noEmit: true };
   const host: ts.LanguageServiceHost = {

@@ -6,7 +6,12 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** Returns the compiler's messages for the first ```ts block of `readme` (empty when it compiles). */
-export function typecheckReadmeExample(options: { readme: string; packageName: string; entry: string; tsconfig: string }): string[] {
+export function typecheckReadmeExample(options: {
+  readme: string;
+  packageName: string;
+  entry: string;
+  tsconfig: string;
+}): string[] {
   const text = fs.readFileSync(options.readme, 'utf8');
   const block = /```ts\n([\s\S]*?)```/.exec(text)?.[1];
   if (!block) return ['README has no ```ts example'];

@@ -53,7 +53,14 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     } catch {
       json = undefined;
     }
-    const seen: SeenRequest = { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body, json };
+    const seen: SeenRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      json,
+    };
     requests.push(seen);
     const reply = await current(seen, count);
     if (reply.hold) {

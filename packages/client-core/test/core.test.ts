@@ -52,13 +52,17 @@ describe('SecretSet', () => {
     expect(secrets.scrub('a sandbox-mastersecret b')).toBe('a [redacted] b');
     expect(secrets.scrub('cut: ndbox-mastersecr.')).toBe('cut: [redacted].');
     expect(secrets.scrub('sensitive_word (injected by the sandbox)')).toBe('sensitive_word (injected by the sandbox)');
-    expect(secrets.scrub('app sandbox-app, sha256(appkey + timestamp + mastersecret)')).toBe('app sandbox-app, sha256(appkey + timestamp + mastersecret)');
+    expect(secrets.scrub('app sandbox-app, sha256(appkey + timestamp + mastersecret)')).toBe(
+      'app sandbox-app, sha256(appkey + timestamp + mastersecret)',
+    );
   });
 
   it('replaces a secret of 8 to 15 characters wherever it appears whole, and none of its parts', () => {
     const secrets = new SecretSet();
     secrets.add('not-the-secret');
-    expect(secrets.scrub('sign does not match sha256(appkey + timestamp + mastersecret)')).toBe('sign does not match sha256(appkey + timestamp + mastersecret)');
+    expect(secrets.scrub('sign does not match sha256(appkey + timestamp + mastersecret)')).toBe(
+      'sign does not match sha256(appkey + timestamp + mastersecret)',
+    );
     expect(secrets.scrub('echo xnot-the-secretx')).toBe('echo x[redacted]x');
   });
 
@@ -66,16 +70,22 @@ describe('SecretSet', () => {
     const secrets = new SecretSet();
     secrets.add('s');
     secrets.add('test');
-    expect(secrets.scrub('POST /push_single: HTTP 422, 47 violations, the first: body.cid')).toBe('POST /push_single: HTTP 422, 47 violations, the first: body.cid');
+    expect(secrets.scrub('POST /push_single: HTTP 422, 47 violations, the first: body.cid')).toBe(
+      'POST /push_single: HTTP 422, 47 violations, the first: body.cid',
+    );
     expect(secrets.scrub('a test-device for testing, contest')).toBe('a test-device for testing, contest');
-    expect(secrets.scrub('secret s, "test", sign=test&x=s')).toBe('secret [redacted], "[redacted]", sign=[redacted]&x=[redacted]');
+    expect(secrets.scrub('secret s, "test", sign=test&x=s')).toBe(
+      'secret [redacted], "[redacted]", sign=[redacted]&x=[redacted]',
+    );
   });
 
   it('replaces the JSON-escaped and URL-encoded forms of a secret', () => {
     const secrets = new SecretSet();
     secrets.add('pa"ss/wo rd?&=1');
     expect(secrets.scrub('{"echo":"pa\\"ss/wo rd?&=1"}')).toBe('{"echo":"[redacted]"}');
-    expect(secrets.scrub('http://h/x/pa%22ss%2Fwo%20rd%3F%26%3D1?q=pa%22ss%2Fwo+rd%3F%26%3D1')).toBe('http://h/x/[redacted]?q=[redacted]');
+    expect(secrets.scrub('http://h/x/pa%22ss%2Fwo%20rd%3F%26%3D1?q=pa%22ss%2Fwo+rd%3F%26%3D1')).toBe(
+      'http://h/x/[redacted]?q=[redacted]',
+    );
   });
 
   it('never redacts its own marker again, whatever the secret', () => {
@@ -94,14 +104,26 @@ describe('SecretSet', () => {
     const secrets = new SecretSet();
     secrets.add('TOKEN-abcdef-123');
     const request = new Request('http://127.0.0.1:9/x', { headers: { authtoken: 'TOKEN-abcdef-123' } });
-    const original = Object.assign(new TypeError('fetch failed for TOKEN-abcdef-123', {
-      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', syscall: 'connect', port: 9 }),
-    }), { request });
+    const original = Object.assign(
+      new TypeError('fetch failed for TOKEN-abcdef-123', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+          code: 'ECONNREFUSED',
+          syscall: 'connect',
+          port: 9,
+        }),
+      }),
+      { request },
+    );
     const copy = secrets.copyCause(original) as Error & { cause: Error & { code: string; port: number } };
     expect(copy).not.toBe(original);
     expect(copy.name).toBe('TypeError');
     expect(copy.message).toBe('fetch failed for [redacted]');
-    expect(copy.cause).toMatchObject({ message: 'connect ECONNREFUSED 127.0.0.1:9', code: 'ECONNREFUSED', syscall: 'connect', port: 9 });
+    expect(copy.cause).toMatchObject({
+      message: 'connect ECONNREFUSED 127.0.0.1:9',
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+      port: 9,
+    });
     const shown = inspect(copy, { depth: Infinity, showHidden: true });
     expect(shown).not.toContain('abcdef');
     expect(shown).not.toContain('Request');
@@ -115,24 +137,37 @@ describe('violations', () => {
     const item = { location: ['body', 'cid'], severity: 'Error', code: 'type', message: 'must be string' };
     expect(readViolations(JSON.stringify([item]), { validation: [] }, scrub)).toEqual([item]);
     expect(readViolations(null, { validation: [item, { nothing: 1 }, 'x'] }, scrub)).toEqual([item]);
-    expect(readViolations('not json', { validation: [{ message: 'm' }] }, scrub)).toEqual([{ location: [], message: 'm' }]);
+    expect(readViolations('not json', { validation: [{ message: 'm' }] }, scrub)).toEqual([
+      { location: [], message: 'm' },
+    ]);
     expect(readViolations(null, 'text', scrub)).toEqual([]);
   });
 });
 
 describe('error classes', () => {
   it('messages say the call, the sign-in it waited for, and what went wrong', () => {
-    const http = new HttpError({ status: 422, url: 'http://x/y', violations: [{ location: ['body', 'a'], message: 'must be string' }] }, { operation: 'POST /y' });
+    const http = new HttpError(
+      { status: 422, url: 'http://x/y', violations: [{ location: ['body', 'a'], message: 'must be string' }] },
+      { operation: 'POST /y' },
+    );
     expect(http.message).toBe('POST /y: HTTP 422, 1 violation: body.a: must be string');
-    const network = new NetworkError({ code: 'ECONNREFUSED', host: '127.0.0.1:9' }, { operation: 'GET /y', signIn: 'POST /auth_sign', attempts: 3 });
-    expect(network.message).toBe('GET /y (during its sign-in, POST /auth_sign): network error ECONNREFUSED reaching 127.0.0.1:9, after 3 attempts');
+    const network = new NetworkError(
+      { code: 'ECONNREFUSED', host: '127.0.0.1:9' },
+      { operation: 'GET /y', signIn: 'POST /auth_sign', attempts: 3 },
+    );
+    expect(network.message).toBe(
+      'GET /y (during its sign-in, POST /auth_sign): network error ECONNREFUSED reaching 127.0.0.1:9, after 3 attempts',
+    );
     const timeout = new TimeoutError({ timeoutMs: 500, elapsedMs: 1630 }, { operation: 'GET /y', attempts: 3 });
     expect(timeout.message).toBe('GET /y: no answer within 500 ms in each of 3 attempts, 1.6 s in all');
     expect(String(timeout.stack)).toMatch(/^TimeoutError: GET \/y: no answer/);
   });
 
   it('a copy for a call that waited on a failed sign-in keeps the class and fields, and names both', () => {
-    const original = new HttpError({ status: 503, url: 'http://x/auth' }, { operation: 'POST /auth_sign', attempts: 3 });
+    const original = new HttpError(
+      { status: 503, url: 'http://x/auth' },
+      { operation: 'POST /auth_sign', attempts: 3 },
+    );
     const copy = original.duringSignInOf('GET /y');
     expect(copy).toBeInstanceOf(HttpError);
     expect(copy).toMatchObject({ status: 503, attempts: 3, operation: 'GET /y', signIn: 'POST /auth_sign' });
@@ -156,7 +191,10 @@ describe('error classes', () => {
 
   it('toJSON() has the fields and the cause chain', () => {
     const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    const error = new NetworkError({ code: 'ECONNREFUSED', host: 'h:1' }, { operation: 'GET /x', cause: new TypeError('fetch failed', { cause }) });
+    const error = new NetworkError(
+      { code: 'ECONNREFUSED', host: 'h:1' },
+      { operation: 'GET /x', cause: new TypeError('fetch failed', { cause }) },
+    );
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'NetworkError',
       message: 'GET /x: network error ECONNREFUSED reaching h:1',
@@ -165,7 +203,11 @@ describe('error classes', () => {
       attempts: 1,
       code: 'ECONNREFUSED',
       host: 'h:1',
-      cause: { name: 'TypeError', message: 'fetch failed', cause: { name: 'Error', message: 'connect ECONNREFUSED', code: 'ECONNREFUSED' } },
+      cause: {
+        name: 'TypeError',
+        message: 'fetch failed',
+        cause: { name: 'Error', message: 'connect ECONNREFUSED', code: 'ECONNREFUSED' },
+      },
     });
   });
 });
@@ -173,11 +215,14 @@ describe('error classes', () => {
 describe('TokenCache', () => {
   it('shares one sign-in between concurrent callers and renews a rejected token once', async () => {
     let signIns = 0;
-    const cache = new TokenCache(async (): Promise<StoredToken> => {
-      signIns += 1;
-      await new Promise((r) => setTimeout(r, 5));
-      return { token: `T${signIns}`, expiresAt: Number.MAX_SAFE_INTEGER };
-    }, () => 0);
+    const cache = new TokenCache(
+      async (): Promise<StoredToken> => {
+        signIns += 1;
+        await new Promise((r) => setTimeout(r, 5));
+        return { token: `T${signIns}`, expiresAt: Number.MAX_SAFE_INTEGER };
+      },
+      () => 0,
+    );
     expect(await Promise.all([cache.get(), cache.get(), cache.get()])).toEqual(['T1', 'T1', 'T1']);
     expect(await Promise.all([cache.renew('T1'), cache.renew('T1')])).toEqual(['T2', 'T2']);
     expect(await cache.renew('T1')).toBe('T2'); // a late caller with the old token gets the new one
@@ -185,11 +230,14 @@ describe('TokenCache', () => {
   });
   it('a failed sign-in is not cached', async () => {
     let calls = 0;
-    const cache = new TokenCache(async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('down');
-      return { token: 'OK', expiresAt: 10 };
-    }, () => 0);
+    const cache = new TokenCache(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('down');
+        return { token: 'OK', expiresAt: 10 };
+      },
+      () => 0,
+    );
     await expect(cache.get()).rejects.toThrow('down');
     expect(await cache.get()).toBe('OK');
   });

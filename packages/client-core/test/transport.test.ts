@@ -2,13 +2,30 @@
 // a caller's abort is always the caller's reason, whatever the fetch does with its signal), what it sends, and
 // what a call resolves with. The fake fetches never answer on their own unless told to.
 import { describe, expect, it } from 'vitest';
-import { createClientCore, HttpError, NetworkError, TimeoutError, type CommonOptions, type FetchLike, type Profile } from '../src/index.js';
+import {
+  createClientCore,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  type CommonOptions,
+  type FetchLike,
+  type Profile,
+} from '../src/index.js';
 
 const profile: Profile = {
-  signIn: { method: 'POST', path: '/token', run: async ({ request, now }) => ({ token: ((await request('POST', '/token')) as { token: string }).token, expiresAt: now() + 60_000 }) },
+  signIn: {
+    method: 'POST',
+    path: '/token',
+    run: async ({ request, now }) => ({
+      token: ((await request('POST', '/token')) as { token: string }).token,
+      expiresAt: now() + 60_000,
+    }),
+  },
   tokenHeaders: (token) => ({ 'x-token': token }),
   judge: (answer) =>
-    answer.status < 200 || answer.status > 299 ? { error: new HttpError(answer.http(), answer.context), renewToken: answer.status === 401 } : undefined,
+    answer.status < 200 || answer.status > 299
+      ? { error: new HttpError(answer.http(), answer.context), renewToken: answer.status === 401 }
+      : undefined,
   headers: { accept: 'application/json' },
   secrets: ['SECRET-VALUE-1'],
 };
@@ -42,7 +59,9 @@ const stalledBodyFetch: FetchLike = async (request) => {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"result":'));
-      request.signal.addEventListener('abort', () => controller.error(new DOMException('This operation was aborted', 'AbortError')));
+      request.signal.addEventListener('abort', () =>
+        controller.error(new DOMException('This operation was aborted', 'AbortError')),
+      );
     },
   });
   return new Response(body, { status: 200 });
@@ -59,7 +78,12 @@ const failure = (promise: Promise<unknown>) =>
 describe('timeouts', () => {
   it('a fetch that rejects with a raw AbortError once aborted gives TimeoutError, and its request is aborted', async () => {
     let signal: AbortSignal | undefined;
-    const error = await failure(core((request) => ((signal = request.signal), abortAwareFetch()(request)), { timeoutMs: 5 }).request('GET', '/op'));
+    const error = await failure(
+      core((request) => ((signal = request.signal), abortAwareFetch()(request)), { timeoutMs: 5 }).request(
+        'GET',
+        '/op',
+      ),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ operation: 'GET /op', timeoutMs: 5, attempts: 1 });
     expect(signal?.aborted).toBe(true);
@@ -150,10 +174,14 @@ describe('what is sent, and what a call resolves with', () => {
     const original = globalThis.fetch;
     globalThis.fetch = (async (...args: unknown[]) => {
       calls.push(args);
-      return new URL((args[0] as Request).url).pathname === '/token' ? Response.json({ token: 'TOKEN-0001' }) : Response.json({ ok: 1 }, { status: 201 });
+      return new URL((args[0] as Request).url).pathname === '/token'
+        ? Response.json({ token: 'TOKEN-0001' })
+        : Response.json({ ok: 1 }, { status: 201 });
     }) as typeof fetch;
     try {
-      const answer = await createClientCore(profile, 'http://127.0.0.1:9', { retry: false }).request('POST', '/op', { body: { a: 1 } });
+      const answer = await createClientCore(profile, 'http://127.0.0.1:9', { retry: false }).request('POST', '/op', {
+        body: { a: 1 },
+      });
       expect(answer).toEqual({ ok: 1 });
       const [request, init] = calls[1] as [Request, RequestInit];
       expect(request).toBeInstanceOf(Request);
@@ -177,7 +205,9 @@ describe('what is sent, and what a call resolves with', () => {
       return new Promise<Response>(() => {});
     }) as typeof fetch;
     try {
-      const error = await failure(createClientCore(profile, 'http://127.0.0.1:9', { retry: false, timeoutMs: 5 }).request('GET', '/op'));
+      const error = await failure(
+        createClientCore(profile, 'http://127.0.0.1:9', { retry: false, timeoutMs: 5 }).request('GET', '/op'),
+      );
       expect(error).toBeInstanceOf(TimeoutError);
       expect(signal?.aborted).toBe(true);
     } finally {
@@ -193,11 +223,16 @@ describe('what is sent, and what a call resolves with', () => {
       n += 1;
       return n === 1 ? new Response('busy', { status: 503 }) : Response.json({ ok: true });
     };
-    const answer = await core(fetch, { retry: { maxRetries: 1, baseDelayMs: 1 } }).request('POST', '/op/{id}', {
-      params: { path: { id: 'a b' }, query: { q: 'x' } },
-      headers: { 'x-trace': 't-1' },
-      body: { n: 1 },
-    }, { retrySafe: true });
+    const answer = await core(fetch, { retry: { maxRetries: 1, baseDelayMs: 1 } }).request(
+      'POST',
+      '/op/{id}',
+      {
+        params: { path: { id: 'a b' }, query: { q: 'x' } },
+        headers: { 'x-trace': 't-1' },
+        body: { n: 1 },
+      },
+      { retrySafe: true },
+    );
     expect(answer).toEqual({ ok: true });
     expect(seen).toHaveLength(2);
     for (const request of seen) {

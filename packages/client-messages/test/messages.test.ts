@@ -20,7 +20,9 @@ const messageOf = (call: Promise<unknown>) =>
 const pushTo = (cid: string) => ({
   body: {
     message: { msgtype: 'notification' as const, is_offline: true },
-    notification: { style: { type: 0 as const, text: 'Your order has shipped', title: 'Order update', logo: 'icon.png' } },
+    notification: {
+      style: { type: 0 as const, text: 'Your order has shipped', title: 'Order update', logo: 'icon.png' },
+    },
     cid,
   },
 });
@@ -32,8 +34,18 @@ describe.each(['sandbox-mastersecret', 's', 'secret', 'test'])('push v1, master 
     if (secret === DEFAULT_APP.mastersecret) {
       // The default app, as `run sandbox` prints its credentials.
       const { appid, appkey, mastersecret } = DEFAULT_APP;
-      options = { baseUrl: sandbox.pushBaseUrl, appId: appid, appKey: appkey, masterSecret: mastersecret, retry: false };
-      fault = (result) => sandbox.control.POST('/apps/{appid}/faults', { params: { path: { appid } }, body: { operation: 'push_single', kind: 'result', result } });
+      options = {
+        baseUrl: sandbox.pushBaseUrl,
+        appId: appid,
+        appKey: appkey,
+        masterSecret: mastersecret,
+        retry: false,
+      };
+      fault = (result) =>
+        sandbox.control.POST('/apps/{appid}/faults', {
+          params: { path: { appid } },
+          body: { operation: 'push_single', kind: 'result', result },
+        });
     } else {
       const app = await sandbox.app({ mastersecret: secret });
       options = { ...app.pushOptions, retry: false };
@@ -72,7 +84,8 @@ describe.each(['sandbox-mastersecret', 's', 'secret', 'test'])('push v1, master 
 });
 
 describe('DMP, auth code "a"', () => {
-  const dmp = (baseUrl = sandbox.dmpBaseUrl) => createDmpClient({ baseUrl, userCode: DEFAULT_APP.userCode, authCode: 'a', retry: false });
+  const dmp = (baseUrl = sandbox.dmpBaseUrl) =>
+    createDmpClient({ baseUrl, userCode: DEFAULT_APP.userCode, authCode: 'a', retry: false });
 
   it('a body the documents refuse names the broken field', async () => {
     expect(await messageOf(dmp().POST('/tags/user', { body: { imeiMD5: 'x' } }))).toBe(
@@ -88,7 +101,12 @@ describe('DMP, auth code "a"', () => {
   });
 
   it('a refused sign-in', async () => {
-    const wrong = createDmpClient({ baseUrl: sandbox.dmpBaseUrl, userCode: DEFAULT_APP.userCode, authCode: 'b', retry: false });
+    const wrong = createDmpClient({
+      baseUrl: sandbox.dmpBaseUrl,
+      userCode: DEFAULT_APP.userCode,
+      authCode: 'b',
+      retry: false,
+    });
     expect(await messageOf(wrong.GET('/config/tags'))).toBe(
       'GET /config/tags (during its sign-in, GET /accesser/auth): HTTP 401, code 401: sign2 does not match MD5(user_code + auth_code + MD5(timestamp))',
     );

@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import { client } from './gen/push-v1/client.gen';
 import { authSign, pushSingle } from './gen/push-v1/sdk.gen';
 
-const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is not set`); })();
+const env = (name: string) =>
+  process.env[name] ??
+  (() => {
+    throw new Error(`${name} is not set`);
+  })();
 const appKey = env('PUSH_APP_KEY');
 // The generated client knows paths only: the base URL is the server URL with its variables filled in.
 client.setConfig({ baseUrl: `${env('PUSH_BASE_URL')}/v1/${env('PUSH_APP_ID')}` });
@@ -20,7 +24,9 @@ const body = {
 const refused = await pushSingle({ body, throwOnError: true });
 
 const timestamp = String(Date.now());
-const sign = createHash('sha256').update(appKey + timestamp + env('PUSH_MASTER_SECRET')).digest('hex');
+const sign = createHash('sha256')
+  .update(appKey + timestamp + env('PUSH_MASTER_SECRET'))
+  .digest('hex');
 const signIn = await authSign({ body: { sign, timestamp, appkey: appKey }, throwOnError: true });
 // The answer is the ok shape or the failure shape: only the ok shape carries the token.
 const token = 'auth_token' in signIn.data ? signIn.data.auth_token : undefined;
@@ -28,4 +34,6 @@ const token = 'auth_token' in signIn.data ? signIn.data.auth_token : undefined;
 client.setConfig({ auth: () => token });
 const pushed = await pushSingle({ body, throwOnError: true });
 
-console.log(`CALLS ${JSON.stringify({ refused: refused.data, signIn: signIn.data.result, hasToken: typeof token === 'string' && token.length > 0, pushed: pushed.data })}`);
+console.log(
+  `CALLS ${JSON.stringify({ refused: refused.data, signIn: signIn.data.result, hasToken: typeof token === 'string' && token.length > 0, pushed: pushed.data })}`,
+);

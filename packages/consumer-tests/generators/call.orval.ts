@@ -4,7 +4,11 @@
 import { pushSign } from '@pushapi/push-v1-client';
 import { authSign, pushSingle, type PushSingleRequest } from './gen/push-v1/client';
 
-const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is not set`); })();
+const env = (name: string) =>
+  process.env[name] ??
+  (() => {
+    throw new Error(`${name} is not set`);
+  })();
 const appKey = env('PUSH_APP_KEY');
 
 const body: PushSingleRequest = {
@@ -25,4 +29,6 @@ const token = 'auth_token' in signIn.data ? signIn.data.auth_token : undefined;
 // orval's fetch client sends what it is given: the `authtoken` header goes with each call.
 const pushed = await pushSingle(body, { headers: { authtoken: token ?? '' } });
 
-console.log(`CALLS ${JSON.stringify({ refused: refused.data, signIn: signIn.data.result, hasToken: typeof token === 'string' && token.length > 0, pushed: pushed.data })}`);
+console.log(
+  `CALLS ${JSON.stringify({ refused: refused.data, signIn: signIn.data.result, hasToken: typeof token === 'string' && token.length > 0, pushed: pushed.data })}`,
+);

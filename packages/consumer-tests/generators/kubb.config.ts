@@ -10,7 +10,13 @@ export default defineConfig(
     name,
     root: '.',
     input: { path: `./${name}.json` },
-    output: { path: `./gen/${name}`, clean: true, format: false as const, lint: false as const, extension: { '.ts': '' as const } },
+    output: {
+      path: `./gen/${name}`,
+      clean: true,
+      format: false as const,
+      lint: false as const,
+      extension: { '.ts': '' as const },
+    },
     plugins: [pluginOas(), pluginTs(), pluginClient({ client: 'fetch' })],
   })),
 );

@@ -9,7 +9,10 @@ export default {
       mode: 'single',
       baseUrl: {
         getBaseUrlFromSpecification: true,
-        variables: { base_url: { runtime: 'process.env.PUSH_BASE_URL' }, appid: { runtime: 'process.env.PUSH_APP_ID' } },
+        variables: {
+          base_url: { runtime: 'process.env.PUSH_BASE_URL' },
+          appid: { runtime: 'process.env.PUSH_APP_ID' },
+        },
       },
     },
   },

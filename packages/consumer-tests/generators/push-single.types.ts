@@ -29,9 +29,24 @@ export function describe(body: Body): string {
 }
 
 export const accepted: Body[] = [
-  { message: { msgtype: 'notification' }, notification: { style: { type: 4, banner_url: 'https://www.example.com/b.png' } }, cid: 'magic-online', requestid: 'req-1' },
-  { message: { msgtype: 'link' }, link: { url: 'https://www.example.com/', style: { type: 1, text: 't', title: 't', logo: 'icon.png' } }, alias: 'a', requestid: 'req-2' },
+  {
+    message: { msgtype: 'notification' },
+    notification: { style: { type: 4, banner_url: 'https://www.example.com/b.png' } },
+    cid: 'magic-online',
+    requestid: 'req-1',
+  },
+  {
+    message: { msgtype: 'link' },
+    link: { url: 'https://www.example.com/', style: { type: 1, text: 't', title: 't', logo: 'icon.png' } },
+    alias: 'a',
+    requestid: 'req-2',
+  },
 ];
 
 // @ts-expect-error msgtype `link` with the notification template
-export const mismatched: Body = { message: { msgtype: 'link' }, notification: { style: { type: 0, text: 't', title: 't', logo: 'icon.png' } }, cid: 'magic-online', requestid: 'req-3' };
+export const mismatched: Body = {
+  message: { msgtype: 'link' },
+  notification: { style: { type: 0, text: 't', title: 't', logo: 'icon.png' } },
+  cid: 'magic-online',
+  requestid: 'req-3',
+};

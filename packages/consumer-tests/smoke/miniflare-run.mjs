@@ -25,7 +25,12 @@ try {
   const response = await mf.dispatchFetch('http://smoke.test/');
   const text = await response.text();
   console.log(text);
-  process.exitCode = response.ok && text.startsWith('SMOKE ') && JSON.parse(text.slice(6)).every((/** @type {{ ok: boolean }} */ r) => r.ok) ? 0 : 1;
+  process.exitCode =
+    response.ok &&
+    text.startsWith('SMOKE ') &&
+    JSON.parse(text.slice(6)).every((/** @type {{ ok: boolean }} */ r) => r.ok)
+      ? 0
+      : 1;
 } finally {
   await mf.dispose();
 }

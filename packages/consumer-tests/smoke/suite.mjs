@@ -69,7 +69,10 @@ async function refusal(call, what) {
  */
 function assertTypedError(error, classes, secret) {
   const names = classes.map((c) => c.name).join(' or ');
-  assert(classes.some((c) => error instanceof c), `expected ${names}, got ${describeError(error)}`);
+  assert(
+    classes.some((c) => error instanceof c),
+    `expected ${names}, got ${describeError(error)}`,
+  );
   assert(!describeError(error).includes(secret), 'the error contains a secret');
 }
 
@@ -136,7 +139,8 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
     const { code, data: tags } = await dmpClient.GET('/config/tags');
     assert(code === '0', `code is ${JSON.stringify(code)}, expected "0"`);
     assert(Array.isArray(tags) && tags.length > 0, `config/tags answered ${JSON.stringify(tags)}`);
-    for (const tag of tags) assert(typeof tag.tid === 'string' && typeof tag.tname === 'string', `not a tag: ${JSON.stringify(tag)}`);
+    for (const tag of tags)
+      assert(typeof tag.tid === 'string' && typeof tag.tname === 'string', `not a tag: ${JSON.stringify(tag)}`);
   });
 
   await check(async () => {
@@ -146,12 +150,18 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
     assert(body.macMD5 === dmp.md5Hex('aabbccddee0f'), `macMD5 is ${body.macMD5}`);
     const { code, data: ids } = await dmpClient.POST('/tags/user', { body });
     assert(code === '0', `code is ${JSON.stringify(code)}, expected "0"`);
-    assert(Array.isArray(ids) && ids.every((id) => typeof id === 'string'), `tags/user answered ${JSON.stringify(ids)}`);
+    assert(
+      Array.isArray(ids) && ids.every((id) => typeof id === 'string'),
+      `tags/user answered ${JSON.stringify(ids)}`,
+    );
   });
 
   await check(async () => {
     // An MD5 field that is not 32 hex characters breaks the document's schema for /tags/user.
-    const caught = await refusal(dmpClient.POST('/tags/user', { body: { imeiMD5: 'not-a-digest' } }), 'an imeiMD5 that is not a digest');
+    const caught = await refusal(
+      dmpClient.POST('/tags/user', { body: { imeiMD5: 'not-a-digest' } }),
+      'an imeiMD5 that is not a digest',
+    );
     assertTypedError(caught, [dmp.DmpApiError, dmp.HttpError], CREDENTIALS.authCode);
   });
 
@@ -169,7 +179,8 @@ export async function runSmoke({ push, dmp, pushBaseUrl, dmpBaseUrl }) {
 export function baseUrls(env) {
   const pushBaseUrl = env.PUSH_BASE_URL;
   const dmpBaseUrl = env.DMP_BASE_URL;
-  if (!pushBaseUrl || !dmpBaseUrl) throw new Error('smoke: set PUSH_BASE_URL and DMP_BASE_URL to the base URLs of the server to call');
+  if (!pushBaseUrl || !dmpBaseUrl)
+    throw new Error('smoke: set PUSH_BASE_URL and DMP_BASE_URL to the base URLs of the server to call');
   return { pushBaseUrl, dmpBaseUrl };
 }
 
@@ -187,20 +198,33 @@ export function baseUrls(env) {
 export function checkDocuments({ pushDocument, dmpDocument, pushYaml, fixtures }) {
   /** @type {[string, () => void][]} */
   const checks = [
-    ['openapi: JSON bundles of push v1 and DMP', () => {
-      for (const doc of [pushDocument, dmpDocument]) assert(/^3\.1\./.test(doc.openapi), `openapi is ${JSON.stringify(doc.openapi)}`);
-      assert('/push_single' in pushDocument.paths, 'push v1 has no /push_single');
-      assert('/tags/user' in dmpDocument.paths, 'DMP has no /tags/user');
-    }],
-    ['openapi: YAML bundle of push v1', () => {
-      assert(/^openapi: ['"]?3\.1\./m.test(pushYaml), 'no `openapi: 3.1.x` line');
-      assert(pushYaml.includes('/push_single:'), 'no /push_single path');
-    }],
-    ['openapi: request fixtures', () => {
-      for (const kind of ['valid', 'invalid']) {
-        assert(fixtures.some((f) => f.operationId === 'pushSingle' && f.kind === kind), `no ${kind} pushSingle fixture`);
-      }
-    }],
+    [
+      'openapi: JSON bundles of push v1 and DMP',
+      () => {
+        for (const doc of [pushDocument, dmpDocument])
+          assert(/^3\.1\./.test(doc.openapi), `openapi is ${JSON.stringify(doc.openapi)}`);
+        assert('/push_single' in pushDocument.paths, 'push v1 has no /push_single');
+        assert('/tags/user' in dmpDocument.paths, 'DMP has no /tags/user');
+      },
+    ],
+    [
+      'openapi: YAML bundle of push v1',
+      () => {
+        assert(/^openapi: ['"]?3\.1\./m.test(pushYaml), 'no `openapi: 3.1.x` line');
+        assert(pushYaml.includes('/push_single:'), 'no /push_single path');
+      },
+    ],
+    [
+      'openapi: request fixtures',
+      () => {
+        for (const kind of ['valid', 'invalid']) {
+          assert(
+            fixtures.some((f) => f.operationId === 'pushSingle' && f.kind === kind),
+            `no ${kind} pushSingle fixture`,
+          );
+        }
+      },
+    ],
   ];
   return checks.map(([name, body]) => {
     try {

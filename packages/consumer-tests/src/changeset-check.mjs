@@ -46,7 +46,12 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
     ...git(cwd, ['diff', '--name-only', base, '--', `${DOCUMENTS_DIR}/`]),
     ...git(cwd, ['ls-files', '--others', '--exclude-standard', '--', `${DOCUMENTS_DIR}/`]),
   ].filter((file, i, all) => all.indexOf(file) === i && !UNPUBLISHED.some((pattern) => pattern.test(file)));
-  if (changed.length === 0) return { ok: true, changed, message: `no change under ${DOCUMENTS_DIR}/ since its last release (${base.slice(0, 12)})` };
+  if (changed.length === 0)
+    return {
+      ok: true,
+      changed,
+      message: `no change under ${DOCUMENTS_DIR}/ since its last release (${base.slice(0, 12)})`,
+    };
 
   const pending = await readChangesets(cwd);
   const covering = pending.filter((c) => c.releases.some((r) => r.name === DOCUMENTS_PACKAGE));
@@ -73,7 +78,11 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
         `api-diff: ${summary(changes)}`,
     };
   }
-  const list = changed.slice(0, 20).map((f) => `  ${f}`).join('\n') + (changed.length > 20 ? `\n  ... and ${changed.length - 20} more` : '');
+  const list =
+    changed
+      .slice(0, 20)
+      .map((f) => `  ${f}`)
+      .join('\n') + (changed.length > 20 ? `\n  ... and ${changed.length - 20} more` : '');
   const found = await diff(cwd, base).then(
     ({ changes }) => ({ changes, text: diffSection(changes) }),
     (error) => ({ changes: undefined, text: `(api-diff could not run: ${error.message})` }),
@@ -89,7 +98,8 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
   };
 }
 
-const WRITE_ONE = '`npx -y pnpm@10.34.9 run api-diff -- --changeset <name>` writes a changeset with the bumps the changes need and the changes by operation as its text.';
+const WRITE_ONE =
+  '`npx -y pnpm@10.34.9 run api-diff -- --changeset <name>` writes a changeset with the bumps the changes need and the changes by operation as its text.';
 
 /** @param {Change[]} changes */
 const diffSection = (changes) => `The diff (npx -y pnpm@10.34.9 run api-diff):\n${renderText(changes)}`;
@@ -112,7 +122,10 @@ function bumpsShort(cwd, changes, pending) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const cwd = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
-  const result = await checkChangesets({ cwd }).catch((/** @type {Error} */ error) => ({ ok: false, message: error.message }));
+  const result = await checkChangesets({ cwd }).catch((/** @type {Error} */ error) => ({
+    ok: false,
+    message: error.message,
+  }));
   (result.ok ? console.log : console.error)(`changeset check: ${result.message}`);
   process.exitCode = result.ok ? 0 : 1;
 }

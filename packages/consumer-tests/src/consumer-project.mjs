@@ -70,7 +70,11 @@ export async function createConsumerProject(kind, tarballs) {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   manifest.devDependencies = workspaceToolVersions();
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  const install = await runIn('npm', ['install', '--no-audit', '--no-fund', '--engine-strict', '--loglevel=error', ...tarballs], { cwd: dir });
+  const install = await runIn(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--engine-strict', '--loglevel=error', ...tarballs],
+    { cwd: dir },
+  );
   if (install.code !== 0) throw new Error(`npm install in ${dir} failed (exit ${install.code}):\n${install.stderr}`);
   return dir;
 }
@@ -81,7 +85,9 @@ export async function createConsumerProject(kind, tarballs) {
  * @param {string} project  tsconfig.json, jsconfig.json, ...
  */
 export function tsc(dir, project) {
-  return runIn(process.execPath, [path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: dir });
+  return runIn(process.execPath, [path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], {
+    cwd: dir,
+  });
 }
 
 /**

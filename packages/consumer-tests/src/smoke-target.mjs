@@ -28,6 +28,8 @@ export async function startSmokeTarget({ from }) {
   /** @type {typeof import('@pushapi/sandbox')} */
   const { startSandbox } = await import(pathToFileURL(entry).href);
   const { appId, appKey, masterSecret, userCode, authCode } = CREDENTIALS;
-  const sandbox = await startSandbox({ defaultApp: { appid: appId, appkey: appKey, mastersecret: masterSecret, userCode, authCode } });
+  const sandbox = await startSandbox({
+    defaultApp: { appid: appId, appkey: appKey, mastersecret: masterSecret, userCode, authCode },
+  });
   return { pushBaseUrl: sandbox.pushBaseUrl, dmpBaseUrl: sandbox.dmpBaseUrl, stop: () => sandbox.stop() };
 }

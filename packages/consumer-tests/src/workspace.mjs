@@ -6,7 +6,15 @@ import path from 'node:path';
 
 // Public packages and their packing live in the root's scripts/pack.mjs (`run pack`): the consumer tests pack
 // with the very code that makes the tarballs the README tells a consumer to install.
-export { installLines, packPublicPackages, pnpm, publicPackages, tarballName, withPublicDependencies, workspaceRoot } from '../../../scripts/pack.mjs';
+export {
+  installLines,
+  packPublicPackages,
+  pnpm,
+  publicPackages,
+  tarballName,
+  withPublicDependencies,
+  workspaceRoot,
+} from '../../../scripts/pack.mjs';
 import { workspaceRoot } from '../../../scripts/pack.mjs';
 
 /** The exact versions the workspace itself uses for a consumer's dev tools (one fact, one place). */

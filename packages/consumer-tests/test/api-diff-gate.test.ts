@@ -10,9 +10,17 @@ import { checkChangesets } from '../src/changeset-check.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, '../../../scripts/api-diff/cli.mjs');
-const baseDocument = JSON.parse(fs.readFileSync(path.resolve(here, '../../../openapi/test/api-diff/base.json'), 'utf8'));
+const baseDocument = JSON.parse(
+  fs.readFileSync(path.resolve(here, '../../../openapi/test/api-diff/base.json'), 'utf8'),
+);
 const CARRIERS = ['openapi', 'packages/push-v1-client', 'packages/dmp-client', 'packages/mock', 'packages/sandbox'];
-const NAMES = ['@pushapi/openapi', '@pushapi/push-v1-client', '@pushapi/dmp-client', '@pushapi/mock', '@pushapi/sandbox'];
+const NAMES = [
+  '@pushapi/openapi',
+  '@pushapi/push-v1-client',
+  '@pushapi/dmp-client',
+  '@pushapi/mock',
+  '@pushapi/sandbox',
+];
 
 let template: string;
 let repo: string;
@@ -33,14 +41,22 @@ const editDocument = (change: (doc: typeof baseDocument) => void) => {
 };
 const newResultValue = () => editDocument((doc) => doc.components.schemas.Result.enum.push('too_frequent'));
 const changeset = (name: string, releases: Record<string, string>) =>
-  write(repo, `.changeset/${name}.md`, `---\n${Object.entries(releases).map(([n, l]) => `'${n}': ${l}`).join('\n')}\n---\n\nA change.\n`);
+  write(
+    repo,
+    `.changeset/${name}.md`,
+    `---\n${Object.entries(releases)
+      .map(([n, l]) => `'${n}': ${l}`)
+      .join('\n')}\n---\n\nA change.\n`,
+  );
 const runCli = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8' });
 
 beforeAll(() => {
   template = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-api-diff-gate-'));
   git(template, 'init', '-q', '-b', 'main');
   write(template, '.changeset/config.json', '{}\n');
-  CARRIERS.forEach((dir, i) => write(template, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '0.1.0' })));
+  CARRIERS.forEach((dir, i) =>
+    write(template, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '0.1.0' })),
+  );
   write(template, 'openapi/push-v1/openapi.yaml', JSON.stringify(baseDocument, null, 2));
   write(template, 'openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.1.0\n');
   commit(template, 'release 0.1.0');
@@ -60,7 +76,9 @@ it('fails a new answer value with only a patch of the documents, naming each pac
   expect(result.message).toContain('@pushapi/openapi: needs minor, has patch');
   for (const name of NAMES.slice(1)) expect(result.message).toContain(`${name}: needs minor, has none`);
   expect(result.message).toContain('push-v1 send');
-  expect(result.message).toMatch(/breaking-for-exhaustive-clients +response\.200\.body\.result: value "too_frequent" added/);
+  expect(result.message).toMatch(
+    /breaking-for-exhaustive-clients +response\.200\.body\.result: value "too_frequent" added/,
+  );
 });
 
 it('fails a change without any changeset and prints the diff', async () => {
@@ -90,7 +108,8 @@ it('passes with the changeset that `api-diff --changeset` writes, whose text lis
 
 it('asks for a major bump once the packages are at 1.0', async () => {
   const released = structuredClone(baseDocument);
-  for (const [i, dir] of CARRIERS.entries()) write(repo, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '1.0.0' }));
+  for (const [i, dir] of CARRIERS.entries())
+    write(repo, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '1.0.0' }));
   write(repo, 'openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 1.0.0\n');
   write(repo, 'openapi/push-v1/openapi.yaml', JSON.stringify(released, null, 2));
   commit(repo, 'release 1.0.0');
@@ -121,7 +140,15 @@ it('--json prints exactly {"changes": [...]} with the five keys of each change, 
   const run = runCli('--json');
   expect(run.status, run.stderr).toBe(0);
   expect(JSON.parse(run.stdout)).toEqual({
-    changes: [{ api: 'push-v1', operationId: 'send', where: 'response.200.body.result', change: 'value "too_frequent" added', class: 'breaking-for-exhaustive-clients' }],
+    changes: [
+      {
+        api: 'push-v1',
+        operationId: 'send',
+        where: 'response.200.body.result',
+        change: 'value "too_frequent" added',
+        class: 'breaking-for-exhaustive-clients',
+      },
+    ],
   });
   expect(run.stdout.trim().split('\n')).toHaveLength(1);
 });

@@ -4,7 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { consumerEnv, createConsumerProject, projectKinds, runIn, smokeResults, tsc } from '../src/consumer-project.mjs';
+import {
+  consumerEnv,
+  createConsumerProject,
+  projectKinds,
+  runIn,
+  smokeResults,
+  tsc,
+} from '../src/consumer-project.mjs';
 import { ensureRuntime, runtimeSpec } from '../src/runtimes.mjs';
 import { startSmokeTarget, type SmokeTarget } from '../src/smoke-target.mjs';
 import { CHECKS } from '../smoke/suite.mjs';
@@ -12,7 +19,12 @@ import { documentationFiles, documentedPaths, packageOf } from '../src/documenta
 
 const tarballs = inject('tarballs');
 /** The checks every consumer project's smoke script runs: the documents, then the clients' suite. */
-const expectedChecks = ['openapi: JSON bundles of push v1 and DMP', 'openapi: YAML bundle of push v1', 'openapi: request fixtures', ...CHECKS];
+const expectedChecks = [
+  'openapi: JSON bundles of push v1 and DMP',
+  'openapi: YAML bundle of push v1',
+  'openapi: request fixtures',
+  ...CHECKS,
+];
 /** The oldest Node that runs CommonJS consumers in the issue's terms (require() of ESM on Node >= 22). */
 const node22 = runtimeSpec('node-22.23.3');
 
@@ -54,11 +66,15 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
     expect(copies).toEqual(['node_modules/@pushapi/openapi']);
     const mock = lock.packages['node_modules/@pushapi/mock'];
     expect(mock.dependencies['@pushapi/openapi']).toMatch(/^\^\d+\.\d+\.\d+$/);
-    expect(lock.packages['node_modules/@pushapi/sandbox'].dependencies['@pushapi/openapi']).toMatch(/^\^\d+\.\d+\.\d+$/);
+    expect(lock.packages['node_modules/@pushapi/sandbox'].dependencies['@pushapi/openapi']).toMatch(
+      /^\^\d+\.\d+\.\d+$/,
+    );
     // Prism's loose ranges would pull sub-packages that need Node >= 24: the mock's exact versions win.
     for (const [name, version] of Object.entries<string>(mock.dependencies)) {
       if (!name.startsWith('@stoplight/prism-')) continue;
-      const copies = Object.entries<{ version: string }>(lock.packages).filter(([p]) => p.endsWith(`node_modules/${name}`));
+      const copies = Object.entries<{ version: string }>(lock.packages).filter(([p]) =>
+        p.endsWith(`node_modules/${name}`),
+      );
       expect(copies.map(([, c]) => c.version)).toEqual([version]);
     }
   });
@@ -67,8 +83,12 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
     it('every import specifier, $schema path and node_modules file the READMEs and guides name exists in the install', async () => {
       const named = documentationFiles().map(({ file, text }) => ({ file, ...documentedPaths(text) }));
       const installed = (spec: string) => spec.startsWith('@pushapi/') && packageOf(spec) in tarballs;
-      const specifiers = [...new Set(named.flatMap((n) => n.specifiers.filter((s) => installed(s) && !/[<*]/.test(s))))];
-      expect(specifiers).toEqual(expect.arrayContaining(['@pushapi/sandbox/world.schema.json', '@pushapi/openapi/push-v1.json']));
+      const specifiers = [
+        ...new Set(named.flatMap((n) => n.specifiers.filter((s) => installed(s) && !/[<*]/.test(s)))),
+      ];
+      expect(specifiers).toEqual(
+        expect.arrayContaining(['@pushapi/sandbox/world.schema.json', '@pushapi/openapi/push-v1.json']),
+      );
       // Resolved by Node from the project, through each package's `exports`, to a file that is there.
       const resolve = `import fs from 'node:fs'; import { fileURLToPath } from 'node:url';
         const missing = [];
@@ -79,7 +99,11 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
         console.log(JSON.stringify(missing));`;
       // A subpath that no package exports is reported: the check is not vacuous.
       const sentinel = '@pushapi/sandbox/src/generated/world.schema.json';
-      const { stdout, stderr } = await runIn(process.execPath, ['--input-type=module', '-e', resolve, JSON.stringify([...specifiers, sentinel])], { cwd: dir });
+      const { stdout, stderr } = await runIn(
+        process.execPath,
+        ['--input-type=module', '-e', resolve, JSON.stringify([...specifiers, sentinel])],
+        { cwd: dir },
+      );
       const missing: string[] = JSON.parse(stdout || 'null') ?? [stderr];
       expect(missing.map((m) => m.split(':')[0])).toEqual([sentinel]);
       for (const { file, schemas, files } of named) {
@@ -90,7 +114,9 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
           expect(fs.existsSync(path.resolve(worldDir, schema)), `${file}: $schema ${schema}`).toBe(true);
         }
         for (const inPackage of files.filter(installed)) {
-          expect(fs.existsSync(path.join(dir, 'node_modules', inPackage)), `${file}: node_modules/${inPackage}`).toBe(true);
+          expect(fs.existsSync(path.join(dir, 'node_modules', inPackage)), `${file}: node_modules/${inPackage}`).toBe(
+            true,
+          );
         }
       }
     });
@@ -126,7 +152,9 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
     it('an ES import of the ESM-only packages from CommonJS is TS1295, as the READMEs warn', async () => {
       const { code, stdout } = await tsc(dir, 'tsconfig.trap.json');
       expect(code).not.toBe(0);
-      expect(stdout).toMatch(/^trap\.ts\(3,\d+\): error TS1295: ECMAScript imports and exports cannot be written in a CommonJS file under 'verbatimModuleSyntax'/m);
+      expect(stdout).toMatch(
+        /^trap\.ts\(3,\d+\): error TS1295: ECMAScript imports and exports cannot be written in a CommonJS file under 'verbatimModuleSyntax'/m,
+      );
     });
   }
 
@@ -144,7 +172,10 @@ describe.each(projectKinds)('%s consumer project', (kind) => {
   });
 
   it('a smoke run without a server fails, naming what is missing', async () => {
-    const { code, stdout, stderr } = await runIn(process.execPath, [kinds[kind].entry], { cwd: dir, env: consumerEnv({ PUSH_BASE_URL: '', DMP_BASE_URL: '' }) });
+    const { code, stdout, stderr } = await runIn(process.execPath, [kinds[kind].entry], {
+      cwd: dir,
+      env: consumerEnv({ PUSH_BASE_URL: '', DMP_BASE_URL: '' }),
+    });
     expect(code).not.toBe(0);
     expect(smokeResults(stdout)).toBeUndefined();
     expect(stderr).toContain('set PUSH_BASE_URL and DMP_BASE_URL');

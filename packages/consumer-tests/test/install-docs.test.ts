@@ -37,7 +37,9 @@ afterAll(() => {
 
 describe('the docs before the first release', () => {
   it('claim no registry install and nothing "published" outside an "After the first release" paragraph', () => {
-    expect(docs.map((d) => d.file)).toEqual(expect.arrayContaining(['README.md', 'packages/sandbox/README.md', 'docs/guides/install.md', 'docs/README.md']));
+    expect(docs.map((d) => d.file)).toEqual(
+      expect.arrayContaining(['README.md', 'packages/sandbox/README.md', 'docs/guides/install.md', 'docs/README.md']),
+    );
     for (const { file, text } of docs) expect(prematureRegistryClaims(text), file).toEqual([]);
   });
 
@@ -54,9 +56,13 @@ describe('the docs before the first release', () => {
     for (const { file, line, tarballs: named } of lines) {
       if (named.includes('*.tgz')) continue; // every tarball of the folder
       const names = named.map((t) => byTarball.get(t));
-      expect(names, `${file}: ${line} names a tarball \`run pack\` does not make (${[...byTarball.keys()].join(', ')})`).not.toContain(undefined);
+      expect(
+        names,
+        `${file}: ${line} names a tarball \`run pack\` does not make (${[...byTarball.keys()].join(', ')})`,
+      ).not.toContain(undefined);
       for (const name of names) {
-        for (const dep of withPublicDependencies(name!, packages)) expect(names, `${file}: ${line} needs the tarball of ${dep}`).toContain(dep);
+        for (const dep of withPublicDependencies(name!, packages))
+          expect(names, `${file}: ${line} needs the tarball of ${dep}`).toContain(dep);
       }
     }
   });
@@ -64,7 +70,9 @@ describe('the docs before the first release', () => {
 
 describe('installing as the README says', () => {
   const readme = fs.readFileSync(path.join(workspaceRoot, 'README.md'), 'utf8');
-  const sandboxLine = tarballInstallLines(readme).find((l) => l.tarballs.includes(tarballName(packages.find((p) => p.name === '@pushapi/sandbox')!)));
+  const sandboxLine = tarballInstallLines(readme).find((l) =>
+    l.tarballs.includes(tarballName(packages.find((p) => p.name === '@pushapi/sandbox')!)),
+  );
 
   it("the sandbox's line, word for word, installs the sandbox and the documents in a fresh project", async () => {
     expect(sandboxLine?.line).toMatch(/^npm install --save-dev \/path\/to\/pushapi\/packs\//);
@@ -74,7 +82,15 @@ describe('installing as the README says', () => {
     expect(install.code, install.stderr).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@pushapi/openapi', '@pushapi/sandbox']);
-    const load = await runIn(process.execPath, ['--input-type=module', '-e', "const { startSandbox } = await import('@pushapi/sandbox'); console.log(typeof startSandbox)"], { cwd: dir });
+    const load = await runIn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const { startSandbox } = await import('@pushapi/sandbox'); console.log(typeof startSandbox)",
+      ],
+      { cwd: dir },
+    );
     expect(load.stdout.trim(), load.stderr).toBe('function');
     // The README's `$schema: ./node_modules/@pushapi/sandbox/world.schema.json`, from the project root.
     expect(fs.existsSync(path.join(dir, 'node_modules', '@pushapi', 'sandbox', 'world.schema.json'))).toBe(true);

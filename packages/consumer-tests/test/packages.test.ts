@@ -27,7 +27,13 @@ const nodeRange = (engines: string) => `Node.js ${engines.replace('>=', '>= ')}`
 
 it('the public packages are the documents, both clients, the mock and the sandbox', () => {
   expect(packages.map((p) => p.name)).toEqual(
-    expect.arrayContaining(['@pushapi/dmp-client', '@pushapi/mock', '@pushapi/openapi', '@pushapi/push-v1-client', '@pushapi/sandbox']),
+    expect.arrayContaining([
+      '@pushapi/dmp-client',
+      '@pushapi/mock',
+      '@pushapi/openapi',
+      '@pushapi/push-v1-client',
+      '@pushapi/sandbox',
+    ]),
   );
   expect(Object.keys(tarballs).sort()).toEqual(packages.map((p) => p.name));
 });
@@ -77,7 +83,9 @@ describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
   it('packs with its license, README and changelog, and only ordinary dependency ranges', () => {
     const tarball = tarballs[name]!;
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-    expect(files).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/CHANGELOG.md', 'package/package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/CHANGELOG.md', 'package/package.json']),
+    );
     const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
       for (const [dep, range] of Object.entries<string>(packed[field] ?? {})) {
@@ -111,7 +119,9 @@ describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
 
   it('passes `pnpm publish --dry-run`', async () => {
     // --no-git-checks: the test also runs on working trees with uncommitted changes.
-    const { code, stdout, stderr } = await runIn('npx', [...pnpm, 'publish', '--dry-run', '--no-git-checks'], { cwd: pkg.dir });
+    const { code, stdout, stderr } = await runIn('npx', [...pnpm, 'publish', '--dry-run', '--no-git-checks'], {
+      cwd: pkg.dir,
+    });
     expect(stderr).not.toMatch(/\bERR/);
     expect(code).toBe(0);
     expect(stdout).toContain(`+ ${name}@${pkg.version}`);

@@ -15,7 +15,11 @@ beforeAll(async () => {
   const init = await runIn('npm', ['init', '-y'], { cwd: dir });
   expect(init.code, init.stderr).toBe(0);
   const files = withPublicDependencies('@pushapi/verify', publicPackages()).map((name) => tarballs[name]!);
-  const install = await runIn('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--engine-strict', '--loglevel=error', ...files], { cwd: dir, env: consumerEnv() });
+  const install = await runIn(
+    'npm',
+    ['install', '--save-dev', '--no-audit', '--no-fund', '--engine-strict', '--loglevel=error', ...files],
+    { cwd: dir, env: consumerEnv() },
+  );
   expect(install.code, install.stderr).toBe(0);
 });
 afterAll(() => {
@@ -28,14 +32,21 @@ it('installs the bin, which prints its help', async () => {
   const { code, stdout } = await runIn(bin(), ['--help'], { cwd: dir });
   expect(code).toBe(0);
   expect(stdout).toContain('pushapi-verify proxy --upstream <base_url>');
-  expect(fs.existsSync(path.join(dir, 'node_modules', '@pushapi', 'verify', 'schema', 'report.schema.json'))).toBe(true);
+  expect(fs.existsSync(path.join(dir, 'node_modules', '@pushapi', 'verify', 'schema', 'report.schema.json'))).toBe(
+    true,
+  );
 });
 
 it('plans a dry run without sending anything or showing the secret', async () => {
   const secret = 'consumer-master-secret-0001';
   const { code, stdout, stderr } = await runIn(bin(), ['--dry-run', '--cid', 'team-phone'], {
     cwd: dir,
-    env: consumerEnv({ PUSHAPI_BASE_URL: 'http://127.0.0.1:1', PUSHAPI_APPID: 'app', PUSHAPI_APPKEY: 'key', PUSHAPI_MASTER_SECRET: secret }),
+    env: consumerEnv({
+      PUSHAPI_BASE_URL: 'http://127.0.0.1:1',
+      PUSHAPI_APPID: 'app',
+      PUSHAPI_APPKEY: 'key',
+      PUSHAPI_MASTER_SECRET: secret,
+    }),
   });
   expect(code, stderr).toBe(0);
   expect(stdout).toContain('- pushSingle (push to cid 1): POST http://127.0.0.1:1/v1/app/push_single');

@@ -47,24 +47,40 @@ export function createDmpClient(options: DmpClientOptions): DmpClient {
         secret(sign2);
         const query = { user_code: userCode, sign1, sign2, timestamp };
         // judge() has checked that an accepted token answer carries the token.
-        const answer = (await request('GET', '/accesser/auth', { params: { query } })) as { access_token: string; expires_in?: unknown };
+        const answer = (await request('GET', '/accesser/auth', { params: { query } })) as {
+          access_token: string;
+          expires_in?: unknown;
+        };
         // expires_in is in seconds (7200 by default). Renew a margin early; for very short lifetimes, at half-life.
-        const lifetimeMs = (typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 7200) * 1000;
-        return { token: answer.access_token, expiresAt: now() + (lifetimeMs > 2 * marginMs ? lifetimeMs - marginMs : lifetimeMs / 2) };
+        const lifetimeMs =
+          (typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 7200) * 1000;
+        return {
+          token: answer.access_token,
+          expiresAt: now() + (lifetimeMs > 2 * marginMs ? lifetimeMs - marginMs : lifetimeMs / 2),
+        };
       },
     },
     tokenHeaders: (token) => ({ authorization: `Bearer ${token}` }),
     judge(answer) {
       const body = answer.body as { code?: unknown; desc?: unknown; access_token?: unknown } | undefined;
-      const code = typeof body?.code === 'string' ? answer.scrub(body.code) : typeof body?.code === 'number' ? String(body.code) : undefined;
+      const code =
+        typeof body?.code === 'string'
+          ? answer.scrub(body.code)
+          : typeof body?.code === 'number'
+            ? String(body.code)
+            : undefined;
       const desc = typeof body?.desc === 'string' ? answer.scrub(body.desc) : undefined;
       const refused = () => new DmpApiError({ ...answer.http(), code, desc }, answer.context);
       // 401: the token expired or was revoked; get another and repeat the call once.
       if (REFUSALS.has(answer.status)) return { error: refused(), renewToken: answer.status === 401 };
       if (answer.status < 200 || answer.status > 299) return { error: new HttpError(answer.http(), answer.context) };
-      if (!body || typeof body !== 'object') return { error: new HttpError(answer.http('answer is not a JSON object'), answer.context) };
+      if (!body || typeof body !== 'object')
+        return { error: new HttpError(answer.http('answer is not a JSON object'), answer.context) };
       if (code !== '0') return { error: refused() };
-      if (answer.call.path === '/accesser/auth' && (typeof body.access_token !== 'string' || body.access_token === '')) {
+      if (
+        answer.call.path === '/accesser/auth' &&
+        (typeof body.access_token !== 'string' || body.access_token === '')
+      ) {
         return { error: new HttpError(answer.http('answer has no access_token'), answer.context) };
       }
       return undefined;

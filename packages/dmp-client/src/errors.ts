@@ -14,7 +14,10 @@ export class DmpApiError extends HttpError {
   /** The answer's `desc`, when it sent one (scrubbed of secrets). */
   desc: string | undefined;
 
-  constructor(details: HttpErrorDetails & { code?: string | undefined; desc?: string | undefined }, context: ErrorContext) {
+  constructor(
+    details: HttpErrorDetails & { code?: string | undefined; desc?: string | undefined },
+    context: ErrorContext,
+  ) {
     super(details, context);
     this.code = details.code;
     this.desc = details.desc;

@@ -59,7 +59,12 @@ describe('signatures and hashing', () => {
     const now = 1_893_456_000_000;
     await client({ now: () => now }).GET('/config/tags');
     const q = Object.fromEntries(service.calls('/accesser/auth')[0]!.query);
-    expect(q).toEqual({ user_code: USER_CODE, timestamp: String(now), sign1: md5(USER_CODE + md5(String(now))), sign2: md5(USER_CODE + AUTH_CODE + md5(String(now))) });
+    expect(q).toEqual({
+      user_code: USER_CODE,
+      timestamp: String(now),
+      sign1: md5(USER_CODE + md5(String(now))),
+      sign2: md5(USER_CODE + AUTH_CODE + md5(String(now))),
+    });
   });
 
   it('userTagsBody hashes each identifier as the description says', () => {
@@ -141,7 +146,9 @@ describe('token lifecycle', () => {
 
   it('a second 401 is a DmpApiError with code and status', async () => {
     service.script('/config/tags', () => ({ status: 401, json: { code: '401' } }));
-    const error = await client().GET('/config/tags').catch((e: unknown) => e);
+    const error = await client()
+      .GET('/config/tags')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DmpApiError);
     expect(error).toMatchObject({ status: 401, code: '401', operation: 'GET /config/tags', attempts: 2 });
     expect(service.calls('/config/tags')).toHaveLength(2);
@@ -152,7 +159,11 @@ describe('token lifecycle', () => {
     service.script('/tags/user', () => ({ status: 400, json: { code: '400' } }));
     service.script('/config/tags', () => ({ status: 403, json: {} }));
     const dmp = client();
-    await expect(dmp.POST('/tags/user', { body: {} })).rejects.toMatchObject({ name: 'DmpApiError', status: 400, code: '400' });
+    await expect(dmp.POST('/tags/user', { body: {} })).rejects.toMatchObject({
+      name: 'DmpApiError',
+      status: 400,
+      code: '400',
+    });
     await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, code: undefined });
     expect(service.calls('/tags/user')).toHaveLength(1);
     expect(service.calls('/config/tags')).toHaveLength(1);
@@ -160,21 +171,38 @@ describe('token lifecycle', () => {
   });
 
   it('a refused token request is a DmpApiError of accesser/auth', async () => {
-    const dmp = createDmpClient({ baseUrl: service.baseUrl, userCode: USER_CODE, authCode: 'WRONG-AUTH-CODE', retry: fastRetry });
-    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 403, operation: 'GET /config/tags', signIn: 'GET /accesser/auth' });
+    const dmp = createDmpClient({
+      baseUrl: service.baseUrl,
+      userCode: USER_CODE,
+      authCode: 'WRONG-AUTH-CODE',
+      retry: fastRetry,
+    });
+    await expect(dmp.GET('/config/tags')).rejects.toMatchObject({
+      name: 'DmpApiError',
+      status: 403,
+      operation: 'GET /config/tags',
+      signIn: 'GET /accesser/auth',
+    });
     expect(service.calls('/config/tags')).toHaveLength(0);
   });
 
   it('a 200 answer whose code is not "0" is a DmpApiError', async () => {
     service.script('/config/tags', () => ({ json: { code: '5001', data: [] } }));
-    await expect(client().GET('/config/tags')).rejects.toMatchObject({ name: 'DmpApiError', status: 200, code: '5001' });
+    await expect(client().GET('/config/tags')).rejects.toMatchObject({
+      name: 'DmpApiError',
+      status: 200,
+      code: '5001',
+    });
   });
 
   it('uses the token store and stores a new token', async () => {
     const now = 1_700_000_000_000;
     service.valid.add('FLEET-ACCESS-0001');
     const stored: unknown[] = [];
-    const dmp = client({ now: () => now, tokenStore: { get: () => ({ token: 'FLEET-ACCESS-0001', expiresAt: now + 1 }), set: (t) => void stored.push(t) } });
+    const dmp = client({
+      now: () => now,
+      tokenStore: { get: () => ({ token: 'FLEET-ACCESS-0001', expiresAt: now + 1 }), set: (t) => void stored.push(t) },
+    });
     await dmp.GET('/config/tags');
     expect(service.calls('/accesser/auth')).toHaveLength(0);
     service.valid.clear();
@@ -186,7 +214,9 @@ describe('token lifecycle', () => {
 
 describe('retries, timeouts, network errors', () => {
   it('retries 5xx (all DMP calls are queries) and honours Retry-After within the cap', async () => {
-    service.script('/tags/user', (_req, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '0' }, text: 'busy' } : undefined));
+    service.script('/tags/user', (_req, n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '0' }, text: 'busy' } : undefined,
+    );
     const user = await client().POST('/tags/user', { body: {} });
     expect(user.data).toEqual(['1001']);
     expect(service.calls('/tags/user')).toHaveLength(2);
@@ -204,7 +234,9 @@ describe('retries, timeouts, network errors', () => {
     fakeClientTimers();
     try {
       service.script('/config/tags', () => ({ hold: true }));
-      const failing = client({ timeoutMs: 250, retry: false, tokenStore: heldToken() }).GET('/config/tags').catch((e: unknown) => e);
+      const failing = client({ timeoutMs: 250, retry: false, tokenStore: heldToken() })
+        .GET('/config/tags')
+        .catch((e: unknown) => e);
       await passWhen(() => service.calls('/config/tags').length === 1, 250);
       const error = await failing;
       expect(error).toBeInstanceOf(TimeoutError);
@@ -220,7 +252,9 @@ describe('retries, timeouts, network errors', () => {
     fakeClientTimers();
     try {
       const slow = deferred();
-      service.script('/config/tags', async (_req, n) => (n === 1 ? { hold: true } : (await slow.promise, { json: { code: '0', data: [] } })));
+      service.script('/config/tags', async (_req, n) =>
+        n === 1 ? { hold: true } : (await slow.promise, { json: { code: '0', data: [] } }),
+      );
       const dmp = client({ timeoutMs: 40, retry: false, tokenStore: heldToken() });
       const first = dmp.GET('/config/tags').catch((e: unknown) => e);
       await passWhen(() => service.calls('/config/tags').length === 1, 40);
@@ -244,7 +278,9 @@ describe('retries, timeouts, network errors', () => {
       return undefined;
     });
     const controller = new AbortController();
-    const call = client().GET('/config/tags', { signal: controller.signal }).catch((e: unknown) => e);
+    const call = client()
+      .GET('/config/tags', { signal: controller.signal })
+      .catch((e: unknown) => e);
     await arrived.promise;
     const reason = new Error('caller gave up');
     controller.abort(reason);
@@ -278,7 +314,9 @@ describe('retries, timeouts, network errors', () => {
 
   it('a dropped connection is retried, then a NetworkError with its cause', async () => {
     service.script('/config/tags', () => ({ hangUp: true }));
-    const error = await client().GET('/config/tags').catch((e: unknown) => e);
+    const error = await client()
+      .GET('/config/tags')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).cause).toBeInstanceOf(Error);
     expect(service.calls('/config/tags')).toHaveLength(3);
@@ -293,7 +331,13 @@ describe('secrets', () => {
       },
       (e: Error) => e,
     );
-  const renderings = (e: Error) => [e.message, String(e.stack), JSON.stringify(e), String(e), inspect(e, { depth: Infinity, showHidden: true })];
+  const renderings = (e: Error) => [
+    e.message,
+    String(e.stack),
+    JSON.stringify(e),
+    String(e),
+    inspect(e, { depth: Infinity, showHidden: true }),
+  ];
 
   it('no error kind prints the auth code or the access token', async () => {
     // Default timeouts, but for the one call that must time out (its answer never comes).
@@ -321,7 +365,13 @@ describe('secrets', () => {
     service.script('/accesser/auth', () => ({ status: 403, json: { code: AUTH_CODE } }));
     errors.push(await failure(client().GET('/config/tags')));
 
-    expect(errors.map((e) => e.name)).toEqual(['DmpApiError', 'HttpError', 'TimeoutError', 'NetworkError', 'DmpApiError']);
+    expect(errors.map((e) => e.name)).toEqual([
+      'DmpApiError',
+      'HttpError',
+      'TimeoutError',
+      'NetworkError',
+      'DmpApiError',
+    ]);
     for (const error of errors) {
       for (const text of [...renderings(error), inspect(error.cause, { depth: Infinity, showHidden: true })]) {
         // Neither a secret nor any 6 characters of one.
@@ -337,7 +387,11 @@ describe('secrets', () => {
 describe('calls', () => {
   it('the token endpoint can be called like any operation (to test credentials), without a token', async () => {
     const dmp = client();
-    const query = { user_code: USER_CODE, timestamp: 1_893_456_000_000, ...dmpSigns(USER_CODE, AUTH_CODE, '1893456000000') };
+    const query = {
+      user_code: USER_CODE,
+      timestamp: 1_893_456_000_000,
+      ...dmpSigns(USER_CODE, AUTH_CODE, '1893456000000'),
+    };
     const answer = await dmp.GET('/accesser/auth', { params: { query } });
     expect(answer.access_token).toBe(service.issued[0]);
     expect(service.calls('/accesser/auth')[0]?.headers.authorization).toBeUndefined();
@@ -368,7 +422,12 @@ describe('errors', () => {
   it('a 400 carries the violations of its body and of sl-violations, with code and desc; the message shows the first', async () => {
     // The sandbox's answer to an invalid DMP request: JSON body with code, desc and validation, and the header.
     const validation = [
-      { location: ['body', 'imeiMD5'], severity: 'Error', code: 'pattern', message: 'must match pattern "^[0-9a-f]{32}$"' },
+      {
+        location: ['body', 'imeiMD5'],
+        severity: 'Error',
+        code: 'pattern',
+        message: 'must match pattern "^[0-9a-f]{32}$"',
+      },
       { location: ['body', 'macMD5'], severity: 'Error', code: 'type', message: 'must be string' },
     ];
     service.script('/tags/user', () => ({
@@ -376,17 +435,29 @@ describe('errors', () => {
       json: { code: '400', desc: 'body.imeiMD5: must match pattern', validation },
       headers: { 'sl-violations': JSON.stringify(validation) },
     }));
-    const error = (await client().POST('/tags/user', { body: { imeiMD5: 'x' } }).catch((e: unknown) => e)) as DmpApiError;
+    const error = (await client()
+      .POST('/tags/user', { body: { imeiMD5: 'x' } })
+      .catch((e: unknown) => e)) as DmpApiError;
     expect(error).toBeInstanceOf(DmpApiError);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, code: '400', desc: 'body.imeiMD5: must match pattern', url: `${service.baseUrl}/tags/user`, attempts: 1 });
+    expect(error).toMatchObject({
+      status: 400,
+      code: '400',
+      desc: 'body.imeiMD5: must match pattern',
+      url: `${service.baseUrl}/tags/user`,
+      attempts: 1,
+    });
     expect(error.violations).toEqual(validation);
-    expect(error.message).toBe('POST /tags/user: HTTP 400, code 400, 2 violations, the first: body.imeiMD5: must match pattern "^[0-9a-f]{32}$"');
+    expect(error.message).toBe(
+      'POST /tags/user: HTTP 400, code 400, 2 violations, the first: body.imeiMD5: must match pattern "^[0-9a-f]{32}$"',
+    );
   });
 
   it('the URL of a failed token request keeps no signature', async () => {
     service.script('/accesser/auth', () => ({ status: 500 }));
-    const error = (await client({ retry: false }).GET('/config/tags').catch((e: unknown) => e)) as HttpError;
+    const error = (await client({ retry: false })
+      .GET('/config/tags')
+      .catch((e: unknown) => e)) as HttpError;
     expect(error).toMatchObject({ status: 500, operation: 'GET /config/tags', signIn: 'GET /accesser/auth' });
     const [request] = service.calls('/accesser/auth');
     const sent = request!.query;

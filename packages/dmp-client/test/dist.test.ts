@@ -15,7 +15,9 @@ afterAll(async () => {
 
 it('imports only openapi-fetch and @noble/hashes, and nothing from node:', () => {
   const code = readFileSync(distUrl, 'utf8');
-  const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
+  const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map(
+    (m) => m[1] ?? m[2],
+  );
   expect([...new Set(imports)].sort()).toEqual(['@noble/hashes/legacy.js', '@noble/hashes/utils.js', 'openapi-fetch']);
   expect(code).not.toMatch(/["']node:/);
   const types = readFileSync(new URL('../dist/index.d.ts', import.meta.url), 'utf8');

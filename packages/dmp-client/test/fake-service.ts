@@ -41,7 +41,10 @@ export async function startFakeDmp(): Promise<FakeDmp> {
     if (req.path === '/accesser/auth') {
       const q = Object.fromEntries(req.query);
       const hashedTimestamp = md5(q.timestamp ?? '');
-      const ok = q.user_code === USER_CODE && q.sign1 === md5(USER_CODE + hashedTimestamp) && q.sign2 === md5(USER_CODE + AUTH_CODE + hashedTimestamp);
+      const ok =
+        q.user_code === USER_CODE &&
+        q.sign1 === md5(USER_CODE + hashedTimestamp) &&
+        q.sign2 === md5(USER_CODE + AUTH_CODE + hashedTimestamp);
       if (!ok) return { status: 403, json: { code: '403' } };
       const token = `ACCESS-${fake.issued.length + 1}-0123456789`;
       fake.issued.push(token);

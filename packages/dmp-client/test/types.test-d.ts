@@ -9,7 +9,9 @@ export async function validCalls() {
   const user = await dmp.POST('/tags/user', { body: userTagsBody({ imei: '860000000000001' }) });
   const ids: string[] = user.data;
   await dmp.POST('/tags/user', { body: { oaid: 'x', oaidMD5: '0123456789abcdef0123456789abcdef' } });
-  const token = await dmp.GET('/accesser/auth', { params: { query: { user_code: 'u', sign1: 's', sign2: 's', timestamp: 1 } } });
+  const token = await dmp.GET('/accesser/auth', {
+    params: { query: { user_code: 'u', sign1: 's', sign2: 's', timestamp: 1 } },
+  });
   const accessToken: string = token.access_token;
   await dmp.GET('/config/tags', { headers: { 'x-trace': 'abc' }, timeoutMs: 1000, retry: { maxRetries: 1 } });
   return [names, ids, accessToken];

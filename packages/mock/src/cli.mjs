@@ -62,8 +62,9 @@ const options = {
   dynamic: values.dynamic ?? ['1', 'true', 'yes'].includes(String(env.MOCK_DYNAMIC ?? '').toLowerCase()),
   seed: values.seed ?? (env.MOCK_SEED || undefined),
 };
-const onLog = values.quiet ? undefined : (/** @type {string} */ api, /** @type {string} */ line) =>
-  console.log(`[${api}] ${line}`);
+const onLog = values.quiet
+  ? undefined
+  : (/** @type {string} */ api, /** @type {string} */ line) => console.log(`[${api}] ${line}`);
 
 let stopping = false;
 /** @type {Awaited<ReturnType<typeof startMocks>> | undefined} */
@@ -101,7 +102,8 @@ console.log(
   [
     `Mocks ready in ${Date.now() - started} ms (${options.dynamic ? 'dynamic data from the schemas' : 'answers from the examples'}).`,
     ...running.map(
-      (m) => `  ${m.title.padEnd(width)}  ${m.baseUrl}  (client base URL; requests go to ${m.baseUrl}${m.basePath}/<path>)`,
+      (m) =>
+        `  ${m.title.padEnd(width)}  ${m.baseUrl}  (client base URL; requests go to ${m.baseUrl}${m.basePath}/<path>)`,
     ),
     'Press Ctrl-C to stop.',
   ].join('\n'),

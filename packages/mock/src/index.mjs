@@ -1,5 +1,13 @@
 // @ts-check
 // Programmatic API of the mock: start the Prism mocks of every API (tests, scripts) and derive mock documents.
-export { apis, defaultOutDir, FIRST_PORT, prepareMockDocument, prismArgs, startMocks, startPrism } from './start-mocks.mjs';
+export {
+  apis,
+  defaultOutDir,
+  FIRST_PORT,
+  prepareMockDocument,
+  prismArgs,
+  startMocks,
+  startPrism,
+} from './start-mocks.mjs';
 export { DIALECT_2020_12, toMockDocument } from './mock-document.mjs';
 export { listOperations, serverBasePath } from '@pushapi/openapi/walk';

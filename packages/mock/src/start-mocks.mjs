@@ -23,7 +23,9 @@ export const FIRST_PORT = 4010;
  * public bundle each mock is derived from, and its default port.
  * @type {ReadonlyArray<{ name: string, title: string, json: string, defaultPort: number }>}
  */
-export const apis = registry.filter((api) => api.mock).map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
+export const apis = registry
+  .filter((api) => api.mock)
+  .map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
 
 const READY_LINE = /Prism is listening on (https?:\/\/\S+)/;
 const prismBin = path.join(
@@ -80,7 +82,17 @@ export function prismArgs({ file, host, port, dynamic = false, seed, upstream })
  *   name: string, onLog?: (line: string) => void, readyTimeoutMs?: number }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void>, exited: Promise<{ code: number | null, signal: string | null }> }>}
  */
-export function startPrism({ file, host, port, dynamic = false, seed, upstream, name, onLog, readyTimeoutMs = 30_000 }) {
+export function startPrism({
+  file,
+  host,
+  port,
+  dynamic = false,
+  seed,
+  upstream,
+  name,
+  onLog,
+  readyTimeoutMs = 30_000,
+}) {
   const args = prismArgs({ file, host, port, dynamic, seed, upstream });
   // detached: Prism gets its own process group, so a Ctrl-C in the terminal reaches only the starter,
   // which then stops every mock in order (and the watchdog covers a starter that dies abruptly).
@@ -158,10 +170,22 @@ export function startPrism({ file, host, port, dynamic = false, seed, upstream, 
  *   process ends, whether stopped or crashed.
  */
 export async function startMocks(options = {}) {
-  const { host = '127.0.0.1', port = FIRST_PORT, dynamic = false, seed, outDir = defaultOutDir, onLog, readyTimeoutMs } = options;
+  const {
+    host = '127.0.0.1',
+    port = FIRST_PORT,
+    dynamic = false,
+    seed,
+    outDir = defaultOutDir,
+    onLog,
+    readyTimeoutMs,
+  } = options;
   const unknown = Object.keys(options.ports ?? {}).filter((name) => !apis.some((api) => api.name === name));
-  if (unknown.length) throw new Error(`startMocks: no API named ${unknown.join(', ')}; the mock serves ${apis.map((a) => a.name).join(', ')}`);
-  const portOf = (/** @type {string} */ name, /** @type {number} */ i) => options.ports?.[name] ?? (port === 0 ? 0 : port + i);
+  if (unknown.length)
+    throw new Error(
+      `startMocks: no API named ${unknown.join(', ')}; the mock serves ${apis.map((a) => a.name).join(', ')}`,
+    );
+  const portOf = (/** @type {string} */ name, /** @type {number} */ i) =>
+    options.ports?.[name] ?? (port === 0 ? 0 : port + i);
   const prepared = apis.map((api) => ({ api, ...prepareMockDocument(api, outDir) }));
   const results = await Promise.allSettled(
     prepared.map(({ api, file }, i) =>
@@ -187,9 +211,19 @@ export async function startMocks(options = {}) {
     throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map((f) => f.message).join('\n'));
   }
   const running = prepared.map(({ api, file, basePath }, i) => {
-    const { url, exited } = /** @type {PromiseFulfilledResult<{ url: string, exited: Promise<{ code: number | null, signal: string | null }> }>} */ (results[i]).value;
+    const { url, exited } =
+      /** @type {PromiseFulfilledResult<{ url: string, exited: Promise<{ code: number | null, signal: string | null }> }>} */ (
+        results[i]
+      ).value;
     /** @type {RunningMock} */
-    const mock = { name: api.name, title: api.title, baseUrl: url, basePath, port: Number(new URL(url).port), document: file };
+    const mock = {
+      name: api.name,
+      title: api.title,
+      baseUrl: url,
+      basePath,
+      port: Number(new URL(url).port),
+      document: file,
+    };
     return { mock, exited: exited.then((how) => ({ name: api.name, ...how })) };
   });
   return {

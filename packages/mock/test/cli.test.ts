@@ -10,6 +10,7 @@ it('--help prints every option and exits 0', () => {
   for (const args of [['--help'], ['--', '--help']]) {
     const out = execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 10_000 });
     expect(out).toMatch(/^Usage: npx pushapi-mock \[options\]\n.*run mock -- \[options\]/);
-    for (const option of ['--port', '--host', '--dynamic', '--seed', '--quiet', '--help']) expect(out).toContain(option);
+    for (const option of ['--port', '--host', '--dynamic', '--seed', '--quiet', '--help'])
+      expect(out).toContain(option);
   }
 });

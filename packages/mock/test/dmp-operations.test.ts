@@ -37,7 +37,9 @@ describe('DMP through the client', () => {
       const data = await call(method)(path, init);
 
       const answer = wire.last();
-      expect(`${answer.method} ${new URL(answer.url).origin}${new URL(answer.url).pathname}`).toBe(`${method.toUpperCase()} ${baseUrl}${path}`);
+      expect(`${answer.method} ${new URL(answer.url).origin}${new URL(answer.url).pathname}`).toBe(
+        `${method.toUpperCase()} ${baseUrl}${path}`,
+      );
       if (path !== '/accesser/auth') expect(answer.requestHeaders.get('authorization')).toMatch(/^Bearer \S+/);
       expect(answer.status).toBe(200);
       // The client asks for the versioned media type; the mock answers it.
@@ -63,23 +65,28 @@ describe('DMP error answers', () => {
     expect(withToken).toHaveLength(2);
   });
 
-  const cases = withToken.flatMap((o) => [400, 401, 403].map((status) => [`${o.method.toUpperCase()} ${o.path} ${status}`, o, status] as const));
-  it.each(cases)('%s is reachable (Prefer: code) and thrown as DmpApiError', async (_name, { method, path }, status) => {
-    const request = exampleRequest('dmp', path, method);
-    const init: Record<string, unknown> = { headers: { prefer: `code=${status}` } };
-    if (request.body !== undefined) init.body = request.body;
+  const cases = withToken.flatMap((o) =>
+    [400, 401, 403].map((status) => [`${o.method.toUpperCase()} ${o.path} ${status}`, o, status] as const),
+  );
+  it.each(cases)(
+    '%s is reachable (Prefer: code) and thrown as DmpApiError',
+    async (_name, { method, path }, status) => {
+      const request = exampleRequest('dmp', path, method);
+      const init: Record<string, unknown> = { headers: { prefer: `code=${status}` } };
+      if (request.body !== undefined) init.body = request.body;
 
-    const error = await call(method)(path, init).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+      const error = await call(method)(path, init).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
 
-    expect(error).toBeInstanceOf(DmpApiError);
-    expect((error as DmpApiError).status).toBe(status);
-    const answer = wire.last();
-    expect(answer.status).toBe(status);
-    expect(responseErrors('dmp', path, method, status, answer.mediaType, answer.body)).toEqual([]);
-  });
+      expect(error).toBeInstanceOf(DmpApiError);
+      expect((error as DmpApiError).status).toBe(status);
+      const answer = wire.last();
+      expect(answer.status).toBe(status);
+      expect(responseErrors('dmp', path, method, status, answer.mediaType, answer.body)).toEqual([]);
+    },
+  );
 });
 
 describe('DMP through the typed calls, as an application writes them', () => {
@@ -104,7 +111,12 @@ describe('DMP invalid requests, as the client reports them', () => {
     expect(status).toBe(400);
     expect(wire.last().headers.get('sl-violations')).not.toBeNull();
     // Prism's header locates from the request: ['request', 'body', 'imeiMD5'].
-    expect(violations).toEqual([expect.objectContaining({ location: ['request', 'body', 'imeiMD5'], message: expect.stringMatching(/must be string/) })]);
+    expect(violations).toEqual([
+      expect.objectContaining({
+        location: ['request', 'body', 'imeiMD5'],
+        message: expect.stringMatching(/must be string/),
+      }),
+    ]);
     expect(message).toBe(`POST /tags/user: HTTP 400, 1 violation: request.body.imeiMD5: ${violations[0]!.message}`);
   });
 });

@@ -13,7 +13,15 @@ describe('dynamic mode', () => {
     const args = prismArgs({ file: 'doc.json', host: '127.0.0.1', port: 0, dynamic: true, seed: 'abc' });
     expect(args.slice(2)).toEqual([
       expect.stringMatching(/prism-cli[\\/]dist[\\/]index\.js$/),
-      'mock', 'doc.json', '--host', '127.0.0.1', '--port', '0', '--dynamic', '--seed', 'abc',
+      'mock',
+      'doc.json',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--dynamic',
+      '--seed',
+      'abc',
     ]);
     expect(prismArgs({ file: 'doc.json', host: '127.0.0.1', port: 0 })).not.toContain('--dynamic');
   });
@@ -26,9 +34,15 @@ describe('dynamic mode', () => {
         const url = mockUrl(api, path, request.path, request.query);
         // Two draws: generated data differs from call to call.
         for (let i = 0; i < 2; i++) {
-          const answer = await send(method, url, { body: request.body, headers: { ...credentials(api), prefer: 'dynamic=true' } });
+          const answer = await send(method, url, {
+            body: request.body,
+            headers: { ...credentials(api), prefer: 'dynamic=true' },
+          });
           expect(answer.status).toBe(200);
-          expect(responseErrors(api, path, method, 200, answer.contentType, answer.body), JSON.stringify(answer.body)).toEqual([]);
+          expect(
+            responseErrors(api, path, method, 200, answer.contentType, answer.body),
+            JSON.stringify(answer.body),
+          ).toEqual([]);
         }
       },
     );
@@ -37,7 +51,9 @@ describe('dynamic mode', () => {
   it('answers differ from the documented example (the generator is really used)', async () => {
     const url = mockUrl('push-v1', '/query_bi_tags');
     const headers = { ...credentials('push-v1'), prefer: 'dynamic=true' };
-    const bodies = await Promise.all([1, 2, 3].map(async () => JSON.stringify((await send('get', url, { headers })).body)));
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async () => JSON.stringify((await send('get', url, { headers })).body)),
+    );
     const example = JSON.stringify((await send('get', url, { headers: credentials('push-v1') })).body);
     expect(bodies.some((b) => b !== example)).toBe(true);
   });

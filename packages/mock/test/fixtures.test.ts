@@ -18,7 +18,8 @@ function operationOf(fixture: Fixture) {
  * 422 or a 400 for bad requests (DMP does), which it then answers with the violations in `sl-violations`.
  */
 function rejectionStatus(api: ApiName, path: string, method: string) {
-  for (const status of ['422', '400']) if (locate(api, ['paths', path, method, 'responses', status])) return Number(status);
+  for (const status of ['422', '400'])
+    if (locate(api, ['paths', path, method, 'responses', status])) return Number(status);
   return 422;
 }
 

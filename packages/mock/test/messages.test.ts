@@ -4,8 +4,18 @@ import { createPushClient } from '@pushapi/push-v1-client';
 import { expect, inject, it } from 'vitest';
 
 it('a refused push reads as Prism wrote it, whatever the master secret', async () => {
-  const push = createPushClient({ baseUrl: inject('baseUrls')['push-v1']!, appId: 'YOUR_APP_ID', appKey: 'YOUR_APP_KEY', masterSecret: 's', retry: false });
-  const body = { message: { msgtype: 'notification', is_offline: true }, notification: { style: { type: 0 } }, cid: 'CID_EXAMPLE_0001' };
+  const push = createPushClient({
+    baseUrl: inject('baseUrls')['push-v1']!,
+    appId: 'YOUR_APP_ID',
+    appKey: 'YOUR_APP_KEY',
+    masterSecret: 's',
+    retry: false,
+  });
+  const body = {
+    message: { msgtype: 'notification', is_offline: true },
+    notification: { style: { type: 0 } },
+    cid: 'CID_EXAMPLE_0001',
+  };
   const message = await push.POST('/push_single', { body: body as never }).then(
     () => expect.unreachable('the mock should refuse the push'),
     (error: Error) => error.message,

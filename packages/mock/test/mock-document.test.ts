@@ -23,7 +23,12 @@ describe('toMockDocument', () => {
     expect(basePath).toBe('/v1/{appid}');
     expect(Object.keys(document.paths)).toEqual(Object.keys(documents['push-v1'].paths).map((p) => `/v1/{appid}${p}`));
     for (const item of Object.values<any>(document.paths)) {
-      expect(item.parameters[0]).toMatchObject({ name: 'appid', in: 'path', required: true, schema: { type: 'string' } });
+      expect(item.parameters[0]).toMatchObject({
+        name: 'appid',
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      });
     }
     expect(document.jsonSchemaDialect).toBe(DIALECT_2020_12);
   });

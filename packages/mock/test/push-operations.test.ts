@@ -94,6 +94,8 @@ describe('push v1 invalid requests, as the client reports them', () => {
     expect(violations.length).toBeGreaterThan(0);
     expect(violations.every((v) => v.location[0] === 'body' && v.message !== '')).toBe(true);
     const [first] = violations;
-    expect(message).toContain(`HTTP 422, ${violations.length === 1 ? '1 violation' : `${violations.length} violations, the first`}: ${first!.location.join('.')}: ${first!.message}`);
+    expect(message).toContain(
+      `HTTP 422, ${violations.length === 1 ? '1 violation' : `${violations.length} violations, the first`}: ${first!.location.join('.')}: ${first!.message}`,
+    );
   });
 });

@@ -1,5 +1,12 @@
 // The push v1 client: the profile of the push service for the shared client runtime (@pushapi/client-core).
-import { createClientCore, HttpError, type CommonOptions, type Method, type Profile, type StoredToken } from '@pushapi/client-core';
+import {
+  createClientCore,
+  HttpError,
+  type CommonOptions,
+  type Method,
+  type Profile,
+  type StoredToken,
+} from '@pushapi/client-core';
 import type { Data } from './call-types.js';
 import type { DeleteCalls, GetCalls, PostCalls } from './generated/calls.js';
 import { DATA_RESULTS } from './data-results.js';
@@ -31,10 +38,15 @@ export interface PushClient {
 /** `result` values that mean the token is not (or no longer) valid: sign in again and repeat the call once. */
 export const TOKEN_INVALID_RESULTS: readonly string[] = ['not_auth'];
 
-
 /** An accepted sign-in answer: the ok shape of auth_sign's answer, with a token that is not empty. */
 function isSignedIn(body: unknown): body is Data<'/auth_sign', 'post'> {
-  return typeof body === 'object' && body !== null && 'auth_token' in body && typeof body.auth_token === 'string' && body.auth_token !== '';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'auth_token' in body &&
+    typeof body.auth_token === 'string' &&
+    body.auth_token !== ''
+  );
 }
 
 const DEFAULT_TOKEN_TTL_MS = 20 * 60 * 60 * 1000;
@@ -54,7 +66,12 @@ export function createPushClient(options: PushClientOptions): PushClient {
         const timestamp = String(now());
         const sign = await pushSign(appKey, timestamp, masterSecret);
         // A sign-in may be repeated. judge() has refused an answer without the token, so the check only narrows.
-        const answer = await request('POST', '/auth_sign', { body: { sign, timestamp, appkey: appKey } }, { retrySafe: true });
+        const answer = await request(
+          'POST',
+          '/auth_sign',
+          { body: { sign, timestamp, appkey: appKey } },
+          { retrySafe: true },
+        );
         if (!isSignedIn(answer)) throw new TypeError('auth_sign: the answer has no auth_token');
         return { token: answer.auth_token, expiresAt: now() + tokenTtlMs };
       },
@@ -66,7 +83,10 @@ export function createPushClient(options: PushClientOptions): PushClient {
       const body = answer.body as { result?: unknown; desc?: unknown } | undefined;
       if (!body || typeof body !== 'object') return fail('answer is not a JSON object');
       if (typeof body.result !== 'string') return fail('answer has no result');
-      if (body.result !== 'ok' && !(DATA_RESULTS as Readonly<Record<string, readonly string[]>>)[answer.call.operation]?.includes(body.result)) {
+      if (
+        body.result !== 'ok' &&
+        !(DATA_RESULTS as Readonly<Record<string, readonly string[]>>)[answer.call.operation]?.includes(body.result)
+      ) {
         const desc = typeof body.desc === 'string' ? answer.scrub(body.desc) : undefined;
         return {
           error: new PushApiError({ result: answer.scrub(body.result), desc }, answer.context),
@@ -80,7 +100,11 @@ export function createPushClient(options: PushClientOptions): PushClient {
     },
     secrets: [masterSecret],
   };
-  const core = createClientCore(profile, `${options.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(appId)}`, options);
+  const core = createClientCore(
+    profile,
+    `${options.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(appId)}`,
+    options,
+  );
 
   /**
    * A call: requestid filled in once (every retry sends the same), then the shared request loop. GET and DELETE
@@ -88,7 +112,9 @@ export function createPushClient(options: PushClientOptions): PushClient {
    */
   const call = (method: Method, path: string, init: { body?: unknown } = {}) => {
     const body = fillRequestIds(path, init.body);
-    return core.request(method, path, body === init.body ? init : { ...init, body }, { retrySafe: method !== 'POST' || path in REQUEST_ID_PATHS });
+    return core.request(method, path, body === init.body ? init : { ...init, body }, {
+      retrySafe: method !== 'POST' || path in REQUEST_ID_PATHS,
+    });
   };
 
   return {

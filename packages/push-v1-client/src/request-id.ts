@@ -24,10 +24,13 @@ export function fillRequestIds(path: string, body: unknown, makeId: () => string
   const where = REQUEST_ID_PATHS[path];
   if (!where || typeof body !== 'object' || body === null) return body;
   const record = body as Record<string, unknown>;
-  const filled = (target: Record<string, unknown>) => (missing(target.requestid) ? { ...target, requestid: makeId() } : target);
+  const filled = (target: Record<string, unknown>) =>
+    missing(target.requestid) ? { ...target, requestid: makeId() } : target;
   if (where === 'body') return filled(record);
   const items = record.msg_list;
   if (!Array.isArray(items)) return body;
-  const next = items.map((item: unknown) => (typeof item === 'object' && item !== null ? filled(item as Record<string, unknown>) : item));
+  const next = items.map((item: unknown) =>
+    typeof item === 'object' && item !== null ? filled(item as Record<string, unknown>) : item,
+  );
   return next.some((item, i) => item !== items[i]) ? { ...record, msg_list: next } : body;
 }

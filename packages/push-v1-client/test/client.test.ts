@@ -39,7 +39,9 @@ describe('sign', () => {
       ['k', '0', ''],
       ['ключ', '1763700000123', 'секрет ✓'],
     ] as const) {
-      const expected = createHash('sha256').update(appKey + timestamp + secret, 'utf8').digest('hex');
+      const expected = createHash('sha256')
+        .update(appKey + timestamp + secret, 'utf8')
+        .digest('hex');
       expect(await pushSign(appKey, timestamp, secret)).toBe(expected);
     }
   });
@@ -51,7 +53,9 @@ describe('sign', () => {
     expect(signIn?.json).toEqual({
       appkey: APP_KEY,
       timestamp: String(now),
-      sign: createHash('sha256').update(APP_KEY + String(now) + MASTER_SECRET).digest('hex'),
+      sign: createHash('sha256')
+        .update(APP_KEY + String(now) + MASTER_SECRET)
+        .digest('hex'),
     });
     expect(signIn?.path).toBe(`/v1/${APP_ID}/auth_sign`);
   });
@@ -79,7 +83,9 @@ describe('token lifecycle', () => {
     const push = client();
     await Promise.all(Array.from({ length: 100 }, () => push.GET('/query_bi_tags')));
     expect(fake.service.calls('auth_sign')).toHaveLength(1);
-    expect(new Set(fake.service.calls('query_bi_tags').map((c) => c.headers.authtoken))).toEqual(new Set(fake.service.issued));
+    expect(new Set(fake.service.calls('query_bi_tags').map((c) => c.headers.authtoken))).toEqual(
+      new Set(fake.service.issued),
+    );
     expect(fake.service.calls('query_bi_tags')).toHaveLength(100);
   });
 
@@ -113,9 +119,16 @@ describe('token lifecycle', () => {
 
   it('repeats only once: a second not_auth is thrown as PushApiError', async () => {
     fake.service.script('query_bi_tags', () => ({ json: { result: 'not_auth', desc: 'token not valid' } }));
-    const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
+    const error = await client()
+      .GET('/query_bi_tags')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushApiError);
-    expect(error).toMatchObject({ result: 'not_auth', desc: 'token not valid', operation: 'GET /query_bi_tags', attempts: 2 });
+    expect(error).toMatchObject({
+      result: 'not_auth',
+      desc: 'token not valid',
+      operation: 'GET /query_bi_tags',
+      attempts: 2,
+    });
     expect(fake.service.calls('query_bi_tags')).toHaveLength(2);
     expect(fake.service.calls('auth_sign')).toHaveLength(2);
   });
@@ -130,11 +143,19 @@ describe('token lifecycle', () => {
   });
 
   it('a failed sign-in is a PushApiError of the call, naming the sign-in, and is not retried', async () => {
-    const push = createPushClient({ baseUrl: fake.service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: 'WRONG-SECRET-123', retry: fastRetry });
+    const push = createPushClient({
+      baseUrl: fake.service.baseUrl,
+      appId: APP_ID,
+      appKey: APP_KEY,
+      masterSecret: 'WRONG-SECRET-123',
+      retry: fastRetry,
+    });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushApiError);
     expect(error).toMatchObject({ result: 'sign_error', operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign' });
-    expect((error as Error).message).toBe('GET /query_bi_tags (during its sign-in, POST /auth_sign): sign_error (sign mismatch)');
+    expect((error as Error).message).toBe(
+      'GET /query_bi_tags (during its sign-in, POST /auth_sign): sign_error (sign mismatch)',
+    );
     expect(fake.service.calls('auth_sign')).toHaveLength(1);
     expect(fake.service.calls('query_bi_tags')).toHaveLength(0);
   });
@@ -228,7 +249,9 @@ describe('requestid', () => {
 describe('retries', () => {
   it('retries 5xx up to maxRetries, then throws HttpError with the status', async () => {
     fake.service.script('query_bi_tags', () => ({ status: 502, text: 'bad gateway' }));
-    const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
+    const error = await client()
+      .GET('/query_bi_tags')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 502, operation: 'GET /query_bi_tags', attempts: 3 });
     expect(fake.service.calls('query_bi_tags')).toHaveLength(3);
@@ -244,7 +267,9 @@ describe('retries', () => {
   });
 
   it('retries too_frequent, even on a POST without requestid (the fake.service did nothing)', async () => {
-    fake.service.script('set_tags', (_req, n) => (n < 3 ? { json: { result: 'too_frequent', desc: 'slow down' } } : undefined));
+    fake.service.script('set_tags', (_req, n) =>
+      n < 3 ? { json: { result: 'too_frequent', desc: 'slow down' } } : undefined,
+    );
     const answer = await client().POST('/set_tags', { body: { cid: 'CID_1', tag_list: ['a'] } });
     expect(answer.result).toBe('ok');
     expect(fake.service.calls('set_tags')).toHaveLength(3);
@@ -252,16 +277,31 @@ describe('retries', () => {
 
   it('does not retry other result values', async () => {
     fake.service.script('push_single', () => ({ json: { result: 'invalid_param', desc: 'bad style' } }));
-    const error = await client().POST('/push_single', { body: pushBody }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'PushApiError', result: 'invalid_param', desc: 'bad style', operation: 'POST /push_single' });
+    const error = await client()
+      .POST('/push_single', { body: pushBody })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'PushApiError',
+      result: 'invalid_param',
+      desc: 'bad style',
+      operation: 'POST /push_single',
+    });
     expect(fake.service.calls('push_single')).toHaveLength(1);
   });
 
   it('retry: false, per call or per client, leaves too_frequent to the caller: one request, the error thrown', async () => {
     fake.service.script('set_tags', () => ({ json: { result: 'too_frequent', desc: 'slow down' } }));
     const body = { cid: 'CID_1', tag_list: ['a'] };
-    await expect(client().POST('/set_tags', { body, retry: false })).rejects.toMatchObject({ name: 'PushApiError', result: 'too_frequent', attempts: 1 });
-    await expect(client({ retry: false }).POST('/set_tags', { body })).rejects.toMatchObject({ name: 'PushApiError', result: 'too_frequent', attempts: 1 });
+    await expect(client().POST('/set_tags', { body, retry: false })).rejects.toMatchObject({
+      name: 'PushApiError',
+      result: 'too_frequent',
+      attempts: 1,
+    });
+    await expect(client({ retry: false }).POST('/set_tags', { body })).rejects.toMatchObject({
+      name: 'PushApiError',
+      result: 'too_frequent',
+      attempts: 1,
+    });
     expect(fake.service.calls('set_tags')).toHaveLength(2);
     // Retried (maxRetries 2, as by default), one call is three requests: a caller's own retry on top multiplies them.
     await expect(client().POST('/set_tags', { body })).rejects.toMatchObject({ result: 'too_frequent', attempts: 3 });
@@ -294,7 +334,9 @@ describe('timeouts', () => {
 
   it('the per-call timeout overrides the client default', async () => {
     const slow = deferred();
-    fake.service.script('query_bi_tags', async (_req, n) => (n === 1 ? { hold: true } : (await slow.promise, undefined)));
+    fake.service.script('query_bi_tags', async (_req, n) =>
+      n === 1 ? { hold: true } : (await slow.promise, undefined),
+    );
     const push = client({ timeoutMs: 50, retry: false, tokenStore: heldToken() });
     // Without the override the client's 50 ms apply and the call times out...
     const first = push.GET('/query_bi_tags').catch((e: unknown) => e);
@@ -322,10 +364,22 @@ describe('network errors', () => {
   it('a refused connection is a NetworkError after the retries', async () => {
     const port = new URL(fake.service.baseUrl).port;
     await fake.service.close();
-    const push = createPushClient({ baseUrl: `http://127.0.0.1:${port}`, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: fastRetry });
+    const push = createPushClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      appId: APP_ID,
+      appKey: APP_KEY,
+      masterSecret: MASTER_SECRET,
+      retry: fastRetry,
+    });
     const error = await push.GET('/query_bi_tags').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign', code: 'ECONNREFUSED', host: `127.0.0.1:${port}`, attempts: 3 });
+    expect(error).toMatchObject({
+      operation: 'GET /query_bi_tags',
+      signIn: 'POST /auth_sign',
+      code: 'ECONNREFUSED',
+      host: `127.0.0.1:${port}`,
+      attempts: 3,
+    });
     expect((error as Error).message).toBe(
       `GET /query_bi_tags (during its sign-in, POST /auth_sign): network error ECONNREFUSED reaching 127.0.0.1:${port}, after 3 attempts`,
     );
@@ -342,7 +396,9 @@ describe('network errors', () => {
       return { json: { result: 'ok' } };
     });
     const controller = new AbortController();
-    const call = client().GET('/query_bi_tags', { signal: controller.signal }).catch((e: unknown) => e);
+    const call = client()
+      .GET('/query_bi_tags', { signal: controller.signal })
+      .catch((e: unknown) => e);
     await arrived.promise;
     const reason = new Error('caller gave up');
     controller.abort(reason);
@@ -383,14 +439,20 @@ describe('answers that are data', () => {
   });
 
   it('push_list per-cid no_user is returned in cid_details', async () => {
-    fake.service.script('push_list', () => ({ json: { result: 'ok', taskid: 'RASL_0101_ab', cid_details: { CID_X: 'no_user', CID_1: 'successed_online' } } }));
-    const answer = await client().POST('/push_list', { body: { cid: ['CID_X', 'CID_1'], taskid: 'RASL_0101_ab', need_detail: true } });
+    fake.service.script('push_list', () => ({
+      json: { result: 'ok', taskid: 'RASL_0101_ab', cid_details: { CID_X: 'no_user', CID_1: 'successed_online' } },
+    }));
+    const answer = await client().POST('/push_list', {
+      body: { cid: ['CID_X', 'CID_1'], taskid: 'RASL_0101_ab', need_detail: true },
+    });
     expect(answer.cid_details).toEqual({ CID_X: 'no_user', CID_1: 'successed_online' });
   });
 
   it('no_user from another operation is an error', async () => {
     fake.service.script('query_alias', () => ({ json: { result: 'no_user', desc: 'unknown cid' } }));
-    await expect(client().GET('/query_alias/{cid}', { params: { path: { cid: 'CID_X' } } })).rejects.toBeInstanceOf(PushApiError);
+    await expect(client().GET('/query_alias/{cid}', { params: { path: { cid: 'CID_X' } } })).rejects.toBeInstanceOf(
+      PushApiError,
+    );
   });
 
   it('a 200 answer that is not JSON is an HttpError', async () => {

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 it('imports only openapi-fetch, and nothing from node:', () => {
   const code = readFileSync(distUrl, 'utf8');
-  const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
+  const imports = [...code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map(
+    (m) => m[1] ?? m[2],
+  );
   expect(imports).toEqual(['openapi-fetch']);
   expect(code).not.toMatch(/["']node:/);
   const types = readFileSync(new URL('../dist/index.d.ts', import.meta.url), 'utf8');
@@ -24,7 +26,12 @@ it('imports only openapi-fetch, and nothing from node:', () => {
 
 it('signs in and pushes through the built client', async () => {
   const { createPushClient, PushApiError } = (await import(distUrl.href)) as typeof import('../src/index.js');
-  const push = createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET });
+  const push = createPushClient({
+    baseUrl: service.baseUrl,
+    appId: APP_ID,
+    appKey: APP_KEY,
+    masterSecret: MASTER_SECRET,
+  });
   const answer = await push.POST('/push_single', {
     body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'hi' }, alias: 'ALIAS_1' },
   });
@@ -46,7 +53,13 @@ it('the error classes of two separately built clients are one for instanceof', a
   expect(push.NetworkError).not.toBe(dmp.NetworkError);
   // ...and an error of one is still an instance of the other's class, and of nothing it is not.
   const fromDmp = await dmp
-    .createDmpClient({ baseUrl: 'http://127.0.0.1:9', userCode: 'U', authCode: 'AUTH_CODE_X', retry: false, fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+    .createDmpClient({
+      baseUrl: 'http://127.0.0.1:9',
+      userCode: 'U',
+      authCode: 'AUTH_CODE_X',
+      retry: false,
+      fetch: async () => Promise.reject(new TypeError('fetch failed')),
+    })
     .GET('/config/tags')
     .catch((e: unknown) => e);
   expect(fromDmp).toBeInstanceOf(dmp.NetworkError);
@@ -56,7 +69,13 @@ it('the error classes of two separately built clients are one for instanceof', a
   expect(fromDmp).not.toBeInstanceOf(push.TimeoutError);
   service.script('query_bi_tags', () => ({ status: 500 }));
   const fromPush = await push
-    .createPushClient({ baseUrl: service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: false })
+    .createPushClient({
+      baseUrl: service.baseUrl,
+      appId: APP_ID,
+      appKey: APP_KEY,
+      masterSecret: MASTER_SECRET,
+      retry: false,
+    })
     .GET('/query_bi_tags')
     .catch((e: unknown) => e);
   expect(fromPush).toBeInstanceOf(dmp.HttpError);

@@ -9,29 +9,52 @@ import { APP_ID, APP_KEY, fakeServiceEachTest, MASTER_SECRET, startFakeService }
 
 const fake = fakeServiceEachTest({ retry: false });
 const { client } = fake;
-const failure = (call: Promise<unknown>) => call.then(() => expect.unreachable('the call should fail'), (error: unknown) => error);
-const pushBody = { message: { msgtype: 'transmission' as const }, transmission: { transmission_content: 'x' }, cid: 'C' };
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => expect.unreachable('the call should fail'),
+    (error: unknown) => error,
+  );
+const pushBody = {
+  message: { msgtype: 'transmission' as const },
+  transmission: { transmission_content: 'x' },
+  cid: 'C',
+};
 
 // The sandbox's answer to an invalid push: Prism's problem+json shape, with the push service's result and desc.
 const problem = {
   type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
   title: 'Invalid request',
   status: 422,
-  detail: 'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.',
+  detail:
+    'Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.',
   result: 'invalid_param',
   desc: 'body.message.msgtype: must be equal to one of the allowed values',
   validation: [
-    { location: ['body', 'message', 'msgtype'], severity: 'Error', code: 'enum', message: 'must be equal to one of the allowed values' },
+    {
+      location: ['body', 'message', 'msgtype'],
+      severity: 'Error',
+      code: 'enum',
+      message: 'must be equal to one of the allowed values',
+    },
     { location: ['body'], severity: 'Error', code: 'required', message: "must have required property 'cid'" },
   ],
 };
 
 describe('HttpError', () => {
   it('carries the status, the URL, the violations of a 422 problem+json answer and the attempts; the message shows the first', async () => {
-    fake.service.script('push_single', () => ({ status: 422, json: problem, headers: { 'content-type': 'application/problem+json' } }));
+    fake.service.script('push_single', () => ({
+      status: 422,
+      json: problem,
+      headers: { 'content-type': 'application/problem+json' },
+    }));
     const error = (await failure(client().POST('/push_single', { body: pushBody }))) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 422, url: `${fake.service.baseUrl}/v1/${APP_ID}/push_single`, attempts: 1, operation: 'POST /push_single' });
+    expect(error).toMatchObject({
+      status: 422,
+      url: `${fake.service.baseUrl}/v1/${APP_ID}/push_single`,
+      attempts: 1,
+      operation: 'POST /push_single',
+    });
     expect(error.violations).toEqual(problem.validation);
     expect(error.message).toBe(
       'POST /push_single: HTTP 422, 2 violations, the first: body.message.msgtype: must be equal to one of the allowed values',
@@ -40,7 +63,11 @@ describe('HttpError', () => {
 
   it('reads the violations of the sl-violations header when the body has none', async () => {
     const violations = [{ location: ['query', 'cid'], severity: 'Error', message: 'must match pattern' }];
-    fake.service.script('query_bi_tags', () => ({ status: 400, json: { code: '400' }, headers: { 'sl-violations': JSON.stringify(violations) } }));
+    fake.service.script('query_bi_tags', () => ({
+      status: 400,
+      json: { code: '400' },
+      headers: { 'sl-violations': JSON.stringify(violations) },
+    }));
     const error = (await failure(client().GET('/query_bi_tags'))) as HttpError;
     expect(error.violations).toEqual(violations);
     expect(error.message).toBe('GET /query_bi_tags: HTTP 400, 1 violation: query.cid: must match pattern');
@@ -48,7 +75,9 @@ describe('HttpError', () => {
 
   it('without violations, says the answer own reason briefly; a retried 5xx counts its attempts', async () => {
     fake.service.script('query_bi_tags', () => ({ status: 503, json: { desc: 'maintenance' } }));
-    const error = (await failure(client({ retry: { maxRetries: 2, baseDelayMs: 1 } }).GET('/query_bi_tags'))) as HttpError;
+    const error = (await failure(
+      client({ retry: { maxRetries: 2, baseDelayMs: 1 } }).GET('/query_bi_tags'),
+    )) as HttpError;
     expect(error).toMatchObject({ status: 503, attempts: 3, violations: [], detail: 'maintenance' });
     expect(error.message).toBe('GET /query_bi_tags: HTTP 503: maintenance, after 3 attempts');
   });
@@ -60,12 +89,23 @@ describe('NetworkError', () => {
       client({
         fetch: async (request) => {
           if (request.url.endsWith('/auth_sign')) return globalThis.fetch(request);
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND push.invalid'), { code: 'ENOTFOUND', hostname: 'push.invalid' }) });
+          throw new TypeError('fetch failed', {
+            cause: Object.assign(new Error('getaddrinfo ENOTFOUND push.invalid'), {
+              code: 'ENOTFOUND',
+              hostname: 'push.invalid',
+            }),
+          });
         },
       }).GET('/query_bi_tags'),
     )) as NetworkError;
-    expect(error).toMatchObject({ code: 'ENOTFOUND', host: new URL(fake.service.baseUrl).host, operation: 'GET /query_bi_tags' });
-    expect(error.message).toBe(`GET /query_bi_tags: network error ENOTFOUND reaching ${new URL(fake.service.baseUrl).host}`);
+    expect(error).toMatchObject({
+      code: 'ENOTFOUND',
+      host: new URL(fake.service.baseUrl).host,
+      operation: 'GET /query_bi_tags',
+    });
+    expect(error.message).toBe(
+      `GET /query_bi_tags: network error ENOTFOUND reaching ${new URL(fake.service.baseUrl).host}`,
+    );
   });
 
   it('without a code, gives the innermost reason', async () => {
@@ -78,13 +118,23 @@ describe('NetworkError', () => {
       }).GET('/query_bi_tags'),
     )) as NetworkError;
     expect(error.code).toBeUndefined();
-    expect(error.message).toBe(`GET /query_bi_tags: network error reaching ${new URL(fake.service.baseUrl).host} (other side closed)`);
+    expect(error.message).toBe(
+      `GET /query_bi_tags: network error reaching ${new URL(fake.service.baseUrl).host} (other side closed)`,
+    );
   });
 
   it('toJSON() keeps the cause chain (scrubbed), with the network fields', async () => {
     const port = new URL(fake.service.baseUrl).port;
     await fake.service.close();
-    const error = (await failure(createPushClient({ baseUrl: `http://127.0.0.1:${port}`, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, retry: false }).GET('/query_bi_tags'))) as NetworkError;
+    const error = (await failure(
+      createPushClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        appId: APP_ID,
+        appKey: APP_KEY,
+        masterSecret: MASTER_SECRET,
+        retry: false,
+      }).GET('/query_bi_tags'),
+    )) as NetworkError;
     const json = JSON.parse(JSON.stringify(error));
     expect(json).toMatchObject({
       name: 'NetworkError',
@@ -104,10 +154,17 @@ describe('the failing call and the sign-in it waited for', () => {
   it('every call waiting on a failed sign-in gets its own error naming itself and the sign-in', async () => {
     fake.service.script('auth_sign', () => ({ json: { result: 'sign_error', desc: 'sign mismatch' } }));
     const push = client();
-    const [a, b] = (await Promise.all([failure(push.GET('/query_bi_tags')), failure(push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: 'T' } } }))])) as PushApiError[];
+    const [a, b] = (await Promise.all([
+      failure(push.GET('/query_bi_tags')),
+      failure(push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: 'T' } } })),
+    ])) as PushApiError[];
     expect(fake.service.calls('auth_sign')).toHaveLength(1);
     expect(a).toMatchObject({ operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign', result: 'sign_error' });
-    expect(b).toMatchObject({ operation: 'DELETE /stop_task/{taskid}', signIn: 'POST /auth_sign', result: 'sign_error' });
+    expect(b).toMatchObject({
+      operation: 'DELETE /stop_task/{taskid}',
+      signIn: 'POST /auth_sign',
+      result: 'sign_error',
+    });
     expect(a).not.toBe(b);
     expect(a).toBeInstanceOf(PushApiError);
     expect(String(a?.stack)).toContain('GET /query_bi_tags (during its sign-in, POST /auth_sign): sign_error');
@@ -121,9 +178,14 @@ describe('TimeoutError', () => {
     fakeClientTimers({ date: true });
     try {
       fake.service.valid.add('HELD-TOKEN-000001');
-      const tokenStore = { get: () => ({ token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER }), set: () => {} };
+      const tokenStore = {
+        get: () => ({ token: 'HELD-TOKEN-000001', expiresAt: Number.MAX_SAFE_INTEGER }),
+        set: () => {},
+      };
       fake.service.script('query_bi_tags', () => ({ hold: true }));
-      const failing = failure(client({ timeoutMs: 40, tokenStore, retry: { maxRetries: 2, baseDelayMs: 0 } }).GET('/query_bi_tags'));
+      const failing = failure(
+        client({ timeoutMs: 40, tokenStore, retry: { maxRetries: 2, baseDelayMs: 0 } }).GET('/query_bi_tags'),
+      );
       for (const attempt of [1, 2, 3]) await passWhen(() => fake.service.calls('query_bi_tags').length === attempt, 40);
       const error = (await failing) as TimeoutError;
       expect(error).toMatchObject({ timeoutMs: 40, attempts: 3, elapsedMs: 120 });
@@ -142,7 +204,12 @@ describe('TimeoutError', () => {
     const push = client();
     const error = (await failure(push.GET('/query_bi_tags', { timeoutMs: 50 }))) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ operation: 'GET /query_bi_tags', signIn: 'POST /auth_sign', attempts: 0, timeoutMs: 50 });
+    expect(error).toMatchObject({
+      operation: 'GET /query_bi_tags',
+      signIn: 'POST /auth_sign',
+      attempts: 0,
+      timeoutMs: 50,
+    });
     expect(error.message).toBe('GET /query_bi_tags (during its sign-in, POST /auth_sign): no answer within 50 ms');
     expect(fake.service.calls('query_bi_tags')).toHaveLength(0);
     release.resolve();
@@ -166,9 +233,13 @@ describe('aborts', () => {
   });
 
   it('Retry-After is honoured (push answers too): a 503 with Retry-After 0 is retried at once', async () => {
-    fake.service.script('query_bi_tags', (_req, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '0' } } : undefined));
+    fake.service.script('query_bi_tags', (_req, n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '0' } } : undefined,
+    );
     // Without the header the backoff would be up to an hour.
-    const answer = await client({ retry: { maxRetries: 1, baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 } }).GET('/query_bi_tags');
+    const answer = await client({ retry: { maxRetries: 1, baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 } }).GET(
+      '/query_bi_tags',
+    );
     expect(answer.result).toBe('ok');
     expect(fake.service.calls('query_bi_tags')).toHaveLength(2);
   });

@@ -12,7 +12,10 @@ export const APP_ID = 'APP_ID_0001';
 export const APP_KEY = 'APP_KEY_0001';
 export const MASTER_SECRET = 'MASTER-SECRET-never-printed-4711';
 
-export const expectedSign = (timestamp: string) => createHash('sha256').update(APP_KEY + timestamp + MASTER_SECRET).digest('hex');
+export const expectedSign = (timestamp: string) =>
+  createHash('sha256')
+    .update(APP_KEY + timestamp + MASTER_SECRET)
+    .digest('hex');
 
 export interface FakeService {
   server: TestServer;
@@ -40,19 +43,22 @@ export async function startFakeService(): Promise<FakeService> {
     if (scripted) return scripted;
     if (operation === 'auth_sign') {
       const { sign, timestamp, appkey } = req.json ?? {};
-      if (appkey !== APP_KEY || sign !== expectedSign(timestamp)) return { json: { result: 'sign_error', desc: 'sign mismatch' } };
+      if (appkey !== APP_KEY || sign !== expectedSign(timestamp))
+        return { json: { result: 'sign_error', desc: 'sign mismatch' } };
       const token = `TOKEN-${issued.length + 1}-abcdef0123456789`;
       issued.push(token);
       valid.add(token);
       return { json: { result: 'ok', auth_token: token } };
     }
     const token = req.headers.authtoken;
-    if (typeof token !== 'string' || !valid.has(token)) return { json: { result: 'not_auth', desc: 'token not valid' } };
+    if (typeof token !== 'string' || !valid.has(token))
+      return { json: { result: 'not_auth', desc: 'token not valid' } };
     if (operation === 'auth_close') {
       valid.delete(token);
       return { json: { result: 'ok' } };
     }
-    if (operation === 'push_single') return { json: { result: 'ok', taskid: 'RASS_0101_abc', status: 'successed_online' } };
+    if (operation === 'push_single')
+      return { json: { result: 'ok', taskid: 'RASS_0101_abc', status: 'successed_online' } };
     return { json: { result: 'ok' } };
   });
   return {
@@ -77,7 +83,14 @@ export function fakeServiceEachTest(defaults: Partial<PushClientOptions> = {}): 
   const fake: FakeServiceEachTest = {
     service: undefined as unknown as FakeService,
     client: (extra = {}) =>
-      createPushClient({ baseUrl: fake.service.baseUrl, appId: APP_ID, appKey: APP_KEY, masterSecret: MASTER_SECRET, ...defaults, ...extra }),
+      createPushClient({
+        baseUrl: fake.service.baseUrl,
+        appId: APP_ID,
+        appKey: APP_KEY,
+        masterSecret: MASTER_SECRET,
+        ...defaults,
+        ...extra,
+      }),
   };
   beforeEach(async () => {
     fake.service = await startFakeService();

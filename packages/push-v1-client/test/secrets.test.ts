@@ -7,7 +7,11 @@ import { APP_ID, fakeServiceEachTest, MASTER_SECRET } from './fake-service.js';
 
 const fake = fakeServiceEachTest({ retry: false });
 const { client } = fake;
-const pushBody = { message: { msgtype: 'transmission' as const }, transmission: { transmission_content: 'x' }, cid: 'C' };
+const pushBody = {
+  message: { msgtype: 'transmission' as const },
+  transmission: { transmission_content: 'x' },
+  cid: 'C',
+};
 
 function renderings(error: unknown): string[] {
   const e = error as Error;
@@ -27,7 +31,8 @@ function expectClean(error: unknown, secrets: string[]) {
   for (const text of renderings(error)) {
     for (const secret of secrets) {
       expect(text).not.toContain(secret);
-      for (let i = 0; i + 16 <= secret.length; i++) expect(text, `a fragment of a secret: ${secret.slice(i, i + 16)}`).not.toContain(secret.slice(i, i + 16));
+      for (let i = 0; i + 16 <= secret.length; i++)
+        expect(text, `a fragment of a secret: ${secret.slice(i, i + 16)}`).not.toContain(secret.slice(i, i + 16));
     }
   }
 }
@@ -36,7 +41,9 @@ it('PushApiError: even when the fake.service echoes the token and the secret in 
   const push = client();
   await push.GET('/query_bi_tags');
   const token = fake.service.issued[0]!;
-  fake.service.script('push_single', () => ({ json: { result: 'invalid_param', desc: `bad token ${token} / ${MASTER_SECRET}` } }));
+  fake.service.script('push_single', () => ({
+    json: { result: 'invalid_param', desc: `bad token ${token} / ${MASTER_SECRET}` },
+  }));
   const error = await push.POST('/push_single', { body: pushBody }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PushApiError);
   expect((error as PushApiError).desc).toBe('bad token [redacted] / [redacted]');
@@ -45,7 +52,9 @@ it('PushApiError: even when the fake.service echoes the token and the secret in 
 
 it('PushApiError of a refused sign-in', async () => {
   fake.service.script('auth_sign', () => ({ json: { result: 'sign_error', desc: `expected ${MASTER_SECRET}` } }));
-  const error = await client().GET('/query_bi_tags').catch((e: unknown) => e);
+  const error = await client()
+    .GET('/query_bi_tags')
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PushApiError);
   expectClean(error, [MASTER_SECRET]);
 });
@@ -69,7 +78,9 @@ it('fragments of the token: an answer that echoes part of it, and a body that is
   expect((notJson as Error).message).toBe('GET /get_tags/{cid}: HTTP 200: answer is not a JSON object');
   expectClean(notJson, [token, MASTER_SECRET]);
   // JSON whose desc holds 16 characters of the token and of the secret.
-  fake.service.script('get_tags', () => ({ json: { result: 'other_error', desc: `near ${token.slice(1, 17)} and ${MASTER_SECRET.slice(3, 19)}` } }));
+  fake.service.script('get_tags', () => ({
+    json: { result: 'other_error', desc: `near ${token.slice(1, 17)} and ${MASTER_SECRET.slice(3, 19)}` },
+  }));
   const partial = await push.GET('/get_tags/{cid}', { params: { path: { cid: 'C' } } }).catch((e: unknown) => e);
   expect((partial as PushApiError).desc).toBe('near [redacted] and [redacted]');
   expectClean(partial, [token, MASTER_SECRET]);
@@ -81,12 +92,19 @@ it('HttpError, its violations and its URL', async () => {
   const token = fake.service.issued[0]!;
   fake.service.script('get_tags', () => ({
     status: 422,
-    json: { title: 'Invalid request', validation: [{ location: ['path', token], severity: 'Error', code: 'pattern', message: `must not be ${MASTER_SECRET}` }] },
+    json: {
+      title: 'Invalid request',
+      validation: [
+        { location: ['path', token], severity: 'Error', code: 'pattern', message: `must not be ${MASTER_SECRET}` },
+      ],
+    },
   }));
   const error = await push.GET('/get_tags/{cid}', { params: { path: { cid: token } } }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(HttpError);
   expect((error as HttpError).url).toBe(`${fake.service.baseUrl}/v1/${APP_ID}/get_tags/[redacted]`);
-  expect((error as HttpError).violations).toEqual([{ location: ['path', '[redacted]'], severity: 'Error', code: 'pattern', message: 'must not be [redacted]' }]);
+  expect((error as HttpError).violations).toEqual([
+    { location: ['path', '[redacted]'], severity: 'Error', code: 'pattern', message: 'must not be [redacted]' },
+  ]);
   expectClean(error, [token, MASTER_SECRET]);
 });
 
@@ -131,7 +149,11 @@ it('NetworkError, when the fetch implementation puts the token and secret into i
 
 it('NetworkError, when a custom fetch throws an error holding the Request (and so its headers)', async () => {
   const { error, token } = await failingCall((request, token) =>
-    Object.assign(new Error('request failed'), { request, headers: { authtoken: request.headers.get('authtoken') }, config: { token } }),
+    Object.assign(new Error('request failed'), {
+      request,
+      headers: { authtoken: request.headers.get('authtoken') },
+      config: { token },
+    }),
   );
   expect(error).toBeInstanceOf(NetworkError);
   expect(inspect(error, { depth: Infinity, showHidden: true })).toContain('request failed');
@@ -140,7 +162,9 @@ it('NetworkError, when a custom fetch throws an error holding the Request (and s
 
 it('a timed-out wait for a sign-in that holds the secret in its error names no secret either', async () => {
   fake.service.script('auth_sign', () => ({ hold: true })); // the sign-in never answers: only the time limit ends the call
-  const error = await client().GET('/query_bi_tags', { timeoutMs: 30 }).catch((e: unknown) => e);
+  const error = await client()
+    .GET('/query_bi_tags', { timeoutMs: 30 })
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
   expectClean(error, [MASTER_SECRET]);
 });

@@ -3,7 +3,12 @@
 import createClient from 'openapi-fetch';
 import { createPushClient, type components, type paths, type PushApiError, type Result } from '../src/index.js';
 
-const push = createPushClient({ baseUrl: 'https://push.example.test', appId: 'APP_ID', appKey: 'APP_KEY', masterSecret: 'MASTER_SECRET' });
+const push = createPushClient({
+  baseUrl: 'https://push.example.test',
+  appId: 'APP_ID',
+  appKey: 'APP_KEY',
+  masterSecret: 'MASTER_SECRET',
+});
 const style = { type: 0, text: 'Hello', title: 'Title', logo: 'icon.png' } as const;
 
 export async function validCalls() {
@@ -21,7 +26,12 @@ export async function validCalls() {
   const unknownOnline: 'online' | 'offline' = status.status;
   const online: 'online' | 'offline' | undefined = status.result === 'ok' ? status.status : undefined;
   await push.POST('/push_single', {
-    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, alias: 'A', requestid: 'req-0000000001' },
+    body: {
+      message: { msgtype: 'transmission' },
+      transmission: { transmission_content: 'x' },
+      alias: 'A',
+      requestid: 'req-0000000001',
+    },
   });
   await push.POST('/push_single_batch', {
     body: { msg_list: [{ message: { msgtype: 'link' }, link: { url: 'https://example.test', style }, cid: 'CID_1' }] },
@@ -37,7 +47,9 @@ export async function validCalls() {
       task_name: 'spring-campaign',
     },
   });
-  const saved = await push.POST('/save_list_body', { body: { message: { msgtype: 'link' }, link: { url: 'https://example.test', style } } });
+  const saved = await push.POST('/save_list_body', {
+    body: { message: { msgtype: 'link' }, link: { url: 'https://example.test', style } },
+  });
   // push_list takes cid or alias; with both, the service uses cid (so both are allowed here).
   await push.POST('/push_list', { body: { cid: ['CID_1'], alias: ['A'], taskid: saved.taskid, need_detail: true } });
   await push.POST('/push_result', { body: { taskIdList: ['RASS_0101_00'] } });
@@ -51,7 +63,12 @@ export async function wrongCalls() {
   });
   await push.POST('/push_single', {
     // @ts-expect-error two templates in one request
-    body: { message: { msgtype: 'notification' }, notification: { style }, link: { url: 'https://example.test', style }, cid: 'CID_1' },
+    body: {
+      message: { msgtype: 'notification' },
+      notification: { style },
+      link: { url: 'https://example.test', style },
+      cid: 'CID_1',
+    },
   });
   await push.POST('/push_single', {
     // @ts-expect-error cid and alias together (one of the two)
@@ -101,7 +118,12 @@ export async function plainTypes() {
   const isRing: boolean | undefined = null as unknown as components['schemas']['StyleSystem']['is_ring'];
   // @ts-expect-error is_ring is a boolean, not a named schema type that would accept a string
   const notBoolean: components['schemas']['StyleSystem']['is_ring'] = 'yes';
-  await push.GET('/query_bi_tags', { headers: { 'x-trace': 'abc' }, timeoutMs: 1000, retry: false, signal: AbortSignal.timeout(5000) });
+  await push.GET('/query_bi_tags', {
+    headers: { 'x-trace': 'abc' },
+    timeoutMs: 1000,
+    retry: false,
+    signal: AbortSignal.timeout(5000),
+  });
   // @ts-expect-error unknown call option
   await push.GET('/query_bi_tags', { timeout: 1000 });
   return [isRing, notBoolean];
@@ -112,7 +134,9 @@ export async function okShapes() {
   const signIn = await push.POST('/auth_sign', { body: { sign: 'S', timestamp: '1', appkey: 'APP_KEY' } });
   const token: string = signIn.auth_token;
   const ok: 'ok' = signIn.result;
-  const app = await push.POST('/push_app', { body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' } } });
+  const app = await push.POST('/push_app', {
+    body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' } },
+  });
   const appTask: string = app.taskid;
   const tags = await push.GET('/query_bi_tags');
   const biTags: string[] = tags.tags;
@@ -120,7 +144,11 @@ export async function okShapes() {
   // @ts-expect-error the failure shape is not what a successful call resolves with
   const failure: { result: string; desc: string } = closed;
   // @ts-expect-error a successful push_single carries no failure's desc as a required string
-  const desc: string = (await push.POST('/push_single', { body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, cid: 'C' } })).desc;
+  const desc: string = (
+    await push.POST('/push_single', {
+      body: { message: { msgtype: 'transmission' }, transmission: { transmission_content: 'x' }, cid: 'C' },
+    })
+  ).desc;
   return [token, ok, appTask, biTags, failure, desc];
 }
 

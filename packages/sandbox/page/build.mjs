@@ -45,7 +45,10 @@ fs.renameSync(path.join(outDir, 'assets', 'app-style.css'), path.join(outDir, 'a
 const consoleOut = path.join(outDir, 'console');
 await build({
   ...pageBuild,
-  entryPoints: { console: path.join(pageDir, 'console', 'src', 'main.tsx'), 'console-style': path.join(pageDir, 'console', 'console.css') },
+  entryPoints: {
+    console: path.join(pageDir, 'console', 'src', 'main.tsx'),
+    'console-style': path.join(pageDir, 'console', 'console.css'),
+  },
   outdir: consoleOut,
 });
 fs.renameSync(path.join(consoleOut, 'console-style.css'), path.join(consoleOut, 'console.css'));
@@ -53,7 +56,10 @@ fs.copyFileSync(path.join(pageDir, 'console', 'index.html'), path.join(consoleOu
 fs.writeFileSync(path.join(consoleOut, 'catalogue.json'), JSON.stringify(catalogue()));
 const consoleBudget = JSON.parse(fs.readFileSync(path.join(pageDir, 'console', 'budget.json'), 'utf8')).gzipBytes;
 for (const file of ['index.html', 'icon.svg']) {
-  fs.copyFileSync(path.join(pageDir, file), path.join(outDir, file === 'index.html' ? file : path.join('assets', file)));
+  fs.copyFileSync(
+    path.join(pageDir, file),
+    path.join(outDir, file === 'index.html' ? file : path.join('assets', file)),
+  );
 }
 
 const files = fs.readdirSync(outDir, { recursive: true }).filter((f) => fs.statSync(path.join(outDir, f)).isFile());
@@ -66,7 +72,9 @@ for (const file of files.sort()) {
   else total += gz;
   console.log(`page: ${file.padEnd(20)} ${String(body.length).padStart(7)} B, ${String(gz).padStart(6)} B gzipped`);
 }
-console.log(`page: total ${total} B gzipped (budget ${budget} B); console ${consoleTotal} B gzipped (budget ${consoleBudget} B)`);
+console.log(
+  `page: total ${total} B gzipped (budget ${budget} B); console ${consoleTotal} B gzipped (budget ${consoleBudget} B)`,
+);
 if (consoleTotal > consoleBudget) {
   console.error(`page: the console is over its budget by ${consoleTotal - consoleBudget} B`);
   process.exit(1);

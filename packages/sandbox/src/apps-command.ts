@@ -47,7 +47,9 @@ export async function listAppsOfEachProcess(servers: string[], token: string | u
 
 /** The union as lines of text: one app a line with its process, then the processes that did not answer. */
 export function formatApps(answers: ProcessApps[]): { text: string; complete: boolean } {
-  const rows = answers.flatMap(({ server, apps = [] }) => apps.map((app) => ({ appid: app.appid, name: app.name, server })));
+  const rows = answers.flatMap(({ server, apps = [] }) =>
+    apps.map((app) => ({ appid: app.appid, name: app.name, server })),
+  );
   rows.sort((a, b) => a.appid.localeCompare(b.appid) || a.server.localeCompare(b.server));
   const unreachable = answers.filter((a) => a.apps === undefined);
   const held = new Map<string, number>();
@@ -60,7 +62,9 @@ export function formatApps(answers: ProcessApps[]): { text: string; complete: bo
     ...(rows.length > 0 ? [`${'appid'.padEnd(width)}  process`] : []),
     ...rows.map((r) => `${r.appid.padEnd(width)}  ${r.server}`),
     ...unreachable.map((u) => `no list from ${u.server} (${u.reason}): its apps are missing from this list`),
-    ...twice.map((appid) => `held by more than one process: ${appid} (each process has its own copy; the balancer reaches one)`),
+    ...twice.map(
+      (appid) => `held by more than one process: ${appid} (each process has its own copy; the balancer reaches one)`,
+    ),
   ];
   return { text: lines.join('\n'), complete: unreachable.length === 0 && twice.length === 0 };
 }
@@ -69,7 +73,12 @@ export function formatApps(answers: ProcessApps[]): { text: string; complete: bo
 export async function runApps(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { server: { type: 'string', multiple: true }, 'token-file': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      server: { type: 'string', multiple: true },
+      'token-file': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -77,14 +86,23 @@ export async function runApps(args: string[], env: NodeJS.ProcessEnv = process.e
     return 0;
   }
   const servers = values.server ?? [];
-  if (servers.length === 0) throw new Error('give each process with --server <url> (its own address, not the balancer\'s)');
+  if (servers.length === 0)
+    throw new Error("give each process with --server <url> (its own address, not the balancer's)");
   const file = values['token-file'];
   const token = file !== undefined ? readToken(file) : env.SANDBOX_CONTROL_TOKEN;
   const answers = await listAppsOfEachProcess(servers, token);
   const { text, complete } = formatApps(answers);
   if (values.json) {
-    const apps = answers.flatMap(({ server, apps: list = [] }) => list.map((app) => ({ appid: app.appid, name: app.name, server })));
-    console.log(JSON.stringify({ apps, unreachable: answers.filter((a) => !a.apps).map(({ server, reason }) => ({ server, reason })) }, null, 2));
+    const apps = answers.flatMap(({ server, apps: list = [] }) =>
+      list.map((app) => ({ appid: app.appid, name: app.name, server })),
+    );
+    console.log(
+      JSON.stringify(
+        { apps, unreachable: answers.filter((a) => !a.apps).map(({ server, reason }) => ({ server, reason })) },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log(text);
   }
@@ -96,7 +114,9 @@ function readToken(file: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(
+      `token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   const token = text.trim().split(/\r?\n/)[0]!.trim();
   if (token === '') throw new Error(`token file ${file} is empty: write the token on its first line`);

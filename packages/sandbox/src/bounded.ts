@@ -34,7 +34,8 @@ export function bytesAtMost(value: unknown, depth = 0): number {
 }
 
 /** A text within `max` characters: its start and how many characters were left out. */
-export const cutText = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`);
+export const cutText = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
 
 /** A location whose segments (property names from a body, of any length) are each cut to locationSegmentChars. */
 export function cutLocation(location: string[]): string[] {
@@ -80,7 +81,9 @@ export function boundedViolations(violations: readonly Violation[]): Violation[]
   const last = violations.at(-1);
   const earlier = last ? tailCounts.get(last) : undefined;
   const items = earlier === undefined ? violations : violations.slice(0, -1);
-  const cut = items.slice(0, BYTE_BOUNDS.violationsListed).map((v) => (cutLocation(v.location) === v.location ? v : { ...v, location: cutLocation(v.location) }));
+  const cut = items
+    .slice(0, BYTE_BOUNDS.violationsListed)
+    .map((v) => (cutLocation(v.location) === v.location ? v : { ...v, location: cutLocation(v.location) }));
   const kept = fitting(cut, BYTE_BOUNDS.violationsListed, BYTE_BOUNDS.violationListBytes, TAIL_BYTES);
   const more = items.length - kept.length + (earlier ?? 0);
   return more > 0 ? [...kept, moreViolations(more)] : kept;
@@ -88,7 +91,9 @@ export function boundedViolations(violations: readonly Violation[]): Violation[]
 
 /** Deviations as a log entry lists them: within deviationsListed and deviationListBytes, a cut list ending with how many more, by rule. */
 export function boundedDeviations(deviations: readonly Deviation[]): Deviation[] {
-  const cut = deviations.slice(0, BYTE_BOUNDS.deviationsListed).map((d) => (cutLocation(d.location) === d.location ? d : { ...d, location: cutLocation(d.location) }));
+  const cut = deviations
+    .slice(0, BYTE_BOUNDS.deviationsListed)
+    .map((d) => (cutLocation(d.location) === d.location ? d : { ...d, location: cutLocation(d.location) }));
   const kept = fitting(cut, BYTE_BOUNDS.deviationsListed, BYTE_BOUNDS.deviationListBytes, TAIL_BYTES);
   const rest = deviations.slice(kept.length);
   if (rest.length === 0) return kept;

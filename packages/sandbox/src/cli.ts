@@ -76,10 +76,13 @@ function tokenFromFile(file: string, alsoGiven: string | undefined): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    fail(`control token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    fail(
+      `control token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   const token = text.trim().split(/\r?\n/)[0]!.trim();
-  if (token === '') fail(`control token file ${file} is empty: write the token (16 characters or more) on its first line`);
+  if (token === '')
+    fail(`control token file ${file} is empty: write the token (16 characters or more) on its first line`);
   return token;
 }
 
@@ -89,14 +92,25 @@ function appTokensOfFile(file: string): AppToken[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`app token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(
+      `app token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
-  return parseAppTokens(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean), `app token file ${file}`);
+  return parseAppTokens(
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    `app token file ${file}`,
+  );
 }
 
 /** App tokens from the flags and the variable (fixed while the process runs). Errors never show a token. */
 function readFixedAppTokens(flags: string[], variable: string | undefined): AppToken[] {
-  const fromVariable = (variable ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const fromVariable = (variable ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [...parseAppTokens(flags, '--app-token'), ...parseAppTokens(fromVariable, 'SANDBOX_APP_TOKENS')];
 }
 
@@ -151,7 +165,10 @@ const given = {
   userCode: values['user-code'] ?? env.SANDBOX_USER_CODE,
   authCode: values['auth-code'] ?? env.SANDBOX_AUTH_CODE,
 };
-const controlToken = values['control-token-file'] !== undefined ? tokenFromFile(values['control-token-file'], values['control-token']) : (values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN);
+const controlToken =
+  values['control-token-file'] !== undefined
+    ? tokenFromFile(values['control-token-file'], values['control-token'])
+    : (values['control-token'] ?? env.SANDBOX_CONTROL_TOKEN);
 const appTokenFile = values['app-token-file'];
 let fixedAppTokens: AppToken[] = [];
 let appTokens: AppToken[] = [];
@@ -161,7 +178,9 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
+const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')]
+  .map((h) => h.trim())
+  .filter(Boolean);
 const dataDir = values.data ?? env.SANDBOX_DATA;
 const docsDir = values.docs ?? env.SANDBOX_DOCS;
 const compat = values.compat ?? env.SANDBOX_COMPAT ?? 'strict';
@@ -182,7 +201,11 @@ const sandbox = await listenSandbox({
   ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
   metricsPerApp: values['metrics-per-app'] === true || env.SANDBOX_METRICS_PER_APP === '1',
 }).catch((error: Error & { code?: string }) =>
-  fail(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)` : error.message),
+  fail(
+    error.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use; choose another (--port 0 picks a free one)`
+      : error.message,
+  ),
 );
 
 // Signals are handled from here, before the banner: a supervisor may stop the process as soon as it reads it.
@@ -203,10 +226,13 @@ process.on('SIGINT', () => stop('SIGINT'));
 // SIGHUP re-reads the app token file (the flags and the variable stay): a team added or a token rotated without a
 // restart. The new set is checked whole and put in force at once; a bad file leaves the old set and says why.
 process.on('SIGHUP', () => {
-  if (appTokenFile === undefined) return console.warn('SIGHUP: no --app-token-file to re-read; the team tokens stay as they are');
+  if (appTokenFile === undefined)
+    return console.warn('SIGHUP: no --app-token-file to re-read; the team tokens stay as they are');
   try {
     const prefixes = sandbox.reloadAppTokens([...fixedAppTokens, ...appTokensOfFile(appTokenFile)]);
-    console.log(`team tokens reloaded: ${prefixes.length} teams${prefixes.length > 0 ? ` (${prefixes.map((p) => `"${p}"`).join(', ')})` : ''}`);
+    console.log(
+      `team tokens reloaded: ${prefixes.length} teams${prefixes.length > 0 ? ` (${prefixes.map((p) => `"${p}"`).join(', ')})` : ''}`,
+    );
   } catch (error) {
     console.error(`team tokens not reloaded, the ones in force stay: ${(error as Error).message}`);
   }
@@ -216,7 +242,9 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 /** Where the reference is served, or why it is not (the published package ships no site: --docs names one). */
 function referenceLine(url: string): string {
   const dir = docsDir ?? workspaceDocsDir();
-  return dir !== undefined && existsSync(join(dir, 'index.html')) ? `${url}/docs/` : 'not served: this package ships no reference site (--docs <dir> serves a built one)';
+  return dir !== undefined && existsSync(join(dir, 'index.html'))
+    ? `${url}/docs/`
+    : 'not served: this package ships no reference site (--docs <dir> serves a built one)';
 }
 
 // Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
@@ -234,7 +262,12 @@ default app          appid ${app.appid}   appkey ${app.appkey}   mastersecret ${
 its DMP party        user_code ${app.party.userCode}   auth_code ${shown(app.party.authCode, DEFAULT_APP.authCode)}
 state                ${dataDir ? `kept in ${dataDir}` : 'in memory (lost on exit; --data <dir> keeps it)'}${seed ? `\nseeded from          ${seed} (snapshot "seed")` : ''}
 compat mode          ${compat}${compat === 'strict' ? ' (--compat lenient accepts the deviations of clients in use)' : ' (deviations are accepted and recorded)'}`);
-if (appTokens.length > 0) console.log(`app tokens           for the apps whose appid starts with: ${appTokens.map((t) => `"${t.prefix}"`).join(', ')}`);
+if (appTokens.length > 0)
+  console.log(
+    `app tokens           for the apps whose appid starts with: ${appTokens.map((t) => `"${t.prefix}"`).join(', ')}`,
+  );
 if (!isLoopback(host)) {
-  console.warn(`warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`);
+  console.warn(
+    `warning: listening on ${host}, beyond this machine. The control API needs the control token; anyone who reaches this port can use push v1 and DMP.`,
+  );
 }

@@ -79,13 +79,22 @@ export type DeviceStateName = 'online' | 'offline' | 'inactive';
 
 /** Client ids every app has from the start, in a fixed state, so each reported state needs no setup. */
 export const MAGIC_CIDS: readonly { cid: string; state: DeviceStateName; description: string }[] = [
-  { cid: 'magic-online', state: 'online', description: 'Online: receives at once; push_single answers successed_online.' },
+  {
+    cid: 'magic-online',
+    state: 'online',
+    description: 'Online: receives at once; push_single answers successed_online.',
+  },
   {
     cid: 'magic-offline',
     state: 'offline',
-    description: 'Offline: keeps messages sent with is_offline until it comes online; push_single answers successed_offline.',
+    description:
+      'Offline: keeps messages sent with is_offline until it comes online; push_single answers successed_offline.',
   },
-  { cid: 'magic-inactive', state: 'inactive', description: 'Inactive: receives nothing; push_single answers successed_ignore.' },
+  {
+    cid: 'magic-inactive',
+    state: 'inactive',
+    description: 'Inactive: receives nothing; push_single answers successed_ignore.',
+  },
 ];
 
 /** The DMP tag catalogue a new party starts with (replace it through the control API). */

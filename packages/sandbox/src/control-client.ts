@@ -49,7 +49,8 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     // The sandbox takes a control call that changes state only as JSON (no page of another site can send that):
     // openapi-fetch names no content type for a call without a body, so it is named here.
     onRequest({ request }) {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('content-type'))
+        request.headers.set('content-type', 'application/json');
       return request;
     },
   });
@@ -61,7 +62,12 @@ export function createControlClient(options: ControlClientOptions): ControlClien
         .clone()
         .json()
         .catch(() => undefined)) as Schemas['Problem'] | undefined;
-      throw new ControlError(response.status, problem, `${request.method} ${new URL(request.url).pathname}`, request.url);
+      throw new ControlError(
+        response.status,
+        problem,
+        `${request.method} ${new URL(request.url).pathname}`,
+        request.url,
+      );
     },
   });
   return client;
@@ -122,14 +128,20 @@ export interface SandboxApp {
   /** The deviations from the description the app accepted in compat mode lenient. */
   deviations(): Promise<Schemas['DeviationSummary']>;
   /** The task once it is in `state` (such as `sent` for a scheduled push); rejects with a WaitTimeoutError. */
-  waitForTask(taskid: string, state: Schemas['Task']['state'], options?: { timeoutMs?: number }): Promise<Schemas['Task']>;
+  waitForTask(
+    taskid: string,
+    state: Schemas['Task']['state'],
+    options?: { timeoutMs?: number },
+  ): Promise<Schemas['Task']>;
 }
 
 /** The filters of `messages()`: device or alias, template, task, text, state, and at most how many. */
 export type MessageFilter = NonNullable<paths['/apps/{appid}/messages']['get']['parameters']['query']>;
 
 /** Which message `waitForMessage` waits for: fields it must have (compared with ===), or a test of the message. */
-export type MessageMatch = Partial<Pick<Schemas['InboxMessage'], 'taskid' | 'requestid' | 'msgtype' | 'kind' | 'via' | 'apn'>> | ((message: Schemas['InboxMessage']) => boolean);
+export type MessageMatch =
+  | Partial<Pick<Schemas['InboxMessage'], 'taskid' | 'requestid' | 'msgtype' | 'kind' | 'via' | 'apn'>>
+  | ((message: Schemas['InboxMessage']) => boolean);
 
 /** A wait of `waitForMessage` or `waitForTask` ran out: what it waited for, and what there was instead. */
 export class WaitTimeoutError extends Error {
@@ -137,13 +149,20 @@ export class WaitTimeoutError extends Error {
 }
 
 const describeMatch = (match: MessageMatch | undefined) =>
-  match === undefined ? 'any message' : typeof match === 'function' ? `a message for which ${match.name || 'the given test'} holds` : `a message with ${JSON.stringify(match)}`;
+  match === undefined
+    ? 'any message'
+    : typeof match === 'function'
+      ? `a message for which ${match.name || 'the given test'} holds`
+      : `a message with ${JSON.stringify(match)}`;
 
 const matches = (match: MessageMatch | undefined, message: Schemas['InboxMessage']) =>
   match === undefined ||
-  (typeof match === 'function' ? match(message) : Object.entries(match).every(([key, value]) => message[key as keyof typeof message] === value));
+  (typeof match === 'function'
+    ? match(message)
+    : Object.entries(match).every(([key, value]) => message[key as keyof typeof message] === value));
 
-const describeMessage = (m: Schemas['InboxMessage']) => `${m.id} (task ${m.taskid}, ${m.msgtype}${m.requestid ? `, requestid ${m.requestid}` : ''})`;
+const describeMessage = (m: Schemas['InboxMessage']) =>
+  `${m.id} (task ${m.taskid}, ${m.msgtype}${m.requestid ? `, requestid ${m.requestid}` : ''})`;
 
 /** The longest single wait the sandbox takes (its `wait` maximum). */
 const MAX_WAIT_MS = 60_000;
@@ -152,7 +171,12 @@ const MAX_WAIT_MS = 60_000;
  * Creates an isolated app and returns it with its helpers. Without an appid, one is chosen here (`newAppId`, under
  * `appPrefix` when given: a team's prefix) before the call.
  */
-export async function createSandboxApp(control: ControlClient, origin: string, input: Schemas['AppCreate'] = {}, appPrefix?: string): Promise<SandboxApp> {
+export async function createSandboxApp(
+  control: ControlClient,
+  origin: string,
+  input: Schemas['AppCreate'] = {},
+  appPrefix?: string,
+): Promise<SandboxApp> {
   // Always made at its own path (PUT): a balancer routes the creation by the appid to the process where every
   // later call of the app goes, which POST /control/apps (no appid in the path) cannot be.
   const appid = input.appid ?? newAppId(appPrefix);
@@ -178,16 +202,30 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     authCode: dmp.authCode,
     pushOptions: { baseUrl: origin, appId: appid, appKey: appkey, masterSecret: mastersecret },
     // The app's own DMP base (/apps/<appid>/dmp): a balancer routes it by the appid like the app's other calls.
-    dmpOptions: { baseUrl: `${origin}/apps/${encodeURIComponent(appid)}${MOUNTS.dmp}`, userCode: dmp.userCode, authCode: dmp.authCode },
+    dmpOptions: {
+      baseUrl: `${origin}/apps/${encodeURIComponent(appid)}${MOUNTS.dmp}`,
+      userCode: dmp.userCode,
+      authCode: dmp.authCode,
+    },
     addDevice: (device) => data(control.POST('/apps/{appid}/devices', { params: { path }, body: device })),
     addDevices: (devices) => data(control.POST('/apps/{appid}/devices/batch', { params: { path }, body: { devices } })),
     device: (cid) => data(control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } })),
-    updateDevice: (cid, fields) => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: fields })),
+    updateDevice: (cid, fields) =>
+      data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: fields })),
     inbox: (cid) => data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
     messages: (filter = {}) => data(control.GET('/apps/{appid}/messages', { params: { path, query: filter } })),
-    deleteMessage: async (cid, messageId) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', { params: { path: { appid, cid, messageId } } })),
-    click: (cid, messageId) => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })),
-    clearInbox: async (cid) => void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
+    deleteMessage: async (cid, messageId) =>
+      void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', {
+        params: { path: { appid, cid, messageId } },
+      })),
+    click: (cid, messageId) =>
+      data(
+        control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+          params: { path: { appid, cid, messageId } },
+        }),
+      ),
+    clearInbox: async (cid) =>
+      void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
     tasks: async () => (await data(control.GET('/apps/{appid}/tasks', { params: { path } }))).tasks,
     task: (taskid) => data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid } } })),
     clock: () => data(control.GET('/apps/{appid}/clock', { params: { path } })),
@@ -201,7 +239,8 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     reset: () => data(control.POST('/apps/{appid}/reset', { params: { path } })),
     // At the app's own paths, so that a balancer routing by appid reaches the process that holds the app.
     snapshot: (name = appid) => data(control.POST('/apps/{appid}/snapshots', { params: { path }, body: { name } })),
-    restore: (name = appid) => data(control.POST('/apps/{appid}/snapshots/{name}/restore', { params: { path: { appid, name } } })),
+    restore: (name = appid) =>
+      data(control.POST('/apps/{appid}/snapshots/{name}/restore', { params: { path: { appid, name } } })),
     deviations: () => data(control.GET('/apps/{appid}/deviations', { params: { path } })),
     async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
@@ -209,7 +248,11 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
       let after: string | undefined;
       for (;;) {
         const wait = Math.min(MAX_WAIT_MS, Math.max(0, deadline - Date.now()));
-        const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid }, query: { wait, ...(after ? { after } : {}) } } }));
+        const inbox = await data(
+          control.GET('/apps/{appid}/devices/{cid}/inbox', {
+            params: { path: { appid, cid }, query: { wait, ...(after ? { after } : {}) } },
+          }),
+        );
         // The messages after the last one looked at (all of them the first time).
         const from = after === undefined ? 0 : inbox.messages.findIndex((m) => m.id === after) + 1;
         const fresh = inbox.messages.slice(from);
@@ -218,9 +261,15 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
         seen.push(...fresh);
         after = inbox.messages.at(-1)?.id ?? after;
         if (Date.now() >= deadline) {
-          const instead = seen.length === 0 ? 'nothing arrived' : `${seen.length} other message${seen.length === 1 ? '' : 's'} arrived: ${seen.slice(-5).map(describeMessage).join('; ')}`;
-          const waiting = inbox.pending.length > 0 ? `; ${inbox.pending.length} wait for the device to come online` : '';
-          throw new WaitTimeoutError(`waited ${timeoutMs} ms for ${describeMatch(match)} in the inbox of ${cid} (app ${appid}); ${instead}${waiting}`);
+          const instead =
+            seen.length === 0
+              ? 'nothing arrived'
+              : `${seen.length} other message${seen.length === 1 ? '' : 's'} arrived: ${seen.slice(-5).map(describeMessage).join('; ')}`;
+          const waiting =
+            inbox.pending.length > 0 ? `; ${inbox.pending.length} wait for the device to come online` : '';
+          throw new WaitTimeoutError(
+            `waited ${timeoutMs} ms for ${describeMatch(match)} in the inbox of ${cid} (app ${appid}); ${instead}${waiting}`,
+          );
         }
       }
     },
@@ -228,9 +277,14 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const wait = Math.min(MAX_WAIT_MS, Math.max(0, deadline - Date.now()));
-        const task = await data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid }, query: { wait, state } } }));
+        const task = await data(
+          control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid }, query: { wait, state } } }),
+        );
         if (task.state === state) return task;
-        if (Date.now() >= deadline) throw new WaitTimeoutError(`waited ${timeoutMs} ms for task ${taskid} (app ${appid}) to be ${state}; it is ${task.state}`);
+        if (Date.now() >= deadline)
+          throw new WaitTimeoutError(
+            `waited ${timeoutMs} ms for task ${taskid} (app ${appid}) to be ${state}; it is ${task.state}`,
+          );
       }
     },
   };

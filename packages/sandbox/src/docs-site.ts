@@ -24,20 +24,29 @@ const TYPES: Record<string, string> = {
 // fetch nothing (connect-src 'none'), so a page of the reference cannot call the control API.
 const CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src data:; worker-src blob:; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const HEADERS = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' };
+const HEADERS = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-cache',
+};
 
 /** The reference built in the workspace this package runs from (packages/sandbox/dist -> docs/site), if any. */
 export function workspaceDocsDir(): string | undefined {
   const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const root = path.resolve(packageDir, '..', '..');
   const site = path.join(root, 'docs', 'site');
-  const inWorkspace = fs.existsSync(path.join(root, 'pnpm-workspace.yaml')) && path.basename(path.dirname(packageDir)) === 'packages';
+  const inWorkspace =
+    fs.existsSync(path.join(root, 'pnpm-workspace.yaml')) && path.basename(path.dirname(packageDir)) === 'packages';
   return inWorkspace && fs.existsSync(path.join(site, 'index.html')) ? site : undefined;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-const missing = (dir: string | undefined) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>pushapi sandbox: reference</title>
+const missing = (
+  dir: string | undefined,
+) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>pushapi sandbox: reference</title>
 <body><h1>API reference</h1>
 <p>${
   dir

@@ -68,7 +68,10 @@ export function listOperations(documents: Record<string, Document>): OperationSp
           const found = locate(doc, [...at, 'parameters', String(i)])?.value;
           return found?.name === p.name && found?.in === p.in;
         });
-        const holder = index >= 0 ? [...at, 'parameters', String(index)] : ['paths', entry.path, 'parameters', String(pathLevelIndex(doc, entry.path, p))];
+        const holder =
+          index >= 0
+            ? [...at, 'parameters', String(index)]
+            : ['paths', entry.path, 'parameters', String(pathLevelIndex(doc, entry.path, p))];
         return { name: p.name, in: p.in, required: p.required === true, ref: pointer([...holder, 'schema']) };
       });
       const body = locate(doc, [...at, 'requestBody']);

@@ -1,5 +1,11 @@
 // @pushapi/sandbox: a local, stateful stand-in for the push service v1 and the DMP tag query service.
-import { createControlClient, createSandboxApp, openSandboxApp, type ControlClient, type SandboxApp } from './control-client.js';
+import {
+  createControlClient,
+  createSandboxApp,
+  openSandboxApp,
+  type ControlClient,
+  type SandboxApp,
+} from './control-client.js';
 import { listenSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 import type { components } from './generated/schema.js';
 
@@ -52,10 +58,22 @@ export function connectSandbox(options: { url: string; token?: string; appPrefix
 /** Starts a sandbox in this process; `stop()` ends it. Port 0 (the default here) picks a free port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { store: _store, ...running } = await listenSandbox({ port: 0, ...options });
-  return { ...running, ...connectSandbox({ url: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) }) };
+  return {
+    ...running,
+    ...connectSandbox({ url: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) }),
+  };
 }
 
-export { createControlClient, ControlError, WaitTimeoutError, type ControlClient, type ControlClientOptions, type MessageFilter, type MessageMatch, type SandboxApp } from './control-client.js';
+export {
+  createControlClient,
+  ControlError,
+  WaitTimeoutError,
+  type ControlClient,
+  type ControlClientOptions,
+  type MessageFilter,
+  type MessageMatch,
+  type SandboxApp,
+} from './control-client.js';
 export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
 export type { SandboxOptions } from './sandbox.js';
 export { SeedError } from './seed.js';

@@ -36,7 +36,10 @@ export class SandboxMetrics {
    * (its collect()): prom-client validates and hashes a label object at each inc(), even on a labelled child, which
    * was most of what counting a request cost. Bounded like the series themselves (the labels come from closed sets).
    */
-  readonly #series = new Map<string, { labels: Record<string, string>; requests: number; duration: Histogram.Internal<string> }>();
+  readonly #series = new Map<
+    string,
+    { labels: Record<string, string>; requests: number; duration: Histogram.Internal<string> }
+  >();
   /** Deliveries by way (online, offline), counted the same way. */
   readonly #deliveries = new Map<string, number>();
   /** Messages already counted as delivered: a later change of one (a click) is not another delivery. */
@@ -76,10 +79,29 @@ export class SandboxMetrics {
       },
     });
     this.#restores = new Counter({ name: 'sandbox_snapshot_restores_total', help: 'Snapshots restored.', registers });
-    this.#commit = new Histogram({ name: 'sandbox_store_commit_seconds', help: 'Time to write one unit of work that changed state to the --data store (not observed without --data).', buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5], registers });
+    this.#commit = new Histogram({
+      name: 'sandbox_store_commit_seconds',
+      help: 'Time to write one unit of work that changed state to the --data store (not observed without --data).',
+      buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5],
+      registers,
+    });
     const { store } = sources;
-    new Gauge({ name: 'sandbox_apps', help: 'Apps in the sandbox.', registers, collect() { this.set(store.apps.size); } });
-    new Gauge({ name: 'sandbox_devices', help: 'Devices of all apps.', registers, collect() { this.set(sum(store, (app) => app.devices.size)); } });
+    new Gauge({
+      name: 'sandbox_apps',
+      help: 'Apps in the sandbox.',
+      registers,
+      collect() {
+        this.set(store.apps.size);
+      },
+    });
+    new Gauge({
+      name: 'sandbox_devices',
+      help: 'Devices of all apps.',
+      registers,
+      collect() {
+        this.set(sum(store, (app) => app.devices.size));
+      },
+    });
     new Gauge({
       name: 'sandbox_messages_waiting',
       help: 'Messages kept for offline devices (or not yet displayable), of all apps.',
@@ -88,7 +110,14 @@ export class SandboxMetrics {
         this.set(sum(store, (app) => [...app.devices.values()].reduce((n, d) => n + d.pending.size, 0)));
       },
     });
-    new Gauge({ name: 'sandbox_event_stream_clients', help: 'Readers of the control API event stream connected now.', registers, collect() { this.set(sources.streamClients()); } });
+    new Gauge({
+      name: 'sandbox_event_stream_clients',
+      help: 'Readers of the control API event stream connected now.',
+      registers,
+      collect() {
+        this.set(sources.streamClients());
+      },
+    });
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -96,23 +125,39 @@ export class SandboxMetrics {
   observeRequest(entry: Omit<RequestLogEntry, 'id'>): void {
     if (entry.api === 'page') return;
     const operation = entry.operation ?? 'none';
-    const outcome = entry.outcome && OUTCOME.test(entry.outcome) ? entry.outcome : entry.status === 0 ? 'dropped' : String(entry.status);
+    const outcome =
+      entry.outcome && OUTCOME.test(entry.outcome)
+        ? entry.outcome
+        : entry.status === 0
+          ? 'dropped'
+          : String(entry.status);
     const app: { appid?: string } = this.#perApp ? { appid: entry.appid ?? '' } : {};
     const key = `${entry.api}\n${operation}\n${outcome}\n${app.appid ?? ''}`;
     let series = this.#series.get(key);
     if (!series) {
-      series = { labels: { api: entry.api, operation, outcome, ...(app.appid === undefined ? {} : { appid: app.appid }) }, requests: 0, duration: this.#duration.labels({ api: entry.api, operation, ...app }) };
+      series = {
+        labels: { api: entry.api, operation, outcome, ...(app.appid === undefined ? {} : { appid: app.appid }) },
+        requests: 0,
+        duration: this.#duration.labels({ api: entry.api, operation, ...app }),
+      };
       this.#series.set(key, series);
     }
     series.requests++;
     series.duration.observe(entry.durationMs / 1000);
-    if ((operation === 'restoreSnapshot' || operation === 'restoreAppSnapshot') && entry.status === 200) this.#restores.inc();
+    if ((operation === 'restoreSnapshot' || operation === 'restoreAppSnapshot') && entry.status === 200)
+      this.#restores.inc();
   }
 
   /** Counts the deliveries among a committed unit's changes (not those of a restore or a world: they are quiet). */
   observeChanges(changes: readonly Change[]): void {
     for (const change of changes) {
-      if (change.kind !== 'message' || change.gone || change.record.state !== 'delivered' || this.#counted.has(change.record)) continue;
+      if (
+        change.kind !== 'message' ||
+        change.gone ||
+        change.record.state !== 'delivered' ||
+        this.#counted.has(change.record)
+      )
+        continue;
       this.#counted.add(change.record);
       const via = change.record.via ?? 'online';
       this.#deliveries.set(via, (this.#deliveries.get(via) ?? 0) + 1);

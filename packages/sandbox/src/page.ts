@@ -28,8 +28,13 @@ export function defaultPageDir(): string {
 
 // The page loads its own files and talks to the control API on this origin only; images that messages name may
 // come from anywhere (the page fetches them only when the reader allows it).
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const SECURITY_HEADERS = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const SECURITY_HEADERS = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 const FALLBACK = `<!doctype html><html lang="en"><meta charset="utf-8"><title>pushapi sandbox</title>
 <body><h1>pushapi sandbox</h1><p>The inbox page has not been built (run the package's build).</p>
@@ -52,7 +57,12 @@ export function fileInside(root: string, relative: string): string | undefined {
 
 export function staticPage(dir = defaultPageDir()): PageServer {
   return {
-    handles: (pathname) => pathname === '/' || pathname.startsWith('/assets/') || pathname === '/favicon.ico' || pathname === '/console' || pathname.startsWith('/console/'),
+    handles: (pathname) =>
+      pathname === '/' ||
+      pathname.startsWith('/assets/') ||
+      pathname === '/favicon.ico' ||
+      pathname === '/console' ||
+      pathname.startsWith('/console/'),
     serve(req, res, pathname) {
       // The console (page/console/): its page at /console/, and the operations catalogue the build wrote beside it.
       if (pathname === '/console') {
@@ -60,14 +70,24 @@ export function staticPage(dir = defaultPageDir()): PageServer {
         res.end();
         return;
       }
-      const file = pathname === '/' ? 'index.html' : pathname === '/console/' ? 'console/index.html' : pathname.slice(1);
+      const file =
+        pathname === '/' ? 'index.html' : pathname === '/console/' ? 'console/index.html' : pathname.slice(1);
       const full = fileInside(dir, file);
       if (full) {
         const body = fs.readFileSync(full);
-        res.writeHead(200, { 'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-cache', ...SECURITY_HEADERS });
+        res.writeHead(200, {
+          'content-type': TYPES[path.extname(full)] ?? 'application/octet-stream',
+          'content-length': body.length,
+          'cache-control': 'no-cache',
+          ...SECURITY_HEADERS,
+        });
         res.end(req.method === 'HEAD' ? undefined : body);
       } else if (pathname === '/') {
-        res.writeHead(200, { 'content-type': TYPES['.html']!, 'content-length': Buffer.byteLength(FALLBACK), ...SECURITY_HEADERS });
+        res.writeHead(200, {
+          'content-type': TYPES['.html']!,
+          'content-length': Buffer.byteLength(FALLBACK),
+          ...SECURITY_HEADERS,
+        });
         res.end(req.method === 'HEAD' ? undefined : FALLBACK);
       } else {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

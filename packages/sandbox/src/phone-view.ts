@@ -74,7 +74,10 @@ export const platformOf = (phonetype: string | null | undefined): Platform =>
  * The notification bar's texts of a message, not cut: the style's title and text, or a notypopload template's own
  * notytitle and notycontent; none for a background-image style (4); undefined for a pass-through (no notification).
  */
-export function barTexts(msgtype: InboxMessage['msgtype'], template: Record<string, unknown>): { style: Style; title: string | undefined; text: string | undefined } | undefined {
+export function barTexts(
+  msgtype: InboxMessage['msgtype'],
+  template: Record<string, unknown>,
+): { style: Style; title: string | undefined; text: string | undefined } | undefined {
   if (msgtype === 'transmission') return undefined;
   const style = template.style as Style;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -84,7 +87,11 @@ export function barTexts(msgtype: InboxMessage['msgtype'], template: Record<stri
 }
 
 /** The texts of an iOS alert from push_info, not cut (a localized key shown as ⟨key⟩). */
-export function iosAlertTexts(info: PushInfo): { title: string | undefined; subtitle: string | undefined; body: string | undefined } {
+export function iosAlertTexts(info: PushInfo): {
+  title: string | undefined;
+  subtitle: string | undefined;
+  body: string | undefined;
+} {
   const alert = info.aps?.alert ?? {};
   return {
     title: alert.title ?? (alert['title-loc-key'] ? `⟨${alert['title-loc-key']}⟩` : undefined),
@@ -115,14 +122,16 @@ export function duration(ms: number): string {
 }
 
 /** "in 5 min" or "5 min ago", relative to the app's clock. */
-export const relative = (ms: number, now: number) => (ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`);
+export const relative = (ms: number, now: number) =>
+  ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`;
 
 /** How the message reached the device (or why it has not); `at` writes an instant of the app's clock. */
 export function arrival(m: InboxMessage, at: (ms: number) => string, now: number): string {
   if (m.state === 'pending') {
     const expires = m.expiresAt === null ? '' : `; expires ${at(m.expiresAt)} (${relative(m.expiresAt, now)})`;
     // A message whose display time (duration_begin) has not come waits for it, online or not.
-    if (m.displayFrom !== null && now < m.displayFrom) return `Waiting for its display time (duration_begin) ${at(m.displayFrom)} (${relative(m.displayFrom, now)}), and for the device to be online then; sent ${at(m.sentAt)}${expires}`;
+    if (m.displayFrom !== null && now < m.displayFrom)
+      return `Waiting for its display time (duration_begin) ${at(m.displayFrom)} (${relative(m.displayFrom, now)}), and for the device to be online then; sent ${at(m.sentAt)}${expires}`;
     return `Waiting for the device to come online since ${at(m.sentAt)}${expires}`;
   }
   if (m.state === 'expired') return `Expired: not delivered (sent ${at(m.sentAt)})`;
@@ -134,4 +143,5 @@ export function arrival(m: InboxMessage, at: (ms: number) => string, now: number
 }
 
 /** Why a replaced message left the notification bar. */
-export const replacedText = (replacedBy: string) => `No longer on the notification bar: ${replacedBy} has the same notify_id and channel, and took its place.`;
+export const replacedText = (replacedBy: string) =>
+  `No longer on the notification bar: ${replacedBy} has the same notify_id and channel, and took its place.`;

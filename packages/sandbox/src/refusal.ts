@@ -29,7 +29,8 @@ export class Refusal extends Error {
 export const serviceRefusal = (result: string, desc: string) => new Refusal(result, desc);
 export const notFound = (detail: string) => new Refusal('not-found', detail, 404);
 export const conflict = (detail: string) => new Refusal('conflict', detail, 409);
-export const invalid = (detail: string, violations: Violation[] = []) => new Refusal('invalid-request', detail, 422, violations);
+export const invalid = (detail: string, violations: Violation[] = []) =>
+  new Refusal('invalid-request', detail, 422, violations);
 export const unauthorized = (detail: string) => new Refusal('unauthorized', detail, 401);
 export const forbidden = (detail: string) => new Refusal('forbidden', detail, 403);
 

@@ -98,10 +98,14 @@ export const isLoopback = (host: string) => LOOPBACK.test(host);
 export async function listenSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host) && !options.controlToken) {
-    throw new Error(`the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`);
+    throw new Error(
+      `the sandbox listens on ${host}, beyond this machine: give it a control token (--control-token or SANDBOX_CONTROL_TOKEN) to protect the control API`,
+    );
   }
   if (options.controlToken !== undefined && options.controlToken.length < MIN_TOKEN_LENGTH) {
-    throw new Error(`the control token has ${options.controlToken.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`);
+    throw new Error(
+      `the control token has ${options.controlToken.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`,
+    );
   }
   const teams = new TeamTokens(options.controlToken, options.appTokens ?? []);
   const documents = loadDocuments();
@@ -143,7 +147,10 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   };
   if (options.metrics !== false) {
     const events = services.events;
-    services.metrics = new SandboxMetrics({ perApp: options.metricsPerApp === true }, { store, streamClients: () => events.streamClients });
+    services.metrics = new SandboxMetrics(
+      { perApp: options.metricsPerApp === true },
+      { store, streamClients: () => events.streamClients },
+    );
   }
   const readiness = new Readiness();
   if (!store.apps.has(defaultApp.appid)) {
@@ -159,7 +166,9 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
       services.snapshots.save(store, 'seed', undefined, services.realNow(), undefined, unit);
     } catch (error) {
       await committer.close();
-      throw error instanceof Refusal ? new SeedError(typeof options.seed === 'string' ? options.seed : '(the seed option)', error.detail) : error;
+      throw error instanceof Refusal
+        ? new SeedError(typeof options.seed === 'string' ? options.seed : '(the seed option)', error.detail)
+        : error;
     }
     await commitUnit(services, committer, unit, [], true);
   }

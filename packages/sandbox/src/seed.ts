@@ -30,10 +30,20 @@ function readWorld(path: string): unknown {
 export function worldOf(seed: unknown, documents: Record<string, object>): World {
   const source = typeof seed === 'string' ? seed : '(the seed option)';
   const world = typeof seed === 'string' ? readWorld(seed) : seed;
-  const violations = explain(new SchemaSet(documents as Record<string, Record<string, unknown>>), WORLD_SCHEMA, world, []);
+  const violations = explain(
+    new SchemaSet(documents as Record<string, Record<string, unknown>>),
+    WORLD_SCHEMA,
+    world,
+    [],
+  );
   if (violations.length > 0) {
-    const shown = violations.slice(0, 5).map((v) => describeViolation({ ...v, location: v.location.length > 0 ? v.location : ['(the world)'] }));
-    throw new SeedError(source, `breaks the World schema of the control document: ${shown.join('; ')}${violations.length > 5 ? ` (and ${violations.length - 5} more)` : ''}`);
+    const shown = violations
+      .slice(0, 5)
+      .map((v) => describeViolation({ ...v, location: v.location.length > 0 ? v.location : ['(the world)'] }));
+    throw new SeedError(
+      source,
+      `breaks the World schema of the control document: ${shown.join('; ')}${violations.length > 5 ? ` (and ${violations.length - 5} more)` : ''}`,
+    );
   }
   return world as World;
 }

@@ -45,7 +45,12 @@ function wallParts(ms: number, offsetMinutes: number): WallParts {
 function fromWall(p: WallParts, offsetMinutes: number): number | undefined {
   const ms = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - offsetMinutes * 60_000;
   const back = wallParts(ms, offsetMinutes);
-  const same = back.year === p.year && back.month === p.month && back.day === p.day && back.hour === p.hour && back.minute === p.minute;
+  const same =
+    back.year === p.year &&
+    back.month === p.month &&
+    back.day === p.day &&
+    back.hour === p.hour &&
+    back.minute === p.minute;
   return same && back.second === p.second ? ms : undefined;
 }
 
@@ -88,7 +93,9 @@ export function dayKeyOf(text: string): string | undefined {
   const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text);
   if (!m) return undefined;
   const [, y, mo, d] = m.map(Number) as [number, number, number, number];
-  return fromWall({ year: y, month: mo, day: d, hour: 0, minute: 0, second: 0 }, 0) === undefined ? undefined : `${m[1]}${m[2]}${m[3]}`;
+  return fromWall({ year: y, month: mo, day: d, hour: 0, minute: 0, second: 0 }, 0) === undefined
+    ? undefined
+    : `${m[1]}${m[2]}${m[3]}`;
 }
 
 /** The `<mmdd>` of a task id. */

@@ -53,7 +53,12 @@ function readYaml(text: string): unknown {
 export function duplicateJsonKey(text: string): { place: string; key: string; line: number } | undefined {
   type Level = { keys?: Set<string>; key?: string; index: number; expectKey: boolean };
   const stack: Level[] = [];
-  const place = () => stack.slice(0, -1).map((level) => (level.keys ? `.${level.key}` : `[${level.index}]`)).join('').replace(/^\./, '') || '(the world)';
+  const place = () =>
+    stack
+      .slice(0, -1)
+      .map((level) => (level.keys ? `.${level.key}` : `[${level.index}]`))
+      .join('')
+      .replace(/^\./, '') || '(the world)';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     const top = stack.at(-1);
@@ -85,7 +90,10 @@ function readJson(text: string): unknown {
     throw new WorldFileProblem(`is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   const duplicate = duplicateJsonKey(text);
-  if (duplicate) throw new WorldFileProblem(`has the key "${duplicate.key}" twice in one object, at ${duplicate.place} (line ${duplicate.line}); JSON readers disagree on which one counts`);
+  if (duplicate)
+    throw new WorldFileProblem(
+      `has the key "${duplicate.key}" twice in one object, at ${duplicate.place} (line ${duplicate.line}); JSON readers disagree on which one counts`,
+    );
   return world;
 }
 
@@ -95,7 +103,9 @@ export function readWorldFile(path: string): unknown {
   const [size, max] = [statSync(path).size, WORLD_FILE_MAX_BYTES[format]];
   if (size > max) {
     const instead = format === 'yaml' ? 'write it as JSON (up to 4 MiB), split it' : 'split it';
-    throw new WorldFileProblem(`has ${size.toLocaleString('en')} bytes; a ${format.toUpperCase()} world has at most ${max.toLocaleString('en')} (${max / 2 ** 20} MiB): ${instead}, or add the devices through the control API`);
+    throw new WorldFileProblem(
+      `has ${size.toLocaleString('en')} bytes; a ${format.toUpperCase()} world has at most ${max.toLocaleString('en')} (${max / 2 ** 20} MiB): ${instead}, or add the devices through the control API`,
+    );
   }
   const text = readFileSync(path, 'utf8');
   return format === 'yaml' ? readYaml(text) : readJson(text);

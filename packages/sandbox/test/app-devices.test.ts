@@ -11,7 +11,10 @@ const sandbox = ownSandbox();
 
 it('sandbox.app({ devices }) makes the app and its devices in one control request, aliases and tags included', async () => {
   const requests: string[] = [];
-  const control = createControlClient({ baseUrl: sandbox.current.url, fetch: (request) => (requests.push(`${request.method} ${new URL(request.url).pathname}`), fetch(request)) });
+  const control = createControlClient({
+    baseUrl: sandbox.current.url,
+    fetch: (request) => (requests.push(`${request.method} ${new URL(request.url).pathname}`), fetch(request)),
+  });
   const app = await createSandboxApp(control, sandbox.current.url, {
     devices: [
       { cid: 'alice-phone', online: true, alias: 'alice', tags: ['vip'] },
@@ -20,12 +23,22 @@ it('sandbox.app({ devices }) makes the app and its devices in one control reques
     ],
   });
   expect(requests).toEqual([`PUT /control/apps/${app.appid}`]);
-  expect(await app.device('bob-phone')).toMatchObject({ cid: 'bob-phone', online: false, alias: 'bob', region: 'Beijing' });
+  expect(await app.device('bob-phone')).toMatchObject({
+    cid: 'bob-phone',
+    online: false,
+    alias: 'bob',
+    region: 'Beijing',
+  });
   const push = createPushClient({ ...app.pushOptions, retry: false });
   const toAlice = await push.POST('/push_single', { body: { ...notification('for alice'), alias: 'alice' } });
-  const toVip = await push.POST('/push_app', { body: { ...notification('for the vips'), condition: [{ key: 'tag', values: ['vip'], opt_type: 0 }] } });
+  const toVip = await push.POST('/push_app', {
+    body: { ...notification('for the vips'), condition: [{ key: 'tag', values: ['vip'], opt_type: 0 }] },
+  });
   // One read for every device's messages of a task.
-  expect((await app.messages({ taskid: toAlice.taskid! })).messages.map((m) => m.cid).sort()).toEqual(['alice-phone', 'alice-tablet']);
+  expect((await app.messages({ taskid: toAlice.taskid! })).messages.map((m) => m.cid).sort()).toEqual([
+    'alice-phone',
+    'alice-tablet',
+  ]);
   expect((await app.messages({ taskid: toVip.taskid! })).messages.map((m) => m.cid)).toEqual(['alice-phone']);
 });
 
@@ -47,10 +60,22 @@ it('a refused creation creates nothing: a magic cid, a cid twice, a full alias, 
   const before = sandbox.current.snapshot();
   const tooMany = Array.from({ length: CIDS_PER_ALIAS + 1 }, (_, i) => ({ cid: `c-${i}`, alias: 'crowd' }));
   const refusals: [unknown, number, RegExp][] = [
-    [{ appid: 'r-magic', devices: [{ cid: 'fine' }, { cid: 'magic-online' }] }, 409, /devices: "magic-online" is a magic cid/],
-    [{ appid: 'r-twice', devices: [{ cid: 'twice' }, { cid: 'twice' }] }, 409, /devices: cid "twice" is in its devices more than once/],
+    [
+      { appid: 'r-magic', devices: [{ cid: 'fine' }, { cid: 'magic-online' }] },
+      409,
+      /devices: "magic-online" is a magic cid/,
+    ],
+    [
+      { appid: 'r-twice', devices: [{ cid: 'twice' }, { cid: 'twice' }] },
+      409,
+      /devices: cid "twice" is in its devices more than once/,
+    ],
     [{ appid: 'r-crowd', devices: tooMany }, 409, new RegExp(`alias "crowd" has ${CIDS_PER_ALIAS + 1} devices`)],
-    [{ appid: 'r-invalid', devices: [{ cid: 'fine' }, { cid: 'bad', online: 'yes' }] }, 422, /location:\[body,devices,1,online\]/],
+    [
+      { appid: 'r-invalid', devices: [{ cid: 'fine' }, { cid: 'bad', online: 'yes' }] },
+      422,
+      /location:\[body,devices,1,online\]/,
+    ],
     [{ appid: taken.appid, devices: [{ cid: 'fresh' }] }, 409, /exists already/],
   ];
   for (const [body, status, message] of refusals) {

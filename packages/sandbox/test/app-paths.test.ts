@@ -11,13 +11,21 @@ const json = { 'content-type': 'application/json' };
 describe('PUT /control/apps/{appid}', () => {
   it('creates the app named in the path, answers 409 when it exists, and refuses a body naming another appid', async () => {
     const { controlUrl } = sandbox.current;
-    const made = await raw(`${controlUrl}/apps/put-made`, { method: 'PUT', headers: json, body: JSON.stringify({ appkey: 'put-key' }) });
+    const made = await raw(`${controlUrl}/apps/put-made`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ appkey: 'put-key' }),
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ appid: 'put-made', credentials: { appid: 'put-made', appkey: 'put-key' } });
     const again = await raw(`${controlUrl}/apps/put-made`, { method: 'PUT', headers: json });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/appid "put-made" exists already/);
-    const other = await raw(`${controlUrl}/apps/put-other`, { method: 'PUT', headers: json, body: JSON.stringify({ appid: 'not-the-path' }) });
+    const other = await raw(`${controlUrl}/apps/put-other`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ appid: 'not-the-path' }),
+    });
     expect(other.status).toBe(422);
     expect(other.body.detail).toMatch(/the body names appid "not-the-path", the path "put-other"/);
     expect((await raw(`${controlUrl}/apps/put-other`)).status).toBe(404); // refused: nothing made
@@ -50,7 +58,9 @@ describe('DMP under /apps/<appid>/dmp/', () => {
     const refused = await crossed.GET('/config/tags').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DmpApiError);
     expect((refused as DmpApiError).status).toBe(401);
-    const gone = await raw(`${sandbox.current.url}/apps/no-such-app/dmp/config/tags`, { headers: { authorization: 'Bearer x' } });
+    const gone = await raw(`${sandbox.current.url}/apps/no-such-app/dmp/config/tags`, {
+      headers: { authorization: 'Bearer x' },
+    });
     expect(gone.status).toBe(404);
     expect(JSON.stringify(gone.body)).toMatch(/no app with appid \\"no-such-app\\" in this sandbox/);
   });

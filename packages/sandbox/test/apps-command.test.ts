@@ -12,7 +12,13 @@ import { startSandbox, type Sandbox } from '../src/index.js';
 const ADMIN = 'admin-token-0123456789abcdef';
 const WEB = 'web-team-token-0123456789abcdef';
 const API = 'api-team-token-0123456789abcdef';
-const options = { controlToken: ADMIN, appTokens: [{ prefix: 'ci-web-', token: WEB }, { prefix: 'ci-api-', token: API }] };
+const options = {
+  controlToken: ADMIN,
+  appTokens: [
+    { prefix: 'ci-web-', token: WEB },
+    { prefix: 'ci-api-', token: API },
+  ],
+};
 
 const processes: Sandbox[] = [];
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'apps-command-'));
@@ -33,7 +39,8 @@ async function apps(args: string[], token?: string): Promise<{ code: number; out
 
 beforeAll(async () => {
   for (let i = 0; i < 2; i++) processes.push(await startSandbox(options));
-  const make = (i: number, appid: string) => processes[i]!.control.PUT('/apps/{appid}', { params: { path: { appid } }, body: {} });
+  const make = (i: number, appid: string) =>
+    processes[i]!.control.PUT('/apps/{appid}', { params: { path: { appid } }, body: {} });
   await make(0, 'ci-web-one');
   await make(1, 'ci-web-two');
   await make(1, 'ci-api-one');
@@ -57,7 +64,10 @@ describe('pushapi-sandbox apps', () => {
       `ci-web-two  ${processes[1]!.url}`,
     ]);
     const json = await apps([...servers(), '--json'], API);
-    expect(JSON.parse(json.output)).toEqual({ apps: [{ appid: 'ci-api-one', name: expect.any(String), server: processes[1]!.url }], unreachable: [] });
+    expect(JSON.parse(json.output)).toEqual({
+      apps: [{ appid: 'ci-api-one', name: expect.any(String), server: processes[1]!.url }],
+      unreachable: [],
+    });
   });
 
   it('says the list is incomplete when a process refuses the token or does not answer, and never prints the token', async () => {
@@ -87,7 +97,11 @@ describe('pushapi-sandbox apps', () => {
   });
 
   it('refuses to run without a process to ask, and reads no token from the command line', async () => {
-    await expect(runApps([], {})).rejects.toThrow("give each process with --server <url> (its own address, not the balancer's)");
-    await expect(runApps(['--server', processes[0]!.url, '--token', WEB], {})).rejects.toThrow(/Unknown option '--token'/);
+    await expect(runApps([], {})).rejects.toThrow(
+      "give each process with --server <url> (its own address, not the balancer's)",
+    );
+    await expect(runApps(['--server', processes[0]!.url, '--token', WEB], {})).rejects.toThrow(
+      /Unknown option '--token'/,
+    );
   });
 });

@@ -12,14 +12,29 @@ const sandbox = ownSandbox();
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-type Snapshot = { apps: { record: { appid: string; onlineHistory: [number, number][] }; devices: { record: { cid: string }; inbox: unknown[] }[]; tasks: unknown[]; requestIds: unknown[]; tokens: unknown[]; days: unknown[] }[]; dmpTokens: [string, { appid: string }][] };
-const stateOf = (app: SandboxApp) => (sandbox.current.snapshot() as Snapshot).apps.find((a) => a.record.appid === app.appid)!;
+type Snapshot = {
+  apps: {
+    record: { appid: string; onlineHistory: [number, number][] };
+    devices: { record: { cid: string }; inbox: unknown[] }[];
+    tasks: unknown[];
+    requestIds: unknown[];
+    tokens: unknown[];
+    days: unknown[];
+  }[];
+  dmpTokens: [string, { appid: string }][];
+};
+const stateOf = (app: SandboxApp) =>
+  (sandbox.current.snapshot() as Snapshot).apps.find((a) => a.record.appid === app.appid)!;
 
 async function signIn(app: SandboxApp, timestamp = '1'): Promise<string> {
   const answer = await raw(`${sandbox.current.url}/v1/${app.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ appkey: app.appkey, timestamp, sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`) }),
+    body: JSON.stringify({
+      appkey: app.appkey,
+      timestamp,
+      sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+    }),
   });
   return answer.body.auth_token as string;
 }
@@ -35,13 +50,20 @@ function pushCall(app: SandboxApp, token: string) {
     ).body;
 }
 
-const transmission = (content: string) => ({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: content } });
+const transmission = (content: string) => ({
+  message: { msgtype: 'transmission', is_offline: true },
+  transmission: { transmission_content: content },
+});
 
 describe('per app and per device', { timeout: 300_000 }, () => {
   it('an inbox keeps the last inboxLimit messages', async () => {
     const app = await sandbox.current.app({ settings: { inboxLimit: 5 } });
     const push = pushCall(app, await signIn(app));
-    for (let i = 0; i < 12; i++) expect((await push('push_single', { ...transmission(`m${i}`), cid: 'magic-online', requestid: `inbox-${i}-0000` })).result).toBe('ok');
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await push('push_single', { ...transmission(`m${i}`), cid: 'magic-online', requestid: `inbox-${i}-0000` }))
+          .result,
+      ).toBe('ok');
     const { messages } = await app.inbox('magic-online');
     expect(messages.map((m) => m.template.transmission_content)).toEqual(['m7', 'm8', 'm9', 'm10', 'm11']);
     expect(stateOf(app).devices.find((d) => d.record.cid === 'magic-online')!.inbox).toHaveLength(5);
@@ -51,7 +73,11 @@ describe('per app and per device', { timeout: 300_000 }, () => {
     const app = await sandbox.current.app({ settings: { inboxLimit: 5 } });
     const push = pushCall(app, await signIn(app));
     const taskids: string[] = [];
-    for (let i = 0; i < 12; i++) taskids.push((await push('push_single', { ...transmission(`w${i}`), cid: 'magic-offline', requestid: `waiting-${i}-000` })).taskid);
+    for (let i = 0; i < 12; i++)
+      taskids.push(
+        (await push('push_single', { ...transmission(`w${i}`), cid: 'magic-offline', requestid: `waiting-${i}-000` }))
+          .taskid,
+      );
     const { pending } = await app.inbox('magic-offline');
     expect(pending.map((m) => m.template.transmission_content)).toEqual(['w7', 'w8', 'w9', 'w10', 'w11']);
     expect((await app.task(taskids[0]!)).stats.pending).toBe(0);
@@ -63,8 +89,16 @@ describe('per app and per device', { timeout: 300_000 }, () => {
   it(`an app keeps ${LIMITS.taskLimit} tasks, the oldest finished first, and never drops a scheduled one`, async () => {
     const app = await sandbox.current.app({ clock: { time: '2030-01-01T00:00:00Z' } });
     const push = pushCall(app, await signIn(app));
-    const scheduled = await push('push_app', { ...transmission('later'), requestid: 'scheduled-0001', pushTime: '203001021200' });
-    const first = await push('push_single', { ...transmission('first'), cid: 'magic-online', requestid: 'first-task-0001' });
+    const scheduled = await push('push_app', {
+      ...transmission('later'),
+      requestid: 'scheduled-0001',
+      pushTime: '203001021200',
+    });
+    const first = await push('push_single', {
+      ...transmission('first'),
+      cid: 'magic-online',
+      requestid: 'first-task-0001',
+    });
     for (let i = 0; i < LIMITS.taskLimit + 10; i++) await push('save_list_body', transmission(`t${i}`));
     const tasks = await app.tasks();
     expect(tasks).toHaveLength(LIMITS.taskLimit);
@@ -75,12 +109,23 @@ describe('per app and per device', { timeout: 300_000 }, () => {
   it(`an app remembers ${LIMITS.requestIdLimit} requestids, the oldest forgotten first`, async () => {
     const app = await sandbox.current.app();
     const push = pushCall(app, await signIn(app));
-    const batch = (b: number) => ({ msg_list: Array.from({ length: 1000 }, (_, i) => ({ ...transmission('x'), cid: 'magic-online', requestid: `rid-${b}-${i}` })) });
-    for (let b = 0; b < LIMITS.requestIdLimit / 1000 + 1; b++) expect((await push('push_single_batch', batch(b))).result).toBe('ok');
+    const batch = (b: number) => ({
+      msg_list: Array.from({ length: 1000 }, (_, i) => ({
+        ...transmission('x'),
+        cid: 'magic-online',
+        requestid: `rid-${b}-${i}`,
+      })),
+    });
+    for (let b = 0; b < LIMITS.requestIdLimit / 1000 + 1; b++)
+      expect((await push('push_single_batch', batch(b))).result).toBe('ok');
     expect(stateOf(app).requestIds).toHaveLength(LIMITS.requestIdLimit);
     // The first requestid is forgotten: sending it again pushes again (a new task); the last is remembered.
     const again = await push('push_single', { ...transmission('again'), cid: 'magic-online', requestid: 'rid-0-0' });
-    const last = await push('push_single', { ...transmission('again'), cid: 'magic-online', requestid: `rid-${LIMITS.requestIdLimit / 1000}-999` });
+    const last = await push('push_single', {
+      ...transmission('again'),
+      cid: 'magic-online',
+      requestid: `rid-${LIMITS.requestIdLimit / 1000}-999`,
+    });
     expect(again.status).toBe('successed_online');
     expect(last.status).toBeUndefined(); // the batch's answer, as remembered
   });
@@ -109,7 +154,10 @@ describe('per app and per device', { timeout: 300_000 }, () => {
     for (let i = 1; i <= 1005; i++) await auth(i);
     const own = (sandbox.current.snapshot() as Snapshot).dmpTokens.filter(([, r]) => r.appid === app.appid);
     expect(own).toHaveLength(1000);
-    expect((await raw(`${sandbox.current.dmpBaseUrl}/config/tags`, { headers: { authorization: `Bearer ${first}` } })).status).toBe(401);
+    expect(
+      (await raw(`${sandbox.current.dmpBaseUrl}/config/tags`, { headers: { authorization: `Bearer ${first}` } }))
+        .status,
+    ).toBe(401);
   });
 
   it(`daily records: ${DAYS_KEPT} days back and today`, async () => {
@@ -137,7 +185,9 @@ describe('per app and per device', { timeout: 300_000 }, () => {
     expect(history.length).toBeLessThanOrEqual(24 * 6 + 2);
     // What the statistics answer is what happened: at each ten-minute point, the count after the last change.
     const token = await signIn(app);
-    const { body } = await raw(`${sandbox.current.url}/v1/${app.appid}/get_last_24hours_online_User_statistics`, { headers: { authtoken: token } });
+    const { body } = await raw(`${sandbox.current.url}/v1/${app.appid}/get_last_24hours_online_User_statistics`, {
+      headers: { authtoken: token },
+    });
     for (const [point, count] of Object.entries(body.onlineStatics as Record<string, number>)) {
       const last = changes.filter(([t]) => t <= Number(point)).at(-1);
       expect(count, `at ${new Date(Number(point)).toISOString()}`).toBe(last ? last[1] : 1);

@@ -19,19 +19,39 @@ async function tokenOf(app: SandboxApp): Promise<string> {
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  raw(`${sandbox.current.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  raw(`${sandbox.current.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
-const transmission = (content: string, requestid: string) => ({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: content }, cid: 'magic-online', requestid });
+const transmission = (content: string, requestid: string) => ({
+  message: { msgtype: 'transmission', is_offline: true },
+  transmission: { transmission_content: content },
+  cid: 'magic-online',
+  requestid,
+});
 
 async function lastEntries(limit: number, appid?: string) {
   const query = new URLSearchParams({ limit: String(limit), ...(appid ? { appid } : {}) });
-  return (await raw(`${sandbox.current.controlUrl}/requests?${query}`)).body.requests as { id: number; violations: { code: string; message: string; location: string[] }[]; deviations: { detail: string }[]; body?: unknown }[];
+  return (await raw(`${sandbox.current.controlUrl}/requests?${query}`)).body.requests as {
+    id: number;
+    violations: { code: string; message: string; location: string[] }[];
+    deviations: { detail: string }[];
+    body?: unknown;
+  }[];
 }
-const events = async (appid?: string) => (await raw(`${sandbox.current.controlUrl}/events${appid ? `?appid=${appid}` : ''}`)).body.events as { type: string; message?: unknown; request?: { id: number } }[];
+const events = async (appid?: string) =>
+  (await raw(`${sandbox.current.controlUrl}/events${appid ? `?appid=${appid}` : ''}`)).body.events as {
+    type: string;
+    message?: unknown;
+    request?: { id: number };
+  }[];
 
 /** Every event and log entry the sandbox holds now is within its bound. */
 async function expectAllWithinBounds() {
-  for (const entry of await lastEntries(1000)) expect(bytes(entry), `log entry ${entry.id}`).toBeLessThanOrEqual(BYTE_BOUNDS.requestLogEntryBytes);
+  for (const entry of await lastEntries(1000))
+    expect(bytes(entry), `log entry ${entry.id}`).toBeLessThanOrEqual(BYTE_BOUNDS.requestLogEntryBytes);
   for (const event of await events()) expect(bytes(event)).toBeLessThanOrEqual(BYTE_BOUNDS.eventBytes);
 }
 
@@ -58,15 +78,24 @@ describe('per request', { timeout: 300_000 }, () => {
     const answer = await post('/control/apps', { ['k'.repeat(100_000)]: 1 });
     expect(answer.status).toBe(422);
     const [segment] = (answer.body.validation as { location: string[] }[])[0]!.location.slice(-1);
-    expect(segment).toBe(`${'k'.repeat(BYTE_BOUNDS.locationSegmentChars)}… [${100_000 - BYTE_BOUNDS.locationSegmentChars} more characters]`);
+    expect(segment).toBe(
+      `${'k'.repeat(BYTE_BOUNDS.locationSegmentChars)}… [${100_000 - BYTE_BOUNDS.locationSegmentChars} more characters]`,
+    );
     expect(bytes(answer.text)).toBeLessThan(4096);
     expect(bytes((await lastEntries(1))[0])).toBeLessThan(4096);
   });
 
   it('a lenient batch of 3,000 deviations: accepted, the entry lists the first ones and how many more, the summary counts them all', async () => {
     const app = await sandbox.current.app({ settings: { compat: 'lenient' } });
-    const items = Array.from({ length: 1500 }, (_, i) => ({ ...transmission('x', `lenient-${String(i).padStart(6, '0')}`), message: { msgtype: 'transmission', is_offline: 'true', offline_expire_time: '100000' } }));
-    const answer = await post(`/v1/${app.appid}/push_single_batch`, { msg_list: items }, { authtoken: await tokenOf(app) });
+    const items = Array.from({ length: 1500 }, (_, i) => ({
+      ...transmission('x', `lenient-${String(i).padStart(6, '0')}`),
+      message: { msgtype: 'transmission', is_offline: 'true', offline_expire_time: '100000' },
+    }));
+    const answer = await post(
+      `/v1/${app.appid}/push_single_batch`,
+      { msg_list: items },
+      { authtoken: await tokenOf(app) },
+    );
     expect(answer.body.result).toBe('ok');
     const [entry] = await lastEntries(1, app.appid);
     expect(entry!.deviations.length).toBeLessThanOrEqual(BYTE_BOUNDS.deviationsListed + 1);
@@ -79,7 +108,9 @@ describe('per request', { timeout: 300_000 }, () => {
   it('a message of 900 KB: its event keeps its type and ids, not the content; the inbox has it whole', async () => {
     const app = await sandbox.current.app();
     const content = 'x'.repeat(900 * 1024);
-    const answer = await post(`/v1/${app.appid}/push_single`, transmission(content, 'large-message-01'), { authtoken: await tokenOf(app) });
+    const answer = await post(`/v1/${app.appid}/push_single`, transmission(content, 'large-message-01'), {
+      authtoken: await tokenOf(app),
+    });
     expect(answer.body.result).toBe('ok');
     const message = (await events(app.appid)).filter((e) => e.type === 'message').at(-1)!;
     expect(message).toMatchObject({ type: 'message', appid: app.appid, cid: 'magic-online' });
@@ -98,7 +129,11 @@ describe('in all', { timeout: 300_000 }, () => {
     for (const app of [await sandbox.current.app(), await sandbox.current.app()]) {
       const token = await tokenOf(app);
       for (let i = 0; i < pushes / 2; i++) {
-        const answer = await post(`/v1/${app.appid}/push_single`, transmission(content, `bytes-${String(i).padStart(6, '0')}`), { authtoken: token });
+        const answer = await post(
+          `/v1/${app.appid}/push_single`,
+          transmission(content, `bytes-${String(i).padStart(6, '0')}`),
+          { authtoken: token },
+        );
         expect(answer.body.result).toBe('ok');
       }
     }

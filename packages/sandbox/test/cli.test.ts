@@ -16,10 +16,22 @@ describe('the command', () => {
     expect(out).toContain(`push v1 base URL   ${cli.url}`);
     expect(out).toContain(`DMP base URL       ${cli.url}/dmp`);
     expect(out).toContain(`control API        ${cli.url}/control`);
-    expect(out).toContain(`appid ${DEFAULT_APP.appid}   appkey ${DEFAULT_APP.appkey}   mastersecret ${DEFAULT_APP.mastersecret}`);
-    const push = createPushClient({ baseUrl: cli.url, appId: DEFAULT_APP.appid, appKey: DEFAULT_APP.appkey, masterSecret: DEFAULT_APP.mastersecret, retry: false });
-    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-online' } } })).toMatchObject({ status: 'online' });
-    await expect.poll(() => cli.lines.some((l) => l.startsWith('GET /v1/sandbox-app/user_status/magic-online -> 200 ok'))).toBe(true);
+    expect(out).toContain(
+      `appid ${DEFAULT_APP.appid}   appkey ${DEFAULT_APP.appkey}   mastersecret ${DEFAULT_APP.mastersecret}`,
+    );
+    const push = createPushClient({
+      baseUrl: cli.url,
+      appId: DEFAULT_APP.appid,
+      appKey: DEFAULT_APP.appkey,
+      masterSecret: DEFAULT_APP.mastersecret,
+      retry: false,
+    });
+    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-online' } } })).toMatchObject({
+      status: 'online',
+    });
+    await expect
+      .poll(() => cli.lines.some((l) => l.startsWith('GET /v1/sandbox-app/user_status/magic-online -> 200 ok')))
+      .toBe(true);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
@@ -28,7 +40,9 @@ describe('the command', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-no-site-'));
     const cli = await startCli(['--port', '0', '--docs', empty]);
     await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');
-    expect(cli.lines.join('\n')).toMatch(/reference +not served: this package ships no reference site \(--docs <dir> serves a built one\)/);
+    expect(cli.lines.join('\n')).toMatch(
+      /reference +not served: this package ships no reference site \(--docs <dir> serves a built one\)/,
+    );
     expect(cli.lines.join('\n')).not.toContain(`${cli.url}/docs/`);
     cli.child.kill('SIGINT');
     await cli.exited;
@@ -36,13 +50,21 @@ describe('the command', () => {
   });
 
   it('takes the credentials from flags and environment variables, and never prints a given secret', async () => {
-    const cli = await startCli(['--port', '0', '--appid', 'ci-app', '--master-secret', 'given-master-secret-value'], { SANDBOX_AUTH_CODE: 'given-auth-code-value' });
+    const cli = await startCli(['--port', '0', '--appid', 'ci-app', '--master-secret', 'given-master-secret-value'], {
+      SANDBOX_AUTH_CODE: 'given-auth-code-value',
+    });
     await expect.poll(() => cli.lines.join('\n')).toContain('its DMP party');
     const out = cli.lines.join('\n');
     expect(out).toContain('appid ci-app');
     expect(out).not.toContain('given-master-secret-value');
     expect(out).not.toContain('given-auth-code-value');
-    const push = createPushClient({ baseUrl: cli.url, appId: 'ci-app', appKey: DEFAULT_APP.appkey, masterSecret: 'given-master-secret-value', retry: false });
+    const push = createPushClient({
+      baseUrl: cli.url,
+      appId: 'ci-app',
+      appKey: DEFAULT_APP.appkey,
+      masterSecret: 'given-master-secret-value',
+      retry: false,
+    });
     expect(await push.GET('/query_bi_tags')).toMatchObject({ result: 'ok' });
     cli.child.kill('SIGTERM');
     expect((await cli.exited).code).toBe(0);
@@ -65,9 +87,13 @@ describe('the command', () => {
     const file = path.join(dir, 'control-token');
     fs.writeFileSync(file, `  ${token}  \n`);
     try {
-      for (const [args, env] of [[[], { SANDBOX_CONTROL_TOKEN: token }], [['--control-token-file', file], {}]] as const) {
+      for (const [args, env] of [
+        [[], { SANDBOX_CONTROL_TOKEN: token }],
+        [['--control-token-file', file], {}],
+      ] as const) {
         const cli = await startCli(['--port', '0', ...args], env);
-        const apps = (authorization?: string) => fetch(`${cli.url}/control/apps`, { headers: authorization ? { authorization } : {} });
+        const apps = (authorization?: string) =>
+          fetch(`${cli.url}/control/apps`, { headers: authorization ? { authorization } : {} });
         expect((await apps()).status).toBe(401);
         expect((await apps(`Bearer ${token}`)).status).toBe(200);
         expect(fs.readFileSync(`/proc/${cli.child.pid}/cmdline`, 'utf8')).not.toContain(token);
@@ -76,11 +102,20 @@ describe('the command', () => {
         expect(cli.lines.join('\n')).not.toContain(token);
       }
       const missing = await runCli(['--port', '0', '--control-token-file', path.join(dir, 'absent')]);
-      expect(missing).toMatchObject({ code: 2, output: expect.stringContaining(`control token file ${path.join(dir, 'absent')} cannot be read (ENOENT)`) });
+      expect(missing).toMatchObject({
+        code: 2,
+        output: expect.stringContaining(`control token file ${path.join(dir, 'absent')} cannot be read (ENOENT)`),
+      });
       fs.writeFileSync(file, ' \n\n');
-      expect(await runCli(['--port', '0', '--control-token-file', file])).toMatchObject({ code: 2, output: expect.stringContaining(`control token file ${file} is empty`) });
+      expect(await runCli(['--port', '0', '--control-token-file', file])).toMatchObject({
+        code: 2,
+        output: expect.stringContaining(`control token file ${file} is empty`),
+      });
       const both = await runCli(['--port', '0', '--control-token-file', file, '--control-token', token]);
-      expect(both).toMatchObject({ code: 2, output: expect.stringContaining('--control-token or --control-token-file, not both') });
+      expect(both).toMatchObject({
+        code: 2,
+        output: expect.stringContaining('--control-token or --control-token-file, not both'),
+      });
       expect(both.output).not.toContain(token);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -89,24 +124,40 @@ describe('the command', () => {
 
   it('takes app tokens from --app-token, SANDBOX_APP_TOKENS and --app-token-file, each limited to its prefix, and never prints them', async () => {
     const control = 'control-token-of-the-operator';
-    const tokens = { a: 'app-token-of-team-a-flag', b: 'app-token-of-team-b-variable', c: 'app-token-of-team-c-in-a-file' };
+    const tokens = {
+      a: 'app-token-of-team-a-flag',
+      b: 'app-token-of-team-b-variable',
+      c: 'app-token-of-team-c-in-a-file',
+    };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-app-tokens-'));
     const file = path.join(dir, 'app-tokens');
     fs.writeFileSync(file, `team-c-=${tokens.c}\n\n`);
     try {
-      const cli = await startCli(['--port', '0', '--control-token', control, '--app-token', `team-a-=${tokens.a}`, '--app-token-file', file], { SANDBOX_APP_TOKENS: `team-b-=${tokens.b}` });
+      const cli = await startCli(
+        ['--port', '0', '--control-token', control, '--app-token', `team-a-=${tokens.a}`, '--app-token-file', file],
+        { SANDBOX_APP_TOKENS: `team-b-=${tokens.b}` },
+      );
       const create = (token: string, appid: string) =>
-        fetch(`${cli.url}/control/apps/${appid}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+        fetch(`${cli.url}/control/apps/${appid}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
       for (const [team, token] of Object.entries(tokens)) {
         expect((await create(token, `team-${team}-1`)).status).toBe(201);
         expect((await create(token, `team-${team === 'a' ? 'b' : 'a'}-2`)).status).toBe(403);
       }
-      expect(cli.lines.join('\n')).toContain('app tokens           for the apps whose appid starts with: "team-a-", "team-b-", "team-c-"');
+      expect(cli.lines.join('\n')).toContain(
+        'app tokens           for the apps whose appid starts with: "team-a-", "team-b-", "team-c-"',
+      );
       cli.child.kill('SIGTERM');
       await cli.exited;
       for (const token of Object.values(tokens)) expect(cli.lines.join('\n')).not.toContain(token);
       const short = await runCli(['--port', '0', '--control-token', control, '--app-token', 'team-a-=tiny-secret']);
-      expect(short).toMatchObject({ code: 2, output: expect.stringContaining('the app token of prefix "team-a-" has 11 characters') });
+      expect(short).toMatchObject({
+        code: 2,
+        output: expect.stringContaining('the app token of prefix "team-a-" has 11 characters'),
+      });
       expect(short.output).not.toContain('tiny-secret');
       const alone = await runCli(['--port', '0'], { SANDBOX_APP_TOKENS: `team-a-=${tokens.a}` });
       expect(alone).toMatchObject({ code: 2, output: expect.stringContaining('app tokens need a control token too') });
@@ -116,11 +167,20 @@ describe('the command', () => {
   });
 
   it('refuses a bad flag, a bad port and a taken port with a clear message', async () => {
-    expect(await runCli(['--prot', '1'])).toMatchObject({ code: 2, output: expect.stringContaining("Unknown option '--prot'") });
-    expect(await runCli(['--port', 'abc'])).toMatchObject({ code: 2, output: expect.stringContaining('port "abc" is not a port number') });
+    expect(await runCli(['--prot', '1'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining("Unknown option '--prot'"),
+    });
+    expect(await runCli(['--port', 'abc'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('port "abc" is not a port number'),
+    });
     const first = await startCli(['--port', '0']);
     const port = new URL(first.url).port;
-    expect(await runCli(['--port', port])).toMatchObject({ code: 2, output: expect.stringContaining(`port ${port} on 127.0.0.1 is already in use`) });
+    expect(await runCli(['--port', port])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining(`port ${port} on 127.0.0.1 is already in use`),
+    });
     first.child.kill('SIGINT');
     await first.exited;
   });

@@ -15,7 +15,11 @@ async function lenientApp() {
   const signed = await raw(`${sandbox.current.url}/v1/${app.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`), timestamp, appkey: app.appkey }),
+    body: JSON.stringify({
+      sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+      timestamp,
+      appkey: app.appkey,
+    }),
   });
   return { app, token: signed.body.auth_token as string };
 }
@@ -35,7 +39,11 @@ it('refuses requestids beyond 2^53 (9007199254740993 and 9007199254740992), nami
     const answer = await pushWithNumericRequestid(app, token, digits);
     expect(answer.status).toBe(422);
     expect(answer.body.validation).toEqual([
-      expect.objectContaining({ location: ['body', 'requestid'], code: 'type', message: expect.stringContaining('is beyond 2^53, where a JSON number loses digits') }),
+      expect.objectContaining({
+        location: ['body', 'requestid'],
+        code: 'type',
+        message: expect.stringContaining('is beyond 2^53, where a JSON number loses digits'),
+      }),
     ]);
     expect(answer.body.validation[0].message).toContain('send it as a string');
   }
@@ -48,9 +56,18 @@ it('refuses a requestid that is not an integer (its text is not kept); a safe in
   const { app, token } = await lenientApp();
   const decimal = await pushWithNumericRequestid(app, token, '12345678901.50');
   expect(decimal.status).toBe(422);
-  expect(decimal.body.validation[0]).toMatchObject({ location: ['body', 'requestid'], message: expect.stringContaining('12345678901.5 is not an integer') });
+  expect(decimal.body.validation[0]).toMatchObject({
+    location: ['body', 'requestid'],
+    message: expect.stringContaining('12345678901.5 is not an integer'),
+  });
   const safe = await pushWithNumericRequestid(app, token, '9007199254740991');
   expect(safe.body).toMatchObject({ result: 'ok', status: 'successed_online' });
   const [entry] = (await app.requests()).filter((r) => r.operation === 'push_single' && r.status === 200);
-  expect(entry!.deviations).toEqual([{ rule: 'json-type', location: ['body', 'requestid'], detail: 'the number 9007199254740991 read as the string "9007199254740991"' }]);
+  expect(entry!.deviations).toEqual([
+    {
+      rule: 'json-type',
+      location: ['body', 'requestid'],
+      detail: 'the number 9007199254740991 read as the string "9007199254740991"',
+    },
+  ]);
 });

@@ -22,7 +22,10 @@ async function appIn(compat: 'strict' | 'lenient') {
 async function send(app: SandboxApp, method: string, path: string, body?: unknown, token?: string) {
   return raw(`${sandbox.current.url}/v1/${app.appid}${path}`, {
     method,
-    headers: { ...(token ? { authtoken: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authtoken: token } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -30,12 +33,22 @@ async function send(app: SandboxApp, method: string, path: string, body?: unknow
 /** auth_sign with the timestamp as a JSON number, as the community client sends it. */
 const numericSignIn = (app: SandboxApp) => {
   const timestamp = 1_893_456_000_000;
-  return send(app, 'POST', '/auth_sign', { sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`), timestamp, appkey: app.appkey });
+  return send(app, 'POST', '/auth_sign', {
+    sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+    timestamp,
+    appkey: app.appkey,
+  });
 };
 
 async function tokenOf(app: SandboxApp) {
   const timestamp = String(Date.now());
-  return (await send(app, 'POST', '/auth_sign', { sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`), timestamp, appkey: app.appkey })).body.auth_token as string;
+  return (
+    await send(app, 'POST', '/auth_sign', {
+      sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+      timestamp,
+      appkey: app.appkey,
+    })
+  ).body.auth_token as string;
 }
 
 const byRegion = (values: unknown[]) => ({
@@ -102,9 +115,18 @@ describe('lenient mode reads each deviation as the service would, and records it
     expect(status.body).toMatchObject({ result: 'ok', status: 'online' });
 
     const [entry] = (await app.requests()).filter((r) => r.operation === 'auth_sign');
-    expect(entry!.deviations).toEqual([{ rule: 'json-type', location: ['body', 'timestamp'], detail: 'the number 1893456000000 read as the string "1893456000000"' }]);
-    const events = (await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid } } })).data!.events;
-    expect(events.find((e) => e.type === 'request' && e.request?.id === entry!.id)?.request?.deviations).toEqual(entry!.deviations);
+    expect(entry!.deviations).toEqual([
+      {
+        rule: 'json-type',
+        location: ['body', 'timestamp'],
+        detail: 'the number 1893456000000 read as the string "1893456000000"',
+      },
+    ]);
+    const events = (await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid } } })).data!
+      .events;
+    expect(events.find((e) => e.type === 'request' && e.request?.id === entry!.id)?.request?.deviations).toEqual(
+      entry!.deviations,
+    );
 
     const summary = await app.deviations();
     expect(summary.compat).toBe('lenient');
@@ -113,7 +135,13 @@ describe('lenient mode reads each deviation as the service would, and records it
         rule: 'json-type',
         rule_text: 'Types are JSON types. Where the interface says String, the value is a JSON string.',
         count: 1,
-        last: { requestId: entry!.id, at: entry!.at, operation: 'auth_sign', location: ['body', 'timestamp'], detail: entry!.deviations[0]!.detail },
+        last: {
+          requestId: entry!.id,
+          at: entry!.at,
+          operation: 'auth_sign',
+          location: ['body', 'timestamp'],
+          detail: entry!.deviations[0]!.detail,
+        },
       },
     ]);
   });
@@ -129,7 +157,9 @@ describe('lenient mode reads each deviation as the service would, and records it
     const task = await app.task(answer.body.taskid as string);
     expect(task.targets.condition).toEqual([{ key: 'region', values: ['11000000'], opt_type: 0 }]);
     const [entry] = (await app.requests()).filter((r) => r.operation === 'push_app');
-    expect(entry!.deviations.map((d) => [d.rule, d.location.join('.')])).toEqual([['json-type', 'body.condition.0.values.0']]);
+    expect(entry!.deviations.map((d) => [d.rule, d.location.join('.')])).toEqual([
+      ['json-type', 'body.condition.0.values.0'],
+    ]);
   });
 
   it('a notypopload without style is drawn with a system style of its noty fields', async () => {
@@ -152,7 +182,16 @@ describe('lenient mode reads each deviation as the service would, and records it
     const push = await send(app, 'GET', '/query_app_push/2030-01-02', undefined, token);
     expect(push.body).toMatchObject({ result: 'ok', data: { date: '20300102' } });
     const summary = await app.deviations();
-    expect(summary.deviations).toEqual([expect.objectContaining({ rule: 'date-form', count: 2, last: expect.objectContaining({ operation: 'query_app_push', detail: 'the date "2030-01-02" read as "20300102"' }) })]);
+    expect(summary.deviations).toEqual([
+      expect.objectContaining({
+        rule: 'date-form',
+        count: 2,
+        last: expect.objectContaining({
+          operation: 'query_app_push',
+          detail: 'the date "2030-01-02" read as "20300102"',
+        }),
+      }),
+    ]);
   });
 
   it('anything no rule reads is refused as in strict mode, records nothing and changes nothing', async () => {
@@ -160,10 +199,22 @@ describe('lenient mode reads each deviation as the service would, and records it
     const token = await tokenOf(app);
     const before = sandbox.current.snapshot();
     // Digits where a string is due convert; text where an integer is due does not.
-    const answer = await send(app, 'POST', '/push_app', { ...byRegion([11000000]), condition: [{ key: 'region', values: [11000000], opt_type: 'union' }] }, token);
+    const answer = await send(
+      app,
+      'POST',
+      '/push_app',
+      { ...byRegion([11000000]), condition: [{ key: 'region', values: [11000000], opt_type: 'union' }] },
+      token,
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.validation[0]).toMatchObject({ location: ['body', 'condition', '0', 'opt_type'], code: 'type' });
-    const unknown = await send(app, 'POST', '/push_single', { message: { msgtype: 'popup' }, popup: {}, cid: 'magic-online', requestid: requestid() }, token);
+    const unknown = await send(
+      app,
+      'POST',
+      '/push_single',
+      { message: { msgtype: 'popup' }, popup: {}, cid: 'magic-online', requestid: requestid() },
+      token,
+    );
     expect(unknown.status).toBe(422);
     expect(sandbox.current.snapshot()).toEqual(before);
     expect((await app.deviations()).deviations).toEqual([]);
@@ -173,13 +224,21 @@ describe('lenient mode reads each deviation as the service would, and records it
     const app = await appIn('lenient');
     const body = {
       message: { msgtype: 'notification', is_offline: true },
-      notification: { style: { type: '6', title: 'Sale', text: 'Today only', big_style: '2', big_text: 'Everything half price' } },
+      notification: {
+        style: { type: '6', title: 'Sale', text: 'Today only', big_style: '2', big_text: 'Everything half price' },
+      },
       cid: 'magic-online',
       requestid: requestid(),
     };
     expect((await send(app, 'POST', '/push_single', body, await tokenOf(app))).body).toMatchObject({ result: 'ok' });
     const [entry] = (await app.requests()).filter((r) => r.operation === 'push_single');
-    expect(entry!.deviations).toEqual([{ rule: 'json-type', location: ['body', 'notification', 'style', 'type'], detail: 'the string "6" read as the number 6' }]);
+    expect(entry!.deviations).toEqual([
+      {
+        rule: 'json-type',
+        location: ['body', 'notification', 'style', 'type'],
+        detail: 'the string "6" read as the number 6',
+      },
+    ]);
   });
 
   it('switching an app back to strict refuses the deviation again', async () => {
@@ -194,7 +253,12 @@ describe('DMP in compat mode', () => {
   const md5 = (text: string) => createHash('md5').update(text).digest('hex');
   async function dmpToken(app: SandboxApp) {
     const timestamp = String(Date.now());
-    const query = new URLSearchParams({ user_code: app.userCode, sign1: md5(app.userCode + md5(timestamp)), sign2: md5(app.userCode + app.authCode + md5(timestamp)), timestamp });
+    const query = new URLSearchParams({
+      user_code: app.userCode,
+      sign1: md5(app.userCode + md5(timestamp)),
+      sign2: md5(app.userCode + app.authCode + md5(timestamp)),
+      timestamp,
+    });
     return (await raw(`${sandbox.current.dmpBaseUrl}/accesser/auth?${query}`)).body.access_token as string;
   }
   const tagsOf = async (app: SandboxApp, body: unknown) =>
@@ -214,7 +278,9 @@ describe('DMP in compat mode', () => {
         expect(answer.body.validation[0].location).toEqual(['body', 'androidId']);
       } else {
         expect(answer.body).toEqual({ code: '0', data: ['1001'] });
-        expect((await app.deviations()).deviations.map((d) => [d.rule, d.last.operation, d.last.location.join('.')])).toEqual([['json-type', 'tags/user', 'body.androidId']]);
+        expect(
+          (await app.deviations()).deviations.map((d) => [d.rule, d.last.operation, d.last.location.join('.')]),
+        ).toEqual([['json-type', 'tags/user', 'body.androidId']]);
       }
     }
   });
@@ -242,7 +308,12 @@ describe('the invalid fixtures a lenient app accepts are exactly the deviations 
         continue;
       }
       const [entry] = (await app.requests()).slice(0, 1);
-      expect(entry!.deviations.some((d) => d.location.join('.') === fixture.at || d.location.join('.').startsWith(`${fixture.at}.`)), fixture.name).toBe(true);
+      expect(
+        entry!.deviations.some(
+          (d) => d.location.join('.') === fixture.at || d.location.join('.').startsWith(`${fixture.at}.`),
+        ),
+        fixture.name,
+      ).toBe(true);
       accepted.push(`${fixture.operationId}: ${fixture.name}`);
     }
     // Each a value of the wrong JSON type that converts without loss (json-type).

@@ -24,7 +24,9 @@ const resultOf = (call: Promise<unknown>) =>
 
 /** The app's logged requests in the order the sandbox handled them (the log is newest first). */
 async function handled(app: SandboxApp) {
-  const { data } = await sandbox.current.control.GET('/requests', { params: { query: { appid: app.appid, limit: 1000 } } });
+  const { data } = await sandbox.current.control.GET('/requests', {
+    params: { query: { appid: app.appid, limit: 1000 } },
+  });
   return data!.requests.reverse();
 }
 
@@ -36,7 +38,9 @@ describe('bind_alias', { timeout: 300_000 }, () => {
     const push = client(app);
     await push.GET('/query_bi_tags'); // sign in once, before the race
 
-    const results = await Promise.all(cids.map((cid) => resultOf(push.POST('/bind_alias', { body: { alias_list: [{ cid, alias: 'shared' }] } }))));
+    const results = await Promise.all(
+      cids.map((cid) => resultOf(push.POST('/bind_alias', { body: { alias_list: [{ cid, alias: 'shared' }] } }))),
+    );
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);
     expect(results.filter((r) => r !== 'ok').every((r) => r === 'alias_error')).toBe(true);
     const bound = await push.GET('/query_cid/{alias}', { params: { path: { alias: 'shared' } } });
@@ -50,10 +54,14 @@ describe('bind_alias', { timeout: 300_000 }, () => {
     const push = client(app);
     await push.GET('/query_bi_tags');
     // 100 calls of 3 cids each, drawn so that calls overlap: a cid moves between the two aliases.
-    const calls = Array.from({ length: 100 }, (_, i) => [0, 7, 13].map((k) => ({ cid: cids[(i + k) % cids.length]!, alias: i % 2 === 0 ? 'one' : 'two' })));
+    const calls = Array.from({ length: 100 }, (_, i) =>
+      [0, 7, 13].map((k) => ({ cid: cids[(i + k) % cids.length]!, alias: i % 2 === 0 ? 'one' : 'two' })),
+    );
     await Promise.all(calls.map((alias_list) => resultOf(push.POST('/bind_alias', { body: { alias_list } }))));
     for (const alias of ['one', 'two']) {
-      const { data } = await sandbox.current.control.GET('/apps/{appid}/devices', { params: { path: { appid: app.appid } } });
+      const { data } = await sandbox.current.control.GET('/apps/{appid}/devices', {
+        params: { path: { appid: app.appid } },
+      });
       const members = data!.devices.filter((d) => d.alias === alias).map((d) => d.cid);
       expect(members.length).toBeLessThanOrEqual(10);
       const answer = await resultOf(push.GET('/query_cid/{alias}', { params: { path: { alias } } }));
@@ -98,7 +106,9 @@ describe('set_tags', () => {
     await push.GET('/query_bi_tags');
     // Lists long enough that their bodies arrive in several reads, all different.
     const lists = Array.from({ length: 50 }, (_, i) => Array.from({ length: 400 }, (_, k) => `list${i}-tag${k}`));
-    const results = await Promise.all(lists.map((tag_list) => resultOf(push.POST('/set_tags', { body: { cid: 'tagged', tag_list } }))));
+    const results = await Promise.all(
+      lists.map((tag_list) => resultOf(push.POST('/set_tags', { body: { cid: 'tagged', tag_list } }))),
+    );
     expect(results.every((r) => r === 'ok')).toBe(true);
     const { tags } = await push.GET('/get_tags/{cid}', { params: { path: { cid: 'tagged' } } });
     const written = lists.map((l) => l.join(' '));
@@ -136,7 +146,10 @@ describe('token renewal racing calls', () => {
   }
 
   /** Every user_status attempt the sandbox let through after `marker` carried a token other than `old`. */
-  function checkOrder(outcome: Awaited<ReturnType<typeof race>>, isMarker: (r: { operation: string | null; path: string }) => boolean) {
+  function checkOrder(
+    outcome: Awaited<ReturnType<typeof race>>,
+    isMarker: (r: { operation: string | null; path: string }) => boolean,
+  ) {
     const { old, sent, log } = outcome;
     const markerAt = log.findIndex(isMarker);
     expect(markerAt).toBeGreaterThan(-1);
@@ -150,7 +163,10 @@ describe('token renewal racing calls', () => {
       const token = sent.get(entry.path)![n];
       const through = entry.outcome !== 'not_auth';
       if (index > markerAt && token === old) {
-        expect(through, `${entry.path} carried the invalidated token after it was invalidated, and got ${entry.outcome}`).toBe(false);
+        expect(
+          through,
+          `${entry.path} carried the invalidated token after it was invalidated, and got ${entry.outcome}`,
+        ).toBe(false);
         refusedAfter++;
       }
       if (index < markerAt && token === old && through) throughBefore++;
@@ -182,7 +198,10 @@ describe('token renewal racing calls', () => {
     const app = await sandbox.current.app();
     const clients = Array.from({ length: 20 }, () => {
       let current: { token: string; expiresAt: number } | undefined;
-      return { push: client(app, { tokenStore: { get: () => current, set: (t) => void (current = t) } }), token: () => current!.token };
+      return {
+        push: client(app, { tokenStore: { get: () => current, set: (t) => void (current = t) } }),
+        token: () => current!.token,
+      };
     });
     await Promise.all(clients.map((c) => c.push.GET('/query_bi_tags')));
     expect(new Set(clients.map((c) => c.token())).size).toBe(20);
@@ -194,11 +213,16 @@ describe('token renewal racing calls', () => {
     ]);
     await Promise.all(calls);
     for (const token of closedTokens) {
-      const answer = await raw(`${sandbox.current.url}/v1/${app.appid}/query_bi_tags`, { headers: { authtoken: token } });
+      const answer = await raw(`${sandbox.current.url}/v1/${app.appid}/query_bi_tags`, {
+        headers: { authtoken: token },
+      });
       expect(answer.body.result).toBe('not_auth');
     }
     for (const c of clients.slice(10)) {
-      expect((await raw(`${sandbox.current.url}/v1/${app.appid}/query_bi_tags`, { headers: { authtoken: c.token() } })).body.result).toBe('ok');
+      expect(
+        (await raw(`${sandbox.current.url}/v1/${app.appid}/query_bi_tags`, { headers: { authtoken: c.token() } })).body
+          .result,
+      ).toBe('ok');
     }
   });
 });

@@ -27,7 +27,12 @@ describe('the control API', () => {
 
   it('describes the sandbox: version, default app, magic cids, limits', async () => {
     const { data } = await sandbox.current.control.GET('/');
-    expect(data).toMatchObject({ name: 'pushapi-sandbox', defaultAppId: DEFAULT_APP.appid, persistent: false, magicCids: MAGIC_CIDS });
+    expect(data).toMatchObject({
+      name: 'pushapi-sandbox',
+      defaultAppId: DEFAULT_APP.appid,
+      persistent: false,
+      magicCids: MAGIC_CIDS,
+    });
   });
 
   it('keeps apps apart: a device of one app is unknown to another', async () => {
@@ -50,7 +55,12 @@ describe('the control API', () => {
     expect(shown).not.toContain(app.mastersecret);
     expect(shown).not.toContain(app.authCode);
     const { data } = await control.GET('/apps/{appid}/credentials', { params: { path: { appid: app.appid } } });
-    expect(data).toEqual({ appid: app.appid, appkey: app.appkey, mastersecret: app.mastersecret, dmp: { userCode: app.userCode, authCode: app.authCode } });
+    expect(data).toEqual({
+      appid: app.appid,
+      appkey: app.appkey,
+      mastersecret: app.mastersecret,
+      dmp: { userCode: app.userCode, authCode: app.authCode },
+    });
   });
 });
 
@@ -66,7 +76,9 @@ describe('refusals', () => {
     expect(missing.message).toBe('GET /control/apps/nope: HTTP 404: no app with appid "nope"');
     expect((await refusal(app.device('nope'))).status).toBe(404);
     expect((await refusal(app.task('RASS_0101_x'))).status).toBe(404);
-    const click = control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid: app.appid, cid: 'magic-online', messageId: 'm-0' } } });
+    const click = control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+      params: { path: { appid: app.appid, cid: 'magic-online', messageId: 'm-0' } },
+    });
     expect((await refusal(click)).status).toBe(404);
   });
 
@@ -74,7 +86,9 @@ describe('refusals', () => {
     const app = await sandbox.current.app();
     expect((await refusal(sandbox.current.app({ appid: app.appid }))).status).toBe(409);
     expect((await refusal(app.addDevice({ cid: 'magic-online' }))).status).toBe(409);
-    const remove = sandbox.current.control.DELETE('/apps/{appid}/devices/{cid}', { params: { path: { appid: app.appid, cid: 'magic-offline' } } });
+    const remove = sandbox.current.control.DELETE('/apps/{appid}/devices/{cid}', {
+      params: { path: { appid: app.appid, cid: 'magic-offline' } },
+    });
     expect((await refusal(remove)).problem?.detail).toContain('magic cid');
   });
 
@@ -125,7 +139,13 @@ describe('the test clock', () => {
     const app = await sandbox.current.app();
     expect((await app.clock()).frozen).toBe(false);
     const set = await app.setClock({ time: '2030-01-01T00:00:00Z' });
-    expect(set).toMatchObject({ now: Date.parse('2030-01-01T00:00:00Z'), frozen: true, local: '2030-01-01 08:00:00', fired: [], expired: 0 });
+    expect(set).toMatchObject({
+      now: Date.parse('2030-01-01T00:00:00Z'),
+      frozen: true,
+      local: '2030-01-01 08:00:00',
+      fired: [],
+      expired: 0,
+    });
     expect((await app.advance(90_000)).iso).toBe('2030-01-01T00:01:30.000Z');
     const back = await app.setClock({ time: Date.parse('2029-12-31T23:00:00Z') });
     expect(back.iso).toBe('2029-12-31T23:00:00.000Z');
@@ -138,7 +158,12 @@ describe('the test clock', () => {
     const app = await sandbox.current.app();
     await app.setClock({ time: '2030-01-01T00:00:00Z' });
     const read = await app.clock();
-    expect(read).toMatchObject({ time: '2030-01-01T00:00:00.000Z', iso: '2030-01-01T00:00:00.000Z', now: Date.parse('2030-01-01T00:00:00Z'), frozen: true });
+    expect(read).toMatchObject({
+      time: '2030-01-01T00:00:00.000Z',
+      iso: '2030-01-01T00:00:00.000Z',
+      now: Date.parse('2030-01-01T00:00:00Z'),
+      frozen: true,
+    });
     await app.advance(3_600_000);
     const { time, frozen } = read;
     expect(await app.setClock({ time, frozen })).toMatchObject({ time, now: read.now, frozen: true });
@@ -176,16 +201,27 @@ describe('events and the request log', () => {
     const app = await sandbox.current.app();
     const { data: before } = await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid } } });
     const after = before!.events.at(-1)?.id ?? 0;
-    const response = await fetch(`${sandbox.current.controlUrl}/events?appid=${app.appid}&after=${after}`, { headers: { accept: 'text/event-stream' } });
+    const response = await fetch(`${sandbox.current.controlUrl}/events?appid=${app.appid}&after=${after}`, {
+      headers: { accept: 'text/event-stream' },
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
-    await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', { body: { ...notification('live'), cid: 'magic-online' } });
+    await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', {
+      body: { ...notification('live'), cid: 'magic-online' },
+    });
     let text = '';
     while (!text.includes('event: message')) text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     const data = JSON.parse(/event: message\ndata: (.*)\n/.exec(text)![1]!);
-    expect(data).toMatchObject({ type: 'message', appid: app.appid, cid: 'magic-online', message: { template: { style: { text: 'live' } } } });
-    const { data: polled } = await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid, after } } });
+    expect(data).toMatchObject({
+      type: 'message',
+      appid: app.appid,
+      cid: 'magic-online',
+      message: { template: { style: { text: 'live' } } },
+    });
+    const { data: polled } = await sandbox.current.control.GET('/events', {
+      params: { query: { appid: app.appid, after } },
+    });
     expect(polled!.events.some((e) => e.type === 'message' && e.cid === 'magic-online')).toBe(true);
   });
 
@@ -197,7 +233,9 @@ describe('events and the request log', () => {
     await push.POST('/push_single', { body });
     await app.advance(60_000);
     const { data } = await sandbox.current.control.GET('/events', { params: { query: { appid: app.appid } } });
-    const states = data!.events.filter((e) => e.type === 'message' && e.cid === 'magic-offline').map((e) => e.message?.state);
+    const states = data!.events
+      .filter((e) => e.type === 'message' && e.cid === 'magic-offline')
+      .map((e) => e.message?.state);
     expect(states).toEqual(['pending', 'expired']);
   });
 
@@ -225,7 +263,9 @@ describe('a control token', () => {
     try {
       const refused = await raw(`${guarded.controlUrl}/apps`);
       expect(refused.status).toBe(401);
-      const withPushToken = await raw(`${guarded.controlUrl}/apps`, { headers: { authtoken: 'anything', authorization: 'Bearer anything' } });
+      const withPushToken = await raw(`${guarded.controlUrl}/apps`, {
+        headers: { authtoken: 'anything', authorization: 'Bearer anything' },
+      });
       expect(withPushToken.status).toBe(401);
       expect((await guarded.control.GET('/apps')).data!.apps).toHaveLength(1);
     } finally {

@@ -26,7 +26,9 @@ describe('due work', () => {
     try {
       const app = await sandbox.app({ clock: { time: '2030-01-01T00:00:00Z' } });
       const push = createPushClient({ ...app.pushOptions, retry: false });
-      const { taskid } = await push.POST('/push_app', { body: { ...transmission('scheduled'), pushTime: '203001010810' } });
+      const { taskid } = await push.POST('/push_app', {
+        body: { ...transmission('scheduled'), pushTime: '203001010810' },
+      });
       await app.setClock({ frozen: false });
       vi.setSystemTime(Date.now() + 11 * MINUTE); // the app's clock runs past 08:10; the timer never ticks
       const answer = await push.POST('/get_schedule_task', { body: { taskid: taskid! } });
@@ -43,7 +45,8 @@ describe('due work', () => {
       const app = await sandbox.app();
       const push = createPushClient({ ...app.pushOptions, retry: false });
       await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-online' } } }); // signs in first
-      const commits = async () => countOf(await (await fetch(`${sandbox.url}/metrics`)).text(), 'sandbox_store_commit_seconds_count');
+      const commits = async () =>
+        countOf(await (await fetch(`${sandbox.url}/metrics`)).text(), 'sandbox_store_commit_seconds_count');
       const before = await commits();
       await push.POST('/push_single', { body: { ...notification(), cid: 'magic-online' } });
       expect(await commits()).toBe(before + 1);

@@ -6,8 +6,13 @@ import { control, newApp, notification, pushClient } from './support/env.js';
 describe('a message event', () => {
   it('holds the ids and the change of the message, and no rendered view of it', async () => {
     const app = await newApp();
-    const answer = await pushClient(app).POST('/push_single', { body: { ...notification('lean'), cid: 'magic-online' } });
-    const { data } = await control.GET('/events', { params: { query: { appid: app.appid } }, headers: { accept: 'application/json' } });
+    const answer = await pushClient(app).POST('/push_single', {
+      body: { ...notification('lean'), cid: 'magic-online' },
+    });
+    const { data } = await control.GET('/events', {
+      params: { query: { appid: app.appid } },
+      headers: { accept: 'application/json' },
+    });
     const events = data!.events.filter((e) => e.type === 'message');
     expect(events).toHaveLength(1);
     const { messages } = await app.inbox('magic-online');

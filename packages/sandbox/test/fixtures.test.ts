@@ -42,15 +42,21 @@ async function send(base: string, fixture: Fixture, headers: Record<string, stri
   });
 }
 
-const sandboxBase = (api: string) => (api === 'push-v1' ? `${sandbox.current.url}/v1/${DEFAULT_APP.appid}` : sandbox.current.dmpBaseUrl);
-const mockBase = (api: string) => (api === 'push-v1' ? `${mocks.servers['push-v1']!.baseUrl}/v1/${DEFAULT_APP.appid}` : mocks.servers.dmp!.baseUrl);
-const mockCredentials: Record<string, Record<string, string>> = { 'push-v1': { authtoken: 'YOUR_AUTH_TOKEN' }, dmp: { authorization: 'Bearer YOUR_ACCESS_TOKEN' } };
+const sandboxBase = (api: string) =>
+  api === 'push-v1' ? `${sandbox.current.url}/v1/${DEFAULT_APP.appid}` : sandbox.current.dmpBaseUrl;
+const mockBase = (api: string) =>
+  api === 'push-v1' ? `${mocks.servers['push-v1']!.baseUrl}/v1/${DEFAULT_APP.appid}` : mocks.servers.dmp!.baseUrl;
+const mockCredentials: Record<string, Record<string, string>> = {
+  'push-v1': { authtoken: 'YOUR_AUTH_TOKEN' },
+  dmp: { authorization: 'Bearer YOUR_ACCESS_TOKEN' },
+};
 const label = (f: Fixture) => [`${f.api} ${f.operationId}: ${f.name}`, f] as const;
 /**
  * Whether the sandbox let the request past the documents' rules. What it then answers is behaviour: the valid
  * DMP sign-in fixture carries example signs, which the sandbox answers 401 (wrong sign), not a violation.
  */
-const passedSandbox = (answer: { status: number; body: any }) => !Array.isArray(answer.body?.validation) && answer.status !== 400 && answer.status !== 422;
+const passedSandbox = (answer: { status: number; body: any }) =>
+  !Array.isArray(answer.body?.validation) && answer.status !== 400 && answer.status !== 422;
 const passedMock = (answer: { status: number }) => answer.status >= 200 && answer.status < 300;
 
 describe('valid fixtures', () => {
@@ -61,16 +67,19 @@ describe('valid fixtures', () => {
 });
 
 describe('invalid fixtures', () => {
-  it.each(fixtures.filter((f) => f.kind === 'invalid').map(label))('%s: refused at the field it breaks, nothing changed', async (_name, fixture) => {
-    const before = sandbox.current.snapshot();
-    const answer = await send(sandboxBase(fixture.api), fixture, credentials[fixture.api]!);
-    expect(answer.status).toBe(fixture.api === 'dmp' ? 400 : 422);
-    const [first] = answer.body.validation as { location: string[]; message: string }[];
-    expect(first!.location.join('.'), `${fixture.rule}: ${first!.message}`).toBe(fixture.at);
-    expect(answer.body.desc).toBe(`${fixture.at}: ${first!.message}`);
-    if (fixture.api === 'dmp') expect(JSON.parse(answer.headers.get('sl-violations')!)[0]).toEqual(first);
-    expect(sandbox.current.snapshot()).toEqual(before);
-  });
+  it.each(fixtures.filter((f) => f.kind === 'invalid').map(label))(
+    '%s: refused at the field it breaks, nothing changed',
+    async (_name, fixture) => {
+      const before = sandbox.current.snapshot();
+      const answer = await send(sandboxBase(fixture.api), fixture, credentials[fixture.api]!);
+      expect(answer.status).toBe(fixture.api === 'dmp' ? 400 : 422);
+      const [first] = answer.body.validation as { location: string[]; message: string }[];
+      expect(first!.location.join('.'), `${fixture.rule}: ${first!.message}`).toBe(fixture.at);
+      expect(answer.body.desc).toBe(`${fixture.at}: ${first!.message}`);
+      if (fixture.api === 'dmp') expect(JSON.parse(answer.headers.get('sl-violations')!)[0]).toEqual(first);
+      expect(sandbox.current.snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe('the sandbox and the Prism mock agree on what they accept', () => {
@@ -82,6 +91,9 @@ describe('the sandbox and the Prism mock agree on what they accept', () => {
       send(sandboxBase(fixture.api), fixture, credentials[fixture.api]!),
       send(mockBase(fixture.api), fixture, mockCredentials[fixture.api]!),
     ]);
-    expect({ sandbox: passedSandbox(mine), mock: passedMock(prism) }).toEqual({ sandbox: fixture.kind === 'valid', mock: fixture.kind === 'valid' });
+    expect({ sandbox: passedSandbox(mine), mock: passedMock(prism) }).toEqual({
+      sandbox: fixture.kind === 'valid',
+      mock: fixture.kind === 'valid',
+    });
   });
 });

@@ -50,7 +50,8 @@ interface Sent {
   offPath: boolean;
 }
 
-const samePathOtherMethod = (op: Operation, method: string) => operations.find((o) => o.api === op.api && o.path === op.path && o.method === method);
+const samePathOtherMethod = (op: Operation, method: string) =>
+  operations.find((o) => o.api === op.api && o.path === op.path && o.method === method);
 
 /** The HTTP request of a generated one: placeholders resolved, mutations applied. */
 function build(request: FuzzRequest): Sent {
@@ -67,7 +68,10 @@ function build(request: FuzzRequest): Sent {
   }
   const appid = request.api === 'push-v1' ? request.appid : String(request.params.appid ?? FUZZ_WORLD.pushApp);
   const query = fixture.resolve(request.query, { appid, query: request.query }) as Record<string, unknown>;
-  const params = fixture.resolve(request.params, { appid, cid: String(request.params.cid ?? '') }) as Record<string, unknown>;
+  const params = fixture.resolve(request.params, { appid, cid: String(request.params.cid ?? '') }) as Record<
+    string,
+    unknown
+  >;
   const raw = mutateBody(request.body, m);
   const body = fixture.resolve(raw, { appid, body: raw as Record<string, unknown>, query: request.query });
 
@@ -81,20 +85,27 @@ function build(request: FuzzRequest): Sent {
     path = `${path.replace(/\/$/, '')}/%E0%A4%A`;
     broken = offPath = true;
   }
-  const base = request.api === 'push-v1' ? `${MOUNT['push-v1']}/${encodeURIComponent(request.appid)}` : MOUNT[request.api];
+  const base =
+    request.api === 'push-v1' ? `${MOUNT['push-v1']}/${encodeURIComponent(request.appid)}` : MOUNT[request.api];
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const url = `${sandbox.url}${base}${path}${search.size > 0 ? `?${search}` : ''}`;
 
   const headers: Record<string, string> = {};
   const auth = m?.kind === 'auth' ? m.auth : 'valid';
-  if (op.api === 'push-v1' && auth !== 'none') headers.authtoken = auth === 'valid' ? fixture.token : 'not-a-token-of-this-app';
-  if (op.api === 'dmp' && op.secured && auth !== 'none') headers.authorization = `Bearer ${auth === 'valid' ? fixture.dmpToken : 'not-a-token'}`;
+  if (op.api === 'push-v1' && auth !== 'none')
+    headers.authtoken = auth === 'valid' ? fixture.token : 'not-a-token-of-this-app';
+  if (op.api === 'dmp' && op.secured && auth !== 'none')
+    headers.authorization = `Bearer ${auth === 'valid' ? fixture.dmpToken : 'not-a-token'}`;
 
   let bytes: Buffer | undefined;
   const canSend = BODY_METHODS.has(method) && m?.kind !== 'no-body';
   if (canSend && body !== undefined) {
     let text = JSON.stringify(body);
-    if (m?.kind === 'oversize') text = JSON.stringify({ ...(typeof body === 'object' && body !== null ? body : {}), pad: 'x'.repeat(1024 * 1024) });
+    if (m?.kind === 'oversize')
+      text = JSON.stringify({
+        ...(typeof body === 'object' && body !== null ? body : {}),
+        pad: 'x'.repeat(1024 * 1024),
+      });
     if (m?.kind === 'truncate') text = text.slice(0, m.at % Math.max(text.length, 1));
     bytes = Buffer.from(text);
     if (m?.kind === 'invalid-utf8') {
@@ -108,9 +119,24 @@ function build(request: FuzzRequest): Sent {
     if (bytes && m && BODY_BREAKING.has(m.kind)) broken = true;
   }
   // A control call that changes state names JSON even without a body (the sandbox refuses it otherwise).
-  if (op.api === 'control' && BODY_METHODS.has(method) && headers['content-type'] === undefined && m?.kind !== 'content-type') headers['content-type'] = 'application/json';
+  if (
+    op.api === 'control' &&
+    BODY_METHODS.has(method) &&
+    headers['content-type'] === undefined &&
+    m?.kind !== 'content-type'
+  )
+    headers['content-type'] = 'application/json';
   const documentsBody = bytes === undefined ? undefined : body;
-  return { op, method, url, headers, bytes: bytes && new Uint8Array(bytes), parts: { params: textParams, query: search, body: documentsBody }, broken, offPath };
+  return {
+    op,
+    method,
+    url,
+    headers,
+    bytes: bytes && new Uint8Array(bytes),
+    parts: { params: textParams, query: search, body: documentsBody },
+    broken,
+    offPath,
+  };
 }
 
 // ---- the counts reported at the end ----
@@ -165,7 +191,8 @@ async function check(request: FuzzRequest): Promise<void> {
 
   // No 5xx (no fault is injected: the fixture clears any a request added), and the server is still there.
   expect(status, where).toBeLessThan(500);
-  if (refused && !isDeepStrictEqual(before, after)) expect(after, `a refused request changed the state: ${where}`).toEqual(before);
+  if (refused && !isDeepStrictEqual(before, after))
+    expect(after, `a refused request changed the state: ${where}`).toEqual(before);
 
   if (sent.broken) {
     counts.brokenOnTheWire++;
@@ -174,11 +201,18 @@ async function check(request: FuzzRequest): Promise<void> {
     const valid = contract.acceptsRequest(op, sent.parts);
     counts[valid ? 'validByDocuments' : 'invalidByDocuments']++;
     if (!valid) expect(refused, `the documents refuse this request, the sandbox accepted it: ${where}`).toBe(true);
-    if (valid && op.api === 'push-v1') expect(status, `the documents accept this request, the sandbox called it invalid: ${where}`).not.toBe(422);
-    if (valid && op.api === 'dmp') expect(status === 400 && Array.isArray(body?.validation), `the documents accept this request, the sandbox called it invalid: ${where}`).toBe(false);
+    if (valid && op.api === 'push-v1')
+      expect(status, `the documents accept this request, the sandbox called it invalid: ${where}`).not.toBe(422);
+    if (valid && op.api === 'dmp')
+      expect(
+        status === 400 && Array.isArray(body?.validation),
+        `the documents accept this request, the sandbox called it invalid: ${where}`,
+      ).toBe(false);
   }
 
-  const errors = sent.offPath ? undefined : contract.responseErrors(op, status, response.headers.get('content-type'), body);
+  const errors = sent.offPath
+    ? undefined
+    : contract.responseErrors(op, status, response.headers.get('content-type'), body);
   if (errors === undefined) {
     expect(status, `an accepted answer with a status the document does not list: ${where}`).toBeGreaterThanOrEqual(400);
     // A refusal the document does not list (a sandbox limit, a bad path, a sign-in refused): it names the problem.
@@ -191,10 +225,7 @@ async function check(request: FuzzRequest): Promise<void> {
 
 it(`${RUNS} generated requests over every operation: no 5xx, refusals change nothing, answers match the documents`, async () => {
   const started = performance.now();
-  await fc.assert(
-    fc.asyncProperty(fuzzRequests(operations, FUZZ_WORLD), check),
-    { numRuns: RUNS, seed: SEED },
-  );
+  await fc.assert(fc.asyncProperty(fuzzRequests(operations, FUZZ_WORLD), check), { numRuns: RUNS, seed: SEED });
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `fuzz: seed ${SEED}, ${counts.requests} requests in ${seconds.toFixed(1)} s (${counts.mutated} mutated, ${counts.fromFixtures} from fixtures); ` +
@@ -204,7 +235,10 @@ it(`${RUNS} generated requests over every operation: no 5xx, refusals change not
   expect(counts.requests).toBeGreaterThanOrEqual(RUNS);
   // Every operation was reached, and both accepted and refused (with the default number of runs).
   if (RUNS >= 10_000) {
-    const missing = operations.filter((op) => !((perOperation.get(labelOf(op))?.accepted ?? 0) > 0 && (perOperation.get(labelOf(op))?.refused ?? 0) > 0));
+    const missing = operations.filter(
+      (op) =>
+        !((perOperation.get(labelOf(op))?.accepted ?? 0) > 0 && (perOperation.get(labelOf(op))?.refused ?? 0) > 0),
+    );
     expect(missing.map(labelOf)).toEqual([]);
   }
 }, 600_000);
@@ -220,7 +254,10 @@ describe('what the fuzz found, kept as plain requests', () => {
     });
     return { ...answer, before };
   };
-  const transmission = { message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: 'x' } };
+  const transmission = {
+    message: { msgtype: 'transmission', is_offline: true },
+    transmission: { transmission_content: 'x' },
+  };
 
   it('push_single_batch with an empty msg_list: no_msg, and nothing changes', async () => {
     const answer = await push('push_single_batch', { msg_list: [] });
@@ -241,7 +278,11 @@ describe('what the fuzz found, kept as plain requests', () => {
       ['/control/apps', { appid: 'far-future', clock: { advanceMs: 2.9e240 } }],
       [`/control/apps/${FUZZ_WORLD.controlApp}/clock`, { time: 8.64e15, advanceMs: 1 }],
     ] as const) {
-      const answer = await raw(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = await raw(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(answer.status).toBe(422);
       expect(answer.body.detail).toContain('beyond the dates a clock can show');
     }
@@ -255,7 +296,12 @@ describe('what the fuzz found, kept as plain requests', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ online: false, active: true, blacklisted: false }),
     });
-    const sent = await push('push_single', { ...transmission, message: { ...transmission.message, offline_expire_time: 0 }, cid: 'magic-offline', requestid: 'found-by-fuzz-0002' });
+    const sent = await push('push_single', {
+      ...transmission,
+      message: { ...transmission.message, offline_expire_time: 0 },
+      cid: 'magic-offline',
+      requestid: 'found-by-fuzz-0002',
+    });
     expect(sent.body).toMatchObject({ result: 'ok', status: 'successed_offline' });
     const after = sandbox.snapshot();
     const refused = await push('unbind_alias', { cid: 'magic-online', alias: 'not-its-alias' });

@@ -80,13 +80,20 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
   });
 
   it('refuses at the balancer the calls it cannot place, naming the call to use; one process alone accepts them', async () => {
-    const post = (url: string, body: unknown) => raw(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const before = await Promise.all(processes.map(async (p) => (await raw(`${p.url}/control/apps`)).body.apps.length as number));
+    const post = (url: string, body: unknown) =>
+      raw(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const before = await Promise.all(
+      processes.map(async (p) => (await raw(`${p.url}/control/apps`)).body.apps.length as number),
+    );
 
     const create = await post(`${lbUrl}/control/apps`, { appid: 'lb-posted' });
     expect(create.status).toBe(409);
     expect(create.headers.get('content-type')).toBe('application/problem+json');
-    expect(create.body).toMatchObject({ status: 409, title: 'Conflict', detail: expect.stringContaining('PUT /control/apps/{appid}') });
+    expect(create.body).toMatchObject({
+      status: 409,
+      title: 'Conflict',
+      detail: expect.stringContaining('PUT /control/apps/{appid}'),
+    });
     const world = await post(`${lbUrl}/control/world`, { apps: [{ appid: 'lb-world' }] });
     expect(world.status).toBe(409);
     expect(world.body.detail).toMatch(/--seed <file>.*PUT \/control\/apps\/\{appid\}/);
@@ -99,13 +106,18 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
       expect(snapshot.body.detail).toContain('POST /control/apps/{appid}/snapshots');
     }
     // Nothing was made or reset anywhere.
-    expect(await Promise.all(processes.map(async (p) => (await raw(`${p.url}/control/apps`)).body.apps.length as number))).toEqual(before);
+    expect(
+      await Promise.all(processes.map(async (p) => (await raw(`${p.url}/control/apps`)).body.apps.length as number)),
+    ).toEqual(before);
     expect(await holders(apps[0]!.appid)).toEqual([owner.get(apps[0]!.appid)]);
 
     // A single sandbox (no balancer) still takes POST /control/apps.
     const direct = await post(`${processes[0]!.url}/control/apps`, {});
     expect(direct.status).toBe(201);
-    await raw(`${processes[0]!.url}/control/apps/${direct.body.appid as string}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+    await raw(`${processes[0]!.url}/control/apps/${direct.body.appid as string}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+    });
   });
 
   it("answers a dead process's apps 503 in each interface's shape, never no_appid; the same state answers when it is back", async () => {
@@ -116,10 +128,14 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
 
     // Whether HAProxy has marked it down yet or not (the connection is refused until it does), the answer is the same.
     const expectUnavailable = async () => {
-      const pushed = await push(lost).POST('/push_single', { body: { ...notification('while down'), cid: 'magic-online' } }).catch((e: unknown) => e);
+      const pushed = await push(lost)
+        .POST('/push_single', { body: { ...notification('while down'), cid: 'magic-online' } })
+        .catch((e: unknown) => e);
       expect(pushed).toBeInstanceOf(HttpError);
       expect((pushed as HttpError).status).toBe(503);
-      const tags = await dmp(lost).GET('/config/tags').catch((e: unknown) => e);
+      const tags = await dmp(lost)
+        .GET('/config/tags')
+        .catch((e: unknown) => e);
       expect((tags as HttpError).status).toBe(503);
       const inbox = await lost.inbox('magic-online').catch((e: unknown) => e);
       expect(inbox).toBeInstanceOf(ControlError);
@@ -129,30 +145,49 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
     await expect.poll(service.status, POLL).toMatchObject({ [`s${dead + 1}`]: expect.stringMatching(/^DOWN/) });
     await expectUnavailable();
 
-    const pushBody = await raw(`${lbUrl}/v1/${lost.appid}/auth_sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const pushBody = await raw(`${lbUrl}/v1/${lost.appid}/auth_sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(pushBody.status).toBe(503);
-    expect(pushBody.body).toEqual({ result: 'other_error', desc: expect.stringContaining(`app ${lost.appid} is unavailable: its sandbox process (s${dead + 1}) is down`) });
+    expect(pushBody.body).toEqual({
+      result: 'other_error',
+      desc: expect.stringContaining(`app ${lost.appid} is unavailable: its sandbox process (s${dead + 1}) is down`),
+    });
     expect(pushBody.text).not.toContain('no_appid');
     const dmpBody = await raw(`${lbUrl}/apps/${lost.appid}/dmp/config/tags`);
     expect(dmpBody.body).toEqual({ code: '503', desc: expect.stringContaining(`app ${lost.appid} is unavailable`) });
     const controlBody = await raw(`${lbUrl}/control/apps/${lost.appid}`);
     expect(controlBody.headers.get('content-type')).toBe('application/problem+json');
-    expect(controlBody.body).toMatchObject({ status: 503, title: 'Service unavailable', detail: expect.stringContaining('Do not make it again') });
+    expect(controlBody.body).toMatchObject({
+      status: 503,
+      title: 'Service unavailable',
+      detail: expect.stringContaining('Do not make it again'),
+    });
     // Making it again is refused the same way, and no other process got a copy.
-    const again = await raw(`${lbUrl}/control/apps/${lost.appid}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const again = await raw(`${lbUrl}/control/apps/${lost.appid}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(again.status).toBe(503);
     expect((await holders(lost.appid)).filter((i) => i !== dead)).toEqual([]);
 
     // The other processes' apps keep working.
     for (const app of apps.filter((a) => owner.get(a.appid) !== dead)) {
-      await expect(push(app).POST('/push_single', { body: { ...notification('after the loss'), cid: 'magic-online' } })).resolves.toMatchObject({ result: 'ok' });
+      await expect(
+        push(app).POST('/push_single', { body: { ...notification('after the loss'), cid: 'magic-online' } }),
+      ).resolves.toMatchObject({ result: 'ok' });
     }
 
     // Back on its port and its folder: the same app, with its state, through the same URL.
     await service.revive(dead);
     await expect.poll(service.status, POLL).toMatchObject({ [`s${dead + 1}`]: 'UP' });
     expect((await lost.inbox('magic-online')).messages).toHaveLength(1);
-    await expect(push(lost).POST('/push_single', { body: { ...notification('back'), cid: 'magic-online' } })).resolves.toMatchObject({ result: 'ok' });
+    await expect(
+      push(lost).POST('/push_single', { body: { ...notification('back'), cid: 'magic-online' } }),
+    ).resolves.toMatchObject({ result: 'ok' });
     expect((await lost.inbox('magic-online')).messages).toHaveLength(2);
   });
 
@@ -161,7 +196,10 @@ describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_0
     const { code, output } = await runCli(['apps', ...servers]);
     expect(code, output).toBe(0);
     expect(output).toContain(`in 3 of 3 processes`);
-    for (const app of apps) expect(output).toMatch(new RegExp(`^${app.appid} +${processes[owner.get(app.appid)!]!.url.replace(/\./g, '\\.')}$`, 'm'));
+    for (const app of apps)
+      expect(output).toMatch(
+        new RegExp(`^${app.appid} +${processes[owner.get(app.appid)!]!.url.replace(/\./g, '\\.')}$`, 'm'),
+      );
 
     // A process that does not answer: the list says it is incomplete, and the exit code too.
     const missing = `http://127.0.0.1:${await freePort()}`;

@@ -27,13 +27,17 @@ function samples(text: string): Sample[] {
     .map((line) => {
       const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
+      );
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
 }
 
 const value = (all: Sample[], name: string, labels: Record<string, string> = {}) =>
-  all.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((n, s) => n + s.value, 0);
+  all
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    .reduce((n, s) => n + s.value, 0);
 
 async function scrape(url: string): Promise<{ text: string; all: Sample[] }> {
   const answer = await raw(`${url}/metrics`);
@@ -44,10 +48,12 @@ async function scrape(url: string): Promise<{ text: string; all: Sample[] }> {
 
 function withHost(url: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { host } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', reject);
+    http
+      .get(url, { headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
   });
 }
 
@@ -57,7 +63,8 @@ describe('health and readiness', () => {
     expect(await raw(`${url}/healthz`)).toMatchObject({ status: 200, text: 'ok\n' });
     expect(await raw(`${url}/readyz`)).toMatchObject({ status: 200, text: 'ready\n' });
     expect((await raw(`${url}/healthz`, { method: 'POST' })).status).toBe(405);
-    for (const path of ['/healthz', '/readyz', '/metrics']) expect(await withHost(`${url}${path}`, 'rebound.example')).toBe(403);
+    for (const path of ['/healthz', '/readyz', '/metrics'])
+      expect(await withHost(`${url}${path}`, 'rebound.example')).toBe(403);
   });
 
   it('/readyz answers 503 with the reason until the sandbox is ready', async () => {
@@ -67,7 +74,10 @@ describe('health and readiness', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
-      expect(await raw(`${url}/readyz`)).toMatchObject({ status: 503, text: expect.stringContaining('not ready: starting') });
+      expect(await raw(`${url}/readyz`)).toMatchObject({
+        status: 503,
+        text: expect.stringContaining('not ready: starting'),
+      });
       expect((await raw(`${url}/healthz`)).status).toBe(200);
       readiness.set(true, 'ready');
       expect((await raw(`${url}/readyz`)).status).toBe(200);
@@ -101,7 +111,9 @@ describe('GET /metrics', () => {
       expect(value(all, 'sandbox_requests_total', { api: 'push-v1', operation: 'push_single' })).toBe(4);
       expect(value(all, 'sandbox_requests_total', { api: 'dmp', operation: 'config/tags', outcome: '200' })).toBe(1);
       expect(value(all, 'sandbox_requests_total', { api: 'control', operation: 'putApp', outcome: '201' })).toBe(1);
-      expect(value(all, 'sandbox_request_duration_seconds_count', { api: 'push-v1', operation: 'push_single' })).toBe(4);
+      expect(value(all, 'sandbox_request_duration_seconds_count', { api: 'push-v1', operation: 'push_single' })).toBe(
+        4,
+      );
       expect(value(all, 'sandbox_pushes_delivered_total', { via: 'online' })).toBe(2);
       expect(value(all, 'sandbox_messages_waiting')).toBe(1);
       expect(value(all, 'sandbox_snapshot_restores_total')).toBe(1);
@@ -114,14 +126,19 @@ describe('GET /metrics', () => {
       // The offline device comes online: its waiting message is delivered, once (a click is no second delivery).
       await app.updateDevice('magic-offline', { online: true });
       const { messages } = await app.inbox('magic-offline');
-      await running.control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid: app.appid, cid: 'magic-offline', messageId: messages[0]!.id } } });
+      await running.control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+        params: { path: { appid: app.appid, cid: 'magic-offline', messageId: messages[0]!.id } },
+      });
       ({ all } = await scrape(running.url));
       expect(value(all, 'sandbox_pushes_delivered_total', { via: 'offline' })).toBe(1);
       expect(value(all, 'sandbox_pushes_delivered_total')).toBe(3);
       expect(value(all, 'sandbox_messages_waiting')).toBe(0);
 
       const stream = new AbortController();
-      const answer = await fetch(`${running.controlUrl}/events`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${TOKEN}` }, signal: stream.signal });
+      const answer = await fetch(`${running.controlUrl}/events`, {
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${TOKEN}` },
+        signal: stream.signal,
+      });
       await answer.body!.getReader().read();
       expect(value((await scrape(running.url)).all, 'sandbox_event_stream_clients')).toBe(1);
       stream.abort();
@@ -137,13 +154,30 @@ describe('GET /metrics', () => {
     const hostile = ['evil"} 1\nsandbox_apps{x="', 'cid\\"with\\backslash', '{{cid}}', 'cid with spaces and ünïcode'];
     for (const cid of hostile) {
       await app.addDevice({ cid }).catch(() => undefined);
-      await push.POST('/push_single', { body: { ...transmission(`secret content ${cid}`), cid } }).catch(() => undefined);
+      await push
+        .POST('/push_single', { body: { ...transmission(`secret content ${cid}`), cid } })
+        .catch(() => undefined);
       await push.POST('/bind_alias', { body: { alias_list: [{ cid, alias: `alias-${cid}` }] } }).catch(() => undefined);
-      await raw(`${sandbox.current.url}/v1/${encodeURIComponent(cid)}/push_single`, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: 'token-that-is-not' }, body: '{}' });
+      await raw(`${sandbox.current.url}/v1/${encodeURIComponent(cid)}/push_single`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authtoken: 'token-that-is-not' },
+        body: '{}',
+      });
     }
-    const { data: credentials } = await sandbox.current.control.GET('/apps/{appid}/credentials', { params: { path: { appid: app.appid } } });
+    const { data: credentials } = await sandbox.current.control.GET('/apps/{appid}/credentials', {
+      params: { path: { appid: app.appid } },
+    });
     const { text, all } = await scrape(sandbox.current.url);
-    const forbidden = [...hostile, 'secret content', 'alias-', 'token-that-is-not', TOKEN, credentials!.mastersecret, credentials!.appkey, 'hostile-app'];
+    const forbidden = [
+      ...hostile,
+      'secret content',
+      'alias-',
+      'token-that-is-not',
+      TOKEN,
+      credentials!.mastersecret,
+      credentials!.appkey,
+      'hostile-app',
+    ];
     for (const word of forbidden) expect(text).not.toContain(word);
     const names = new Set(all.filter((s) => s.name.startsWith('sandbox_')).flatMap((s) => Object.keys(s.labels)));
     expect([...names].sort()).toEqual(['api', 'le', 'operation', 'outcome', 'via'].filter((n) => names.has(n)));
@@ -154,9 +188,13 @@ describe('GET /metrics', () => {
     const running = await startSandbox({ metricsPerApp: true });
     try {
       const app = await running.app({ appid: 'per-app-metrics' });
-      await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', { body: { ...notification(), cid: 'magic-online' } });
+      await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', {
+        body: { ...notification(), cid: 'magic-online' },
+      });
       const { all } = await scrape(running.url);
-      expect(value(all, 'sandbox_requests_total', { appid: 'per-app-metrics', operation: 'push_single', outcome: 'ok' })).toBe(1);
+      expect(
+        value(all, 'sandbox_requests_total', { appid: 'per-app-metrics', operation: 'push_single', outcome: 'ok' }),
+      ).toBe(1);
     } finally {
       await running.stop();
     }

@@ -19,7 +19,11 @@ async function unchanged(send: () => Promise<RawAnswer>): Promise<RawAnswer> {
 async function post(path: string, body: string | Blob, contentType: string | null = 'application/json') {
   const token = await defaultAppToken(sandbox.current);
   return unchanged(() =>
-    raw(push(path), { method: 'POST', headers: { authtoken: token, ...(contentType ? { 'content-type': contentType } : {}) }, body }),
+    raw(push(path), {
+      method: 'POST',
+      headers: { authtoken: token, ...(contentType ? { 'content-type': contentType } : {}) },
+      body,
+    }),
   );
 }
 
@@ -27,7 +31,11 @@ describe('bodies', () => {
   it('malformed JSON: 400 saying so, with result invalid_param for push v1', async () => {
     const answer = await post('/set_tags', '{"cid": "magic-online", ');
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ title: 'Malformed body', result: 'invalid_param', desc: expect.stringContaining('not valid JSON') });
+    expect(answer.body).toMatchObject({
+      title: 'Malformed body',
+      result: 'invalid_param',
+      desc: expect.stringContaining('not valid JSON'),
+    });
   });
 
   it('no content type, or another one: 415 naming it', async () => {
@@ -40,7 +48,10 @@ describe('bodies', () => {
   });
 
   it(`a body over ${LIMITS.maxBodyBytes} bytes: 413, and the connection is closed`, async () => {
-    const answer = await post('/set_tags', JSON.stringify({ cid: 'magic-online', tag_list: ['x'.repeat(LIMITS.maxBodyBytes)] }));
+    const answer = await post(
+      '/set_tags',
+      JSON.stringify({ cid: 'magic-online', tag_list: ['x'.repeat(LIMITS.maxBodyBytes)] }),
+    );
     expect(answer.status).toBe(413);
     expect(answer.body.detail).toContain(`at most ${LIMITS.maxBodyBytes}`);
     expect(answer.headers.get('connection')).toBe('close');
@@ -57,11 +68,17 @@ describe('bodies', () => {
     const cids = Array.from({ length: LIMITS.maxArrayItems + 1 }, (_, i) => `c${i}`);
     const answer = await post('/push_list', JSON.stringify({ taskid: 'RASL_0101_x', cid: cids }));
     expect(answer.status).toBe(413);
-    expect(answer.body.detail).toBe(`body.cid has ${LIMITS.maxArrayItems + 1} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`);
+    expect(answer.body.detail).toBe(
+      `body.cid has ${LIMITS.maxArrayItems + 1} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`,
+    );
   });
 
   it('invalid UTF-8: 400 with the offset of the bad byte', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"cid":"magic-'), Buffer.from([0xc3, 0x28]), Buffer.from('","tag_list":[]}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"cid":"magic-'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","tag_list":[]}'),
+    ]);
     const answer = await post('/set_tags', new Blob([bytes]));
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toBe('the body is not valid UTF-8 (at byte 14)');
@@ -70,7 +87,12 @@ describe('bodies', () => {
   it('a number where the document says string: 422 naming the field', async () => {
     const answer = await post('/set_tags', JSON.stringify({ cid: 42, tag_list: ['x'] }));
     expect(answer.status).toBe(422);
-    expect(answer.body.validation[0]).toEqual({ location: ['body', 'cid'], severity: 'Error', code: 'type', message: 'must be a string' });
+    expect(answer.body.validation[0]).toEqual({
+      location: ['body', 'cid'],
+      severity: 'Error',
+      code: 'type',
+      message: 'must be a string',
+    });
   });
 });
 
@@ -92,10 +114,18 @@ describe('paths and methods', () => {
   });
 
   it('a method the path does not have: 405 with Allow', async () => {
-    const answer = await unchanged(() => raw(push('/get_tags/magic-online'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const answer = await unchanged(() =>
+      raw(push('/get_tags/magic-online'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET');
-    expect(answer.body.detail).toBe(`POST is not allowed on /v1/${DEFAULT_APP.appid}/get_tags/magic-online; allowed: GET`);
+    expect(answer.body.detail).toBe(
+      `POST is not allowed on /v1/${DEFAULT_APP.appid}/get_tags/magic-online; allowed: GET`,
+    );
   });
 
   it('broken percent-encoding: 400 naming the segment', async () => {

@@ -52,11 +52,19 @@ describe('create_app', () => {
     });
     expect(made.isError, made.text).toBe(false);
     const { appkey } = JSON.parse(made.text) as { appkey: string };
-    const sent = await call('send_push', { appid: 'with-devices', operationId: 'pushSingle', body: push(appkey, 'pixel-2') });
+    const sent = await call('send_push', {
+      appid: 'with-devices',
+      operationId: 'pushSingle',
+      body: push(appkey, 'pixel-2'),
+    });
     expect(sent.isError, sent.text).toBe(false);
-    expect((await call('read_inbox', { appid: 'with-devices', cid: 'pixel-2' })).text).toContain('title: "Order update"');
+    expect((await call('read_inbox', { appid: 'with-devices', cid: 'pixel-2' })).text).toContain(
+      'title: "Order update"',
+    );
     // One request made the app and its device: no add_device call in between.
-    const log = JSON.parse((await call('read_request_log', { appid: 'with-devices', limit: 10 })).text) as { requests: { operation: string }[] };
+    const log = JSON.parse((await call('read_request_log', { appid: 'with-devices', limit: 10 })).text) as {
+      requests: { operation: string }[];
+    };
     expect(log.requests.map((r) => r.operation)).toEqual(['push_single', 'auth_sign', 'putApp']);
   });
 });

@@ -11,11 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/index.js';
 import { cliPath, runCli } from './support/cli.js';
 
-const transcriptFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/examples/agents/transcript.txt');
+const transcriptFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/examples/agents/transcript.txt',
+);
 
 async function connect(args: string[]) {
-  if (!fs.existsSync(cliPath)) throw new Error(`${cliPath} is missing: build the package first (npx -y pnpm@10.34.9 --filter @pushapi/sandbox run build)`);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', ...args], stderr: 'pipe' });
+  if (!fs.existsSync(cliPath))
+    throw new Error(
+      `${cliPath} is missing: build the package first (npx -y pnpm@10.34.9 --filter @pushapi/sandbox run build)`,
+    );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp', ...args],
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'pushapi-sandbox-test', version: '0.0.0' });
   await client.connect(transport);
   return client;
@@ -40,13 +50,25 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
   let client: Client;
   const exchanges: Exchange[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
-    const answer = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
-    const exchange = { name, args, text: answer.content.map((c) => c.text).join('\n'), isError: answer.isError === true };
+    const answer = (await client.callTool({ name, arguments: args })) as {
+      content: { type: string; text: string }[];
+      isError?: boolean;
+    };
+    const exchange = {
+      name,
+      args,
+      text: answer.content.map((c) => c.text).join('\n'),
+      isError: answer.isError === true,
+    };
     exchanges.push(exchange);
     return exchange;
   };
   const appid = 'agent-demo';
-  const body = (cid: string, style: Record<string, unknown>) => ({ cid, message: { appkey: 'agent-demo-appkey', is_offline: false, msgtype: 'notification' }, notification: { style } });
+  const body = (cid: string, style: Record<string, unknown>) => ({
+    cid,
+    message: { appkey: 'agent-demo-appkey', is_offline: false, msgtype: 'notification' },
+    notification: { style },
+  });
 
   beforeAll(async () => {
     client = await connect([]);
@@ -58,12 +80,28 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
   it('lists the tools, each with a description and an input schema from the documents', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'list_apps', 'create_app', 'get_credentials', 'list_devices', 'add_device', 'update_device', 'send_push', 'check_request',
-      'lookup_operation', 'read_inbox', 'wait_for_message', 'list_tasks', 'get_task', 'advance_clock', 'add_fault', 'clear_faults', 'read_request_log',
+      'list_apps',
+      'create_app',
+      'get_credentials',
+      'list_devices',
+      'add_device',
+      'update_device',
+      'send_push',
+      'check_request',
+      'lookup_operation',
+      'read_inbox',
+      'wait_for_message',
+      'list_tasks',
+      'get_task',
+      'advance_clock',
+      'add_fault',
+      'clear_faults',
+      'read_request_log',
     ]);
     for (const tool of tools) expect(tool.description!.length, tool.name).toBeGreaterThan(40);
     // From the sandbox document: AppCreate's appid pattern; FaultCreate's variants; the push v1 operations.
-    const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, Record<string, unknown>> };
+    const schema = (name: string) =>
+      tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, Record<string, unknown>> };
     expect(schema('create_app').properties.appid!.pattern).toBe('^[A-Za-z0-9_-]{1,64}$');
     expect((schema('add_fault').properties.fault!.oneOf as unknown[]).length).toBe(4);
     expect(schema('send_push').properties.operationId!.enum).toContain('pushSingle');
@@ -74,14 +112,33 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
   });
 
   it('makes an app, without its secrets', async () => {
-    const made = await call('create_app', { appid, appkey: 'agent-demo-appkey', name: 'Agent demo', clock: { time: '2029-12-31T23:00:00Z' } });
+    const made = await call('create_app', {
+      appid,
+      appkey: 'agent-demo-appkey',
+      name: 'Agent demo',
+      clock: { time: '2029-12-31T23:00:00Z' },
+    });
     expect(made.isError).toBe(false);
-    expect(JSON.parse(made.text)).toMatchObject({ appid, appkey: 'agent-demo-appkey', clock: { frozen: true, local: '2030-01-01 07:00:00' } });
+    expect(JSON.parse(made.text)).toMatchObject({
+      appid,
+      appkey: 'agent-demo-appkey',
+      clock: { frozen: true, local: '2030-01-01 07:00:00' },
+    });
     expect(made.text).not.toMatch(/mastersecret|authCode/);
   });
 
   it('sends a valid push_single to magic-online and reads the inbox back as the phone shows it', async () => {
-    const sent = await call('send_push', { appid, operationId: 'pushSingle', body: body('magic-online', { type: 0, title: 'Order update', text: 'Your order has shipped', logo: 'icon.png', channelLevel: 3 }) });
+    const sent = await call('send_push', {
+      appid,
+      operationId: 'pushSingle',
+      body: body('magic-online', {
+        type: 0,
+        title: 'Order update',
+        text: 'Your order has shipped',
+        logo: 'icon.png',
+        channelLevel: 3,
+      }),
+    });
     expect(sent.isError).toBe(false);
     expect(sent.text).toContain('POST /v1/agent-demo/push_single answered HTTP 200');
     expect(sent.text).toContain('"status": "successed_online"');
@@ -95,7 +152,11 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
 
   it('cuts a long text where the phone does', async () => {
     const long = 'x'.repeat(300);
-    await call('send_push', { appid, operationId: 'pushSingle', body: body('magic-online', { type: 0, title: 'Long', text: long, logo: 'icon.png' }) });
+    await call('send_push', {
+      appid,
+      operationId: 'pushSingle',
+      body: body('magic-online', { type: 0, title: 'Long', text: long, logo: 'icon.png' }),
+    });
     const inbox = await call('read_inbox', { appid, cid: 'magic-online' });
     expect(inbox.text).toContain(`text: "${'x'.repeat(239)}…"`);
     expect(inbox.text).not.toContain('x'.repeat(240));
@@ -103,7 +164,11 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
   });
 
   it('refuses an invalid body before sending it, naming the field', async () => {
-    const refused = await call('send_push', { appid, operationId: 'pushSingle', body: body('magic-online', { type: 0, text: 'No title', logo: 'icon.png' }) });
+    const refused = await call('send_push', {
+      appid,
+      operationId: 'pushSingle',
+      body: body('magic-online', { type: 0, text: 'No title', logo: 'icon.png' }),
+    });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('Not sent');
     expect(refused.text).toContain('- body.notification.style.title: is required');
@@ -117,7 +182,11 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
     const scheduled = await call('send_push', {
       appid,
       operationId: 'pushApp',
-      body: { message: { appkey: 'agent-demo-appkey', is_offline: true, msgtype: 'notification' }, notification: { style: { type: 0, title: 'Sale', text: 'The sale starts now', logo: 'icon.png' } }, pushTime: '203001010800' },
+      body: {
+        message: { appkey: 'agent-demo-appkey', is_offline: true, msgtype: 'notification' },
+        notification: { style: { type: 0, title: 'Sale', text: 'The sale starts now', logo: 'icon.png' } },
+        pushTime: '203001010800',
+      },
     });
     expect(scheduled.isError).toBe(false);
     const taskid = /"taskid": "([^"]+)"/.exec(scheduled.text)![1]!;
@@ -125,18 +194,30 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
     const advanced = await call('advance_clock', { appid, advanceMs: 3_600_000 });
     expect(advanced.isError).toBe(false);
     expect(JSON.parse((await call('get_task', { appid, taskid })).text)).toMatchObject({ state: 'sent' });
-    const arrived = await call('wait_for_message', { appid, cid: 'magic-online', wait: 0, after: /Message (\S+) to magic-online/.exec(exchanges.find((e) => e.name === 'read_inbox')!.text)![1] });
+    const arrived = await call('wait_for_message', {
+      appid,
+      cid: 'magic-online',
+      wait: 0,
+      after: /Message (\S+) to magic-online/.exec(exchanges.find((e) => e.name === 'read_inbox')!.text)![1],
+    });
     expect(arrived.text).toContain('title: "Sale"');
   });
 
   it('injects a too_frequent fault and sees it answered', async () => {
-    const fault = await call('add_fault', { appid, fault: { operation: 'push_single', kind: 'result', result: 'too_frequent', times: 1 } });
+    const fault = await call('add_fault', {
+      appid,
+      fault: { operation: 'push_single', kind: 'result', result: 'too_frequent', times: 1 },
+    });
     expect(fault.isError).toBe(false);
-    const answered = await call('send_push', { appid, operationId: 'pushSingle', body: body('magic-online', { type: 0, title: 'Again', text: 'Once more', logo: 'icon.png' }) });
+    const answered = await call('send_push', {
+      appid,
+      operationId: 'pushSingle',
+      body: body('magic-online', { type: 0, title: 'Again', text: 'Once more', logo: 'icon.png' }),
+    });
     expect(answered.text).toContain('"result": "too_frequent"');
   });
 
-  it('answers a refused control call as a tool error with the sandbox\'s message, no stack', async () => {
+  it("answers a refused control call as a tool error with the sandbox's message, no stack", async () => {
     const missing = await call('get_task', { appid, taskid: 'RASS_0101_missing' });
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/^The sandbox refused the call \(HTTP 404/);
@@ -146,12 +227,16 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
 
   it('looks up an operation: its rules, templates and a valid example body', async () => {
     const found = await call('lookup_operation', { api: 'push-v1', operationId: 'pushSingle' });
-    expect(found.text).toContain('Templates (message.msgtype): notification, link, notypopload, startactivity, transmission');
+    expect(found.text).toContain(
+      'Templates (message.msgtype): notification, link, notypopload, startactivity, transmission',
+    );
     const example = JSON.parse(/A valid example body[^\n]*\n([\s\S]*?)\nOther named/.exec(found.text)![1]!);
     const checked = await call('check_request', { api: 'push-v1', operationId: 'pushSingle', body: example });
     expect(checked.text).toMatch(/^Valid: POST \/push_single breaks no rule of its document\.\n/);
     // The document's example carries the placeholder appkey: the push check says so.
-    expect(checked.text).toContain('- [all] message.appkey (placeholder_appkey): message.appkey "YOUR_APP_KEY" looks like a value left from an example');
+    expect(checked.text).toContain(
+      '- [all] message.appkey (placeholder_appkey): message.appkey "YOUR_APP_KEY" looks like a value left from an example',
+    );
     exchanges.splice(-2);
   });
 
@@ -159,7 +244,10 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
     await call('list_apps', {});
     await call('list_devices', { appid });
     const credentials = await client.callTool({ name: 'get_credentials', arguments: { appid } });
-    const { mastersecret, dmp } = JSON.parse((credentials.content as { text: string }[])[0]!.text) as { mastersecret: string; dmp: { authCode: string } };
+    const { mastersecret, dmp } = JSON.parse((credentials.content as { text: string }[])[0]!.text) as {
+      mastersecret: string;
+      dmp: { authCode: string };
+    };
     expect(mastersecret.length).toBeGreaterThan(8);
     const seen = exchanges.map((e) => e.text).join('\n');
     expect(seen).not.toContain(mastersecret);
@@ -170,19 +258,28 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
 
   it('offers the three documents as resources', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['pushapi://openapi/push-v1.json', 'pushapi://openapi/dmp.json', 'pushapi://openapi/sandbox.json']));
+    expect(resources.map((r) => r.uri)).toEqual(
+      expect.arrayContaining([
+        'pushapi://openapi/push-v1.json',
+        'pushapi://openapi/dmp.json',
+        'pushapi://openapi/sandbox.json',
+      ]),
+    );
     const read = await client.readResource({ uri: 'pushapi://openapi/dmp.json' });
     expect(JSON.parse((read.contents[0] as { text: string }).text).openapi).toMatch(/^3\.1/);
   });
 
-  it("is the exchange the guide shows (docs/examples/agents/transcript.txt)", () => {
+  it('is the exchange the guide shows (docs/examples/agents/transcript.txt)', () => {
     const transcript = `${exchanges.map((e) => `> ${e.name} ${JSON.stringify(e.args)}\n${e.isError ? '(tool error) ' : ''}${e.text}`).join('\n\n')}\n`;
     if (process.env.UPDATE_TRANSCRIPT === '1') {
       fs.mkdirSync(path.dirname(transcriptFile), { recursive: true });
       fs.writeFileSync(transcriptFile, transcript);
     }
     const committed = fs.existsSync(transcriptFile) ? fs.readFileSync(transcriptFile, 'utf8') : '(missing)';
-    expect(masked(committed), 'the guide\'s transcript is stale: run this test with UPDATE_TRANSCRIPT=1 and commit docs/examples/agents/transcript.txt').toBe(masked(transcript));
+    expect(
+      masked(committed),
+      "the guide's transcript is stale: run this test with UPDATE_TRANSCRIPT=1 and commit docs/examples/agents/transcript.txt",
+    ).toBe(masked(transcript));
   });
 });
 
@@ -207,13 +304,19 @@ describe('pushapi-sandbox mcp --url, with a running sandbox that has a control t
 
   it('works with the token, never shows it, and answers the refusal without it', async () => {
     const client = await connect(['--url', sandbox.url, '--token', token]);
-    const apps = (await client.callTool({ name: 'list_apps', arguments: {} })) as { content: { text: string }[]; isError?: boolean };
+    const apps = (await client.callTool({ name: 'list_apps', arguments: {} })) as {
+      content: { text: string }[];
+      isError?: boolean;
+    };
     expect(apps.isError).toBeFalsy();
     expect(apps.content[0]!.text).toContain('"appid": "sandbox-app"');
     expect(apps.content[0]!.text).not.toContain(token);
     await client.close();
     const without = await connect(['--url', sandbox.url]);
-    const refused = (await without.callTool({ name: 'list_apps', arguments: {} })) as { content: { text: string }[]; isError?: boolean };
+    const refused = (await without.callTool({ name: 'list_apps', arguments: {} })) as {
+      content: { text: string }[];
+      isError?: boolean;
+    };
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toMatch(/^The sandbox refused the call \(HTTP 401/);
     await without.close();

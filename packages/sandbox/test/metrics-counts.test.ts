@@ -8,11 +8,24 @@ import { Store } from '../src/state/store.js';
 import type { Change } from '../src/state/unit.js';
 
 const entry = (operation: string, outcome: string | null, status = 200): NewLogEntry => ({
-  at: 0, appid: 'an-app', api: 'push-v1', operation, method: 'POST', path: `/v1/an-app/${operation}`, status, outcome, desc: null, violations: [], deviations: [], durationMs: 1.5, fault: null,
+  at: 0,
+  appid: 'an-app',
+  api: 'push-v1',
+  operation,
+  method: 'POST',
+  path: `/v1/an-app/${operation}`,
+  status,
+  outcome,
+  desc: null,
+  violations: [],
+  deviations: [],
+  durationMs: 1.5,
+  fault: null,
 });
 
 /** A committed change of a delivered message (only the fields the metrics read). */
-const delivered = (record: object, via: 'online' | 'offline') => ({ kind: 'message', gone: false, record: Object.assign(record, { state: 'delivered', via }) }) as unknown as Change;
+const delivered = (record: object, via: 'online' | 'offline') =>
+  ({ kind: 'message', gone: false, record: Object.assign(record, { state: 'delivered', via }) }) as unknown as Change;
 
 /** The value of one sample line of the exposition, by its name and labels as written. */
 function sample(text: string, series: string): number | undefined {
@@ -21,7 +34,10 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe('metrics counts', () => {
-  const metrics = new SandboxMetrics({ perApp: false, processMetrics: false }, { store: new Store(), streamClients: () => 0 });
+  const metrics = new SandboxMetrics(
+    { perApp: false, processMetrics: false },
+    { store: new Store(), streamClients: () => 0 },
+  );
   const pushOk = 'sandbox_requests_total{api="push-v1",operation="push_single",outcome="ok"}';
 
   it('show the same totals at every scrape, and a later request adds one', async () => {

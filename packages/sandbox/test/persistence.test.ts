@@ -30,14 +30,29 @@ it('keeps everything across a restart with the same data folder', async () => {
     expect(second.snapshot()).toEqual(before);
     const again = createPushClient({ ...app.pushOptions, baseUrl: second.url, retry: false, tokenStore });
     // The token issued before the restart still opens the app.
-    expect(await again.GET('/query_cid/{alias}', { params: { path: { alias: 'keeper' } } })).toEqual({ result: 'ok', cid: ['kept-device'] });
-    const reopened = await second.control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: 'kept-app', cid: 'magic-online' } } });
+    expect(await again.GET('/query_cid/{alias}', { params: { path: { alias: 'keeper' } } })).toEqual({
+      result: 'ok',
+      cid: ['kept-device'],
+    });
+    const reopened = await second.control.GET('/apps/{appid}/devices/{cid}/inbox', {
+      params: { path: { appid: 'kept-app', cid: 'magic-online' } },
+    });
     expect(reopened.data!.messages).toMatchObject([{ template: { style: { text: 'to keep' } } }]);
-    await second.control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid: 'kept-app', cid: 'kept-device' } }, body: { online: true } });
-    const clock = await second.control.POST('/apps/{appid}/clock', { params: { path: { appid: 'kept-app' } }, body: { advanceMs: 10 * 60_000 } });
+    await second.control.PATCH('/apps/{appid}/devices/{cid}', {
+      params: { path: { appid: 'kept-app', cid: 'kept-device' } },
+      body: { online: true },
+    });
+    const clock = await second.control.POST('/apps/{appid}/clock', {
+      params: { path: { appid: 'kept-app' } },
+      body: { advanceMs: 10 * 60_000 },
+    });
     expect(clock.data!.fired).toEqual([scheduled.taskid]);
-    const inbox = await second.control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: 'kept-app', cid: 'kept-device' } } });
-    expect(inbox.data!.messages.map((m) => m.template.transmission_content ?? (m.template.style as { text: string }).text)).toEqual(['waiting', 'later']);
+    const inbox = await second.control.GET('/apps/{appid}/devices/{cid}/inbox', {
+      params: { path: { appid: 'kept-app', cid: 'kept-device' } },
+    });
+    expect(
+      inbox.data!.messages.map((m) => m.template.transmission_content ?? (m.template.style as { text: string }).text),
+    ).toEqual(['waiting', 'later']);
   } finally {
     await second.stop();
   }

@@ -24,7 +24,9 @@ it('an answer that breaks the document fails through the proxy, and the violatio
     onLog: (line) => lines.push(line),
   });
   try {
-    const response = await fetch(`${proxy.url}/v1/any-app/query_bi_tags`, { headers: { authtoken: 'YOUR_AUTH_TOKEN' } });
+    const response = await fetch(`${proxy.url}/v1/any-app/query_bi_tags`, {
+      headers: { authtoken: 'YOUR_AUTH_TOKEN' },
+    });
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('tags');
     await expect.poll(() => lines.some((line) => /violation/i.test(line))).toBe(true);

@@ -22,7 +22,8 @@ type Message = components['schemas']['InboxMessage'];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-kill-'));
 const running: RunningCli[] = [];
 afterAll(async () => {
-  for (const cli of running) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+  for (const cli of running)
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -57,11 +58,22 @@ async function start(): Promise<RunningCli> {
 it('a push answered ok before SIGKILL is kept, and no task is half-written', async () => {
   const first = await start();
   const control = createControlClient({ baseUrl: first.url });
-  await control.POST('/apps', { body: { ...APP, settings: { inboxLimit: 10_000 }, clock: { time: '2030-01-01T00:00:00Z' } } });
+  await control.POST('/apps', {
+    body: { ...APP, settings: { inboxLimit: 10_000 }, clock: { time: '2030-01-01T00:00:00Z' } },
+  });
   for (const [i, cid] of DEVICES.entries()) {
-    await control.POST('/apps/{appid}/devices', { params: { path: { appid: APP.appid } }, body: { cid, online: ONLINE.includes(cid), tags: [groupOf(i)] } });
+    await control.POST('/apps/{appid}/devices', {
+      params: { path: { appid: APP.appid } },
+      body: { cid, online: ONLINE.includes(cid), tags: [groupOf(i)] },
+    });
   }
-  const push = createPushClient({ baseUrl: first.url, appId: APP.appid, appKey: APP.appkey, masterSecret: APP.mastersecret, retry: false });
+  const push = createPushClient({
+    baseUrl: first.url,
+    appId: APP.appid,
+    appKey: APP.appkey,
+    masterSecret: APP.mastersecret,
+    retry: false,
+  });
   await push.GET('/query_bi_tags');
 
   // The load: WORKERS loops of mixed pushes until the kill cuts them off.
@@ -79,14 +91,25 @@ it('a push answered ok before SIGKILL is kept, and no task is half-written', asy
       return { operation: 'push_single', taskid: answer.taskid!, cids: [cid], requestid: id };
     }
     if (kind < 7) {
-      const items = [pick(DEVICES), pick(DEVICES), pick(DEVICES)].map((cid, k) => ({ ...message(`${id}-${k}`), cid, requestid: `${id}-${k}` }));
+      const items = [pick(DEVICES), pick(DEVICES), pick(DEVICES)].map((cid, k) => ({
+        ...message(`${id}-${k}`),
+        cid,
+        requestid: `${id}-${k}`,
+      }));
       const answer = await push.POST('/push_single_batch', { body: { msg_list: items } });
       return { operation: 'push_single_batch', taskid: answer.taskid!, cids: [...new Set(items.map((i) => i.cid))] };
     }
     if (kind < 8) {
       const group = `group-${n % 4}`;
-      const answer = await push.POST('/push_app', { body: { ...message(id), requestid: id, condition: [{ key: 'tag', values: [group], opt_type: 0 }] } });
-      return { operation: 'push_app', taskid: answer.taskid!, cids: DEVICES.filter((_, i) => groupOf(i) === group), requestid: id };
+      const answer = await push.POST('/push_app', {
+        body: { ...message(id), requestid: id, condition: [{ key: 'tag', values: [group], opt_type: 0 }] },
+      });
+      return {
+        operation: 'push_app',
+        taskid: answer.taskid!,
+        cids: DEVICES.filter((_, i) => groupOf(i) === group),
+        requestid: id,
+      };
     }
     const saved = await push.POST('/save_list_body', { body: message(id) });
     const cids = [pick(DEVICES), pick(DEVICES)];
@@ -128,7 +151,10 @@ it('a push answered ok before SIGKILL is kept, and no task is half-written', asy
   const tasks = (await after.GET('/apps/{appid}/tasks', { params: { path: { appid: APP.appid } } })).data!.tasks;
   const inboxes = new Map<string, { messages: Message[]; pending: Message[] }>();
   for (const cid of DEVICES) {
-    inboxes.set(cid, (await after.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: APP.appid, cid } } })).data!);
+    inboxes.set(
+      cid,
+      (await after.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: APP.appid, cid } } })).data!,
+    );
   }
   const byTask = new Map<string, Task>(tasks.map((t) => [t.taskid, t]));
 
@@ -138,37 +164,59 @@ it('a push answered ok before SIGKILL is kept, and no task is half-written', asy
     for (const cid of ack.cids) {
       const { messages, pending } = inboxes.get(cid)!;
       const list = ONLINE.includes(cid) ? messages : pending;
-      expect(list.some((m) => m.taskid === ack.taskid), `${ack.operation} ${ack.taskid} answered ok, no message for ${cid}`).toBe(true);
+      expect(
+        list.some((m) => m.taskid === ack.taskid),
+        `${ack.operation} ${ack.taskid} answered ok, no message for ${cid}`,
+      ).toBe(true);
     }
   }
 
   // 2. No half-written task, and no message without its task.
   const all = [...inboxes.values()].flatMap(({ messages, pending }) => [...messages, ...pending]);
-  for (const m of all) expect(byTask.has(m.taskid), `message ${m.id} of a task that does not exist (${m.taskid})`).toBe(true);
+  for (const m of all)
+    expect(byTask.has(m.taskid), `message ${m.id} of a task that does not exist (${m.taskid})`).toBe(true);
   for (const task of tasks) {
     const received = [...inboxes.values()].flatMap((i) => i.messages).filter((m) => m.taskid === task.taskid);
     const waiting = [...inboxes.values()].flatMap((i) => i.pending).filter((m) => m.taskid === task.taskid);
-    expect({ received: task.stats.received, pending: task.stats.pending }, `the statistics of ${task.taskid}`).toEqual({ received: received.length, pending: waiting.length });
+    expect({ received: task.stats.received, pending: task.stats.pending }, `the statistics of ${task.taskid}`).toEqual({
+      received: received.length,
+      pending: waiting.length,
+    });
     const has = (list: Message[]) => list.some((m) => m.taskid === task.taskid);
     for (const [cid, detail] of Object.entries(task.details)) {
-      if (detail === 'successed_online') expect(has(inboxes.get(cid)!.messages), `${task.taskid} reached ${cid} online: no message`).toBe(true);
-      if (detail === 'successed_offline') expect(has(inboxes.get(cid)!.pending), `${task.taskid} reached ${cid} offline: nothing waiting`).toBe(true);
+      if (detail === 'successed_online')
+        expect(has(inboxes.get(cid)!.messages), `${task.taskid} reached ${cid} online: no message`).toBe(true);
+      if (detail === 'successed_offline')
+        expect(has(inboxes.get(cid)!.pending), `${task.taskid} reached ${cid} offline: nothing waiting`).toBe(true);
     }
   }
 
   // 3. The requestids answered before the kill are remembered: a retry answers the same and pushes nothing again.
-  const restarted = createPushClient({ baseUrl: second.url, appId: APP.appid, appKey: APP.appkey, masterSecret: APP.mastersecret, retry: false });
+  const restarted = createPushClient({
+    baseUrl: second.url,
+    appId: APP.appid,
+    appKey: APP.appkey,
+    masterSecret: APP.mastersecret,
+    retry: false,
+  });
   const retried = acknowledged.filter((a) => a.operation === 'push_single').slice(0, 20);
   for (const ack of retried) {
-    const answer = await restarted.POST('/push_single', { body: { ...message('retry'), cid: ack.cids[0]!, requestid: ack.requestid! } });
+    const answer = await restarted.POST('/push_single', {
+      body: { ...message('retry'), cid: ack.cids[0]!, requestid: ack.requestid! },
+    });
     expect(answer.taskid).toBe(ack.taskid);
   }
-  const tasksAfterRetry = (await after.GET('/apps/{appid}/tasks', { params: { path: { appid: APP.appid } } })).data!.tasks;
+  const tasksAfterRetry = (await after.GET('/apps/{appid}/tasks', { params: { path: { appid: APP.appid } } })).data!
+    .tasks;
   expect(tasksAfterRetry).toHaveLength(tasks.length);
 
   // 4. It goes on: a new push gets a message id no earlier message has.
-  const fresh = await restarted.POST('/push_single', { body: { ...message('after the restart'), cid: 'on-0', requestid: 'after-restart-0001' } });
-  const { messages } = (await after.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: APP.appid, cid: 'on-0' } } })).data!;
+  const fresh = await restarted.POST('/push_single', {
+    body: { ...message('after the restart'), cid: 'on-0', requestid: 'after-restart-0001' },
+  });
+  const { messages } = (
+    await after.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid: APP.appid, cid: 'on-0' } } })
+  ).data!;
   const newest = messages.find((m) => m.taskid === fresh.taskid)!;
   expect(all.some((m) => m.id === newest.id)).toBe(false);
   second.child.kill('SIGTERM');

@@ -15,7 +15,10 @@ import { transmission } from './support/env.js';
 const sandbox = ownSandbox();
 
 /** A request with headers fetch would not let a test set (Host), read whole. */
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: any }> {
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       let text = '';
@@ -42,14 +45,34 @@ describe('a page of another site cannot change the sandbox', () => {
     const before = sandbox.current.snapshot();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const attacks = [
-      { path: '/control/reset', headers: { origin: 'https://evil.example', ...form }, status: 403, says: /Origin "https:\/\/evil.example" is not the sandbox's own/ },
-      { path: '/control/reset', headers: { origin: 'null', 'content-type': 'text/plain' }, status: 403, says: /Origin "null"/ },
+      {
+        path: '/control/reset',
+        headers: { origin: 'https://evil.example', ...form },
+        status: 403,
+        says: /Origin "https:\/\/evil.example" is not the sandbox's own/,
+      },
+      {
+        path: '/control/reset',
+        headers: { origin: 'null', 'content-type': 'text/plain' },
+        status: 403,
+        says: /Origin "null"/,
+      },
       // Without Origin (an old browser, a privacy extension), the content type still refuses it.
       { path: '/control/reset', headers: form, status: 415, says: /send Content-Type: application\/json/ },
       { path: '/control/reset', headers: {}, status: 415, says: /has no Content-Type/ },
-      { path: '/control/apps/kept-through-attacks/reset', headers: { 'content-type': 'text/plain' }, status: 415, says: /Content-Type is text\/plain/ },
+      {
+        path: '/control/apps/kept-through-attacks/reset',
+        headers: { 'content-type': 'text/plain' },
+        status: 415,
+        says: /Content-Type is text\/plain/,
+      },
       { path: '/control/apps', headers: form, status: 415, says: /application\/json/ },
-      { path: '/control/apps/kept-through-attacks/devices/magic-online/inbox/m-1/click', headers: {}, status: 415, says: /has no Content-Type/ },
+      {
+        path: '/control/apps/kept-through-attacks/devices/magic-online/inbox/m-1/click',
+        headers: {},
+        status: 415,
+        says: /has no Content-Type/,
+      },
     ];
     for (const attack of attacks) {
       const answer = await request(`${url}${attack.path}`, { method: 'POST', headers: attack.headers, body: '' });
@@ -64,13 +87,29 @@ describe('a page of another site cannot change the sandbox', () => {
 
   it('DNS rebinding reads nothing: a foreign Host gets 403 on every path, and says how to allow a name', async () => {
     const { url, port } = sandbox.current;
-    for (const path of [`/control/apps/${DEFAULT_APP.appid}/credentials`, '/control/events', '/', `/v1/${DEFAULT_APP.appid}/query_bi_tags`, '/dmp/config/tags']) {
-      const answer = await request(`${url}${path}`, { headers: { host: `evil.example:${port}`, accept: 'application/json' } });
+    for (const path of [
+      `/control/apps/${DEFAULT_APP.appid}/credentials`,
+      '/control/events',
+      '/',
+      `/v1/${DEFAULT_APP.appid}/query_bi_tags`,
+      '/dmp/config/tags',
+    ]) {
+      const answer = await request(`${url}${path}`, {
+        headers: { host: `evil.example:${port}`, accept: 'application/json' },
+      });
       expect(answer.status, path).toBe(403);
       expect(JSON.stringify(answer.body), path).not.toContain(DEFAULT_APP.mastersecret);
-      expect(answer.body.detail, path).toMatch(/Host "evil.example:\d+" is not a name this sandbox answers to.*--allowed-host/);
+      expect(answer.body.detail, path).toMatch(
+        /Host "evil.example:\d+" is not a name this sandbox answers to.*--allowed-host/,
+      );
     }
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', `app.localhost:${port}`]) {
+    for (const host of [
+      `localhost:${port}`,
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'localhost',
+      `app.localhost:${port}`,
+    ]) {
       const answer = await request(`${url}/control/`, { headers: { host } });
       expect(answer.status, host).toBe(200);
     }
@@ -80,7 +119,9 @@ describe('a page of another site cannot change the sandbox', () => {
     const shared = await startSandbox({ allowedHosts: ['sandbox.team.test'] });
     try {
       expect((await request(`${shared.url}/control/`, { headers: { host: 'sandbox.team.test' } })).status).toBe(200);
-      expect((await request(`${shared.url}/control/`, { headers: { host: 'SANDBOX.team.test:443' } })).status).toBe(200);
+      expect((await request(`${shared.url}/control/`, { headers: { host: 'SANDBOX.team.test:443' } })).status).toBe(
+        200,
+      );
       expect((await request(`${shared.url}/control/`, { headers: { host: 'other.team.test' } })).status).toBe(403);
     } finally {
       await shared.stop();
@@ -96,7 +137,13 @@ describe('numbers and keys that do not belong', () => {
     await sandbox.current.app({ appid });
     const token = await (async () => {
       const app = await sandbox.current.control.GET('/apps/{appid}/credentials', { params: { path: { appid } } });
-      const client = createPushClient({ baseUrl: url, appId: appid, appKey: app.data!.appkey, masterSecret: app.data!.mastersecret, retry: false });
+      const client = createPushClient({
+        baseUrl: url,
+        appId: appid,
+        appKey: app.data!.appkey,
+        masterSecret: app.data!.mastersecret,
+        retry: false,
+      });
       await client.GET('/query_bi_tags');
       return (await sandbox.current.control.GET('/apps/{appid}', { params: { path: { appid } } })).data!.counts.tokens;
     })();
@@ -117,12 +164,22 @@ describe('numbers and keys that do not belong', () => {
     }
     const push = [
       ['set_badge', `{"badge": 1e309, "cid_list": ["magic-online"]}`, 'body.badge'],
-      ['push_single', `{"message": {"msgtype": "transmission", "is_offline": true, "offline_expire_time": 1e309}, "transmission": {"transmission_content": "x"}, "cid": "magic-offline", "requestid": "infinity-0000001"}`, 'body.message.offline_expire_time'],
+      [
+        'push_single',
+        `{"message": {"msgtype": "transmission", "is_offline": true, "offline_expire_time": 1e309}, "transmission": {"transmission_content": "x"}, "cid": "magic-offline", "requestid": "infinity-0000001"}`,
+        'body.message.offline_expire_time',
+      ],
     ] as const;
     for (const [operation, body, field] of push) {
-      const answer = await request(`${url}/v1/${DEFAULT_APP.appid}/${operation}`, { method: 'POST', headers: { ...json, authtoken: pushToken }, body });
+      const answer = await request(`${url}/v1/${DEFAULT_APP.appid}/${operation}`, {
+        method: 'POST',
+        headers: { ...json, authtoken: pushToken },
+        body,
+      });
       expect(answer.status, operation).toBe(422);
-      expect(answer.body.desc, operation).toBe(`${field}: must be a finite number (this one is beyond what a number can hold)`);
+      expect(answer.body.desc, operation).toBe(
+        `${field}: must be a finite number (this one is beyond what a number can hold)`,
+      );
     }
     expect(sandbox.current.snapshot()).toEqual(before);
   });
@@ -135,16 +192,39 @@ describe('numbers and keys that do not belong', () => {
     const cases = [
       ['PATCH', `/control/apps/${app.appid}`, '{"foo": 1}', ['body', 'foo']],
       ['PATCH', `/control/apps/${app.appid}`, '{"__proto__": {"scheduledPush": false}}', ['body', '__proto__']],
-      ['PUT', `/control/apps/${app.appid}/rate-limits`, '{"constructor": {"max": 1, "perMs": 1}}', ['body', 'constructor']],
-      ['PUT', `/control/apps/${app.appid}/rate-limits`, '{"push_app": {"max": 1, "perMs": 1, "burst": 2}}', ['body', 'push_app', 'burst']],
+      [
+        'PUT',
+        `/control/apps/${app.appid}/rate-limits`,
+        '{"constructor": {"max": 1, "perMs": 1}}',
+        ['body', 'constructor'],
+      ],
+      [
+        'PUT',
+        `/control/apps/${app.appid}/rate-limits`,
+        '{"push_app": {"max": 1, "perMs": 1, "burst": 2}}',
+        ['body', 'push_app', 'burst'],
+      ],
       ['POST', `/control/apps/${app.appid}/devices`, '{"cid": "d1", "colour": "red"}', ['body', 'colour']],
-      ['PATCH', `/control/apps/${app.appid}/devices/magic-online`, '{"online": false, "prototype": 1}', ['body', 'prototype']],
-      ['POST', '/control/apps', '{"appid": "x-app", "settings": {"inboxLimit": 5, "extra": true}}', ['body', 'settings', 'extra']],
+      [
+        'PATCH',
+        `/control/apps/${app.appid}/devices/magic-online`,
+        '{"online": false, "prototype": 1}',
+        ['body', 'prototype'],
+      ],
+      [
+        'POST',
+        '/control/apps',
+        '{"appid": "x-app", "settings": {"inboxLimit": 5, "extra": true}}',
+        ['body', 'settings', 'extra'],
+      ],
     ] as const;
     for (const [method, path, body, location] of cases) {
       const answer = await request(`${url}${path}`, { method, headers: json, body });
       expect(answer.status, body).toBe(422);
-      expect(answer.body.validation.map((v: { location: string[] }) => v.location), body).toContainEqual(location);
+      expect(
+        answer.body.validation.map((v: { location: string[] }) => v.location),
+        body,
+      ).toContainEqual(location);
     }
     expect(sandbox.current.snapshot()).toEqual(before);
   });
@@ -161,14 +241,22 @@ describe('numbers and keys that do not belong', () => {
     const saved = await push.POST('/save_list_body', { body: transmission('listed') });
     const listed = await push.POST('/push_list', { body: { taskid: saved.taskid!, cid: names, need_detail: true } });
     expect(Object.keys(listed.cid_details ?? {}).sort()).toEqual([...names].sort());
-    expect(Object.values(listed.cid_details ?? {})).toEqual(['successed_online', 'successed_online', 'successed_online']);
+    expect(Object.values(listed.cid_details ?? {})).toEqual([
+      'successed_online',
+      'successed_online',
+      'successed_online',
+    ]);
     await push.POST('/bind_alias', { body: { alias_list: names.map((cid) => ({ cid, alias: '__proto__' })) } });
     expect((await push.GET('/query_cid/{alias}', { params: { path: { alias: '__proto__' } } })).cid).toEqual(names);
-    const byAlias = await push.POST('/push_list', { body: { taskid: saved.taskid!, alias: ['__proto__'], need_detail: true } });
+    const byAlias = await push.POST('/push_list', {
+      body: { taskid: saved.taskid!, alias: ['__proto__'], need_detail: true },
+    });
     // biome-ignore lint/suspicious/noProto: the own key "__proto__" of a parsed answer is what this test reads.
     // biome-ignore lint/complexity/useLiteralKeys: `.__proto__` would read the prototype, not that key.
     expect(Object.keys(byAlias.alias_details?.['__proto__'] ?? {}).sort()).toEqual([...names].sort());
-    const byTag = await push.POST('/push_app', { body: { ...transmission('tagged'), condition: [{ key: 'tag', values: ['constructor'], opt_type: 0 }] } });
+    const byTag = await push.POST('/push_app', {
+      body: { ...transmission('tagged'), condition: [{ key: 'tag', values: ['constructor'], opt_type: 0 }] },
+    });
     expect((await app.task(byTag.taskid!)).stats).toMatchObject({ targets: 1, received: 1 });
     expect(Object.keys((await app.task(listed.taskid!)).details).sort()).toEqual([...names].sort());
   });
@@ -213,7 +301,8 @@ describe('bounded work and memory', () => {
       // Each push makes a message event carrying its content (an event stays within BYTE_BOUNDS.eventBytes, 192 KiB):
       // 60 of them, 9 MB for a reader that took them all.
       const content = 'x'.repeat(150 * 1024);
-      for (let i = 0; i < 60; i++) await push.POST('/push_single', { body: { ...transmission(content), cid: 'magic-online' } });
+      for (let i = 0; i < 60; i++)
+        await push.POST('/push_single', { body: { ...transmission(content), cid: 'magic-online' } });
       // Now it reads: what reaches it is what was sent before the sandbox dropped it, then the connection ends.
       let received = 0;
       socket.on('data', (chunk: Buffer) => (received += chunk.length));
@@ -222,7 +311,9 @@ describe('bounded work and memory', () => {
       expect(received).toBeGreaterThan(0);
       expect(received).toBeLessThan(20 * 1024 * 1024);
       // Another reader connects and gets events as usual.
-      const answer = await raw(`${running.controlUrl}/events?appid=${app.appid}`, { headers: { accept: 'application/json' } });
+      const answer = await raw(`${running.controlUrl}/events?appid=${app.appid}`, {
+        headers: { accept: 'application/json' },
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.events.length).toBeGreaterThan(0);
       socket.destroy();
@@ -237,12 +328,14 @@ describe('bounded work and memory', () => {
     const big = (n: number) => `${n}:`.padEnd(900 * 1024, 'x');
     const sent: string[] = [];
     // 30 pushes of 0.9 MB: 27 MB of content for a budget of 16 MiB.
-    for (let n = 0; n < 30; n++) sent.push((await push.POST('/push_single', { body: { ...transmission(big(n)), cid: 'magic-online' } })).taskid!);
+    for (let n = 0; n < 30; n++)
+      sent.push((await push.POST('/push_single', { body: { ...transmission(big(n)), cid: 'magic-online' } })).taskid!);
     const { data } = await sandbox.current.control.GET('/apps/{appid}', { params: { path: { appid: app.appid } } });
     expect(data!.counts.contentBytes).toBeLessThanOrEqual(LIMITS.contentBudgetBytes);
     expect(data!.counts.contentBytes).toBeGreaterThan(LIMITS.contentBudgetBytes / 2);
     const { messages } = await app.inbox('magic-online');
-    const contentOf = (taskid: string) => messages.find((m) => m.taskid === taskid)!.template.transmission_content as string;
+    const contentOf = (taskid: string) =>
+      messages.find((m) => m.taskid === taskid)!.template.transmission_content as string;
     // The oldest is cut to its start and a note; the newest is whole. Both are still in the inbox and counted.
     expect(contentOf(sent[0]!)).toBe(`${big(0).slice(0, 256)} [cut: the app reached its content budget]`);
     expect(contentOf(sent[29]!)).toBe(big(29));
@@ -250,12 +343,20 @@ describe('bounded work and memory', () => {
   });
 
   it('a control token shorter than 16 characters is refused at start', async () => {
-    await expect(startSandbox({ controlToken: 'short-token' })).rejects.toThrow(/control token has 11 characters; give one of at least 16/);
+    await expect(startSandbox({ controlToken: 'short-token' })).rejects.toThrow(
+      /control token has 11 characters; give one of at least 16/,
+    );
     const guarded = await startSandbox({ controlToken: 'a-control-token-of-32-characters' });
     try {
       expect((await raw(`${guarded.controlUrl}/`)).status).toBe(401);
-      expect((await raw(`${guarded.controlUrl}/`, { headers: { authorization: 'Bearer a-control-token-of-32-characterz' } })).status).toBe(401);
-      expect((await raw(`${guarded.controlUrl}/`, { headers: { authorization: 'Bearer a-control-token-of-32-characters' } })).status).toBe(200);
+      expect(
+        (await raw(`${guarded.controlUrl}/`, { headers: { authorization: 'Bearer a-control-token-of-32-characterz' } }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await raw(`${guarded.controlUrl}/`, { headers: { authorization: 'Bearer a-control-token-of-32-characters' } }))
+          .status,
+      ).toBe(200);
     } finally {
       await guarded.stop();
     }

@@ -31,10 +31,14 @@ beforeAll(async () => {
       res.writeHead(404).end();
       return;
     }
-    const upstream = http.request(`${target.url}${match[2]}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      `${target.url}${match[2]}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -54,17 +58,39 @@ it('each job uses the process its appid picks, for push v1, DMP and control; the
     const control = createControlClient({ baseUrl: base });
     const { data: created } = await control.POST('/apps', { body: { appid } });
     const { appkey, mastersecret, dmp } = created!.credentials;
-    await control.POST('/apps/{appid}/devices', { params: { path: { appid } }, body: { cid: 'phone', online: true, dmpIds: { oaid: `oaid-${appid}` }, dmpTags: ['1001'] } });
+    await control.POST('/apps/{appid}/devices', {
+      params: { path: { appid } },
+      body: { cid: 'phone', online: true, dmpIds: { oaid: `oaid-${appid}` }, dmpTags: ['1001'] },
+    });
 
-    const push = createPushClient({ baseUrl: base, appId: appid, appKey: appkey, masterSecret: mastersecret, retry: false });
+    const push = createPushClient({
+      baseUrl: base,
+      appId: appid,
+      appKey: appkey,
+      masterSecret: mastersecret,
+      retry: false,
+    });
     const sent = await push.POST('/push_single', { body: { ...notification(appid), cid: 'phone' } });
     expect(sent.status).toBe('successed_online');
-    const dmpClient = createDmpClient({ baseUrl: `${base}/dmp`, userCode: dmp.userCode, authCode: dmp.authCode, retry: false });
-    expect((await dmpClient.POST('/tags/user', { body: { oaidMD5: createHash('md5').update(`oaid-${appid}`).digest('hex') } })).data).toEqual(['1001']);
+    const dmpClient = createDmpClient({
+      baseUrl: `${base}/dmp`,
+      userCode: dmp.userCode,
+      authCode: dmp.authCode,
+      retry: false,
+    });
+    expect(
+      (
+        await dmpClient.POST('/tags/user', {
+          body: { oaidMD5: createHash('md5').update(`oaid-${appid}`).digest('hex') },
+        })
+      ).data,
+    ).toEqual(['1001']);
 
     // The app is in its process only.
     const other = shards[(shardOf(appid) + 1) % shards.length]!;
-    expect(shards[shardOf(appid)]!.snapshot()).toMatchObject({ apps: expect.arrayContaining([expect.objectContaining({ record: expect.objectContaining({ appid }) })]) });
+    expect(shards[shardOf(appid)]!.snapshot()).toMatchObject({
+      apps: expect.arrayContaining([expect.objectContaining({ record: expect.objectContaining({ appid }) })]),
+    });
     expect(JSON.stringify(other.snapshot())).not.toContain(`"appid":"${appid}"`);
     // Sent to the other process, push v1 finds no such app, and a DMP token of this app is unknown there.
     const elsewhere = `${entry}/s${(shardOf(appid) + 1) % shards.length}`;
@@ -77,13 +103,18 @@ it('each job uses the process its appid picks, for push v1, DMP and control; the
       retry: false,
       fetch: async (request: Request) => {
         const answer = await fetch(request);
-        const body = (await answer.clone().json().catch(() => ({}))) as { access_token?: string };
+        const body = (await answer
+          .clone()
+          .json()
+          .catch(() => ({}))) as { access_token?: string };
         if (body.access_token) token = body.access_token;
         return answer;
       },
     });
     await catching.GET('/config/tags');
-    expect((await raw(`${elsewhere}/dmp/config/tags`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await raw(`${elsewhere}/dmp/config/tags`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      401,
+    );
     expect((await raw(`${base}/dmp/config/tags`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   }
   // Both processes were used.

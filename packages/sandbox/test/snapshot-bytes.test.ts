@@ -12,11 +12,19 @@ import { contentSize } from '../src/state/content.js';
 import { raw } from './support/in-process.js';
 
 // Listened to directly: the state in memory (`store`) is what these tests measure.
-const sandbox = {} as { current: RunningSandbox & { control: ControlClient; app(input?: Parameters<typeof createSandboxApp>[2]): Promise<SandboxApp> } };
+const sandbox = {} as {
+  current: RunningSandbox & {
+    control: ControlClient;
+    app(input?: Parameters<typeof createSandboxApp>[2]): Promise<SandboxApp>;
+  };
+};
 beforeAll(async () => {
   const running = await listenSandbox({ port: 0 });
   const control = createControlClient({ baseUrl: running.url });
-  sandbox.current = Object.assign(running, { control, app: (input?: Parameters<typeof createSandboxApp>[2]) => createSandboxApp(control, running.url, input) });
+  sandbox.current = Object.assign(running, {
+    control,
+    app: (input?: Parameters<typeof createSandboxApp>[2]) => createSandboxApp(control, running.url, input),
+  });
 });
 afterAll(() => sandbox.current?.stop());
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -25,24 +33,36 @@ let pushes = 0;
 /** Pushes `count` transmissions of `kib` KiB each to magic-online. */
 async function pushContent(app: SandboxApp, count: number, kib: number): Promise<void> {
   const timestamp = String(Date.now());
-  const token = (await raw(`${sandbox.current.url}/v1/${app.appid}/auth_sign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`), timestamp, appkey: app.appkey }),
-  })).body.auth_token as string;
+  const token = (
+    await raw(`${sandbox.current.url}/v1/${app.appid}/auth_sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+        timestamp,
+        appkey: app.appkey,
+      }),
+    })
+  ).body.auth_token as string;
   for (let n = 0; n < count; n++) {
     const text = `${++pushes}:`.padEnd(kib * 1024, 'x');
     const answer = await raw(`${sandbox.current.url}/v1/${app.appid}/push_single`, {
       method: 'POST',
       headers: { authtoken: token, 'content-type': 'application/json' },
-      body: JSON.stringify({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: text }, cid: 'magic-online', requestid: `snapshot-bytes-${pushes}` }),
+      body: JSON.stringify({
+        message: { msgtype: 'transmission', is_offline: true },
+        transmission: { transmission_content: text },
+        cid: 'magic-online',
+        requestid: `snapshot-bytes-${pushes}`,
+      }),
     });
     expect(answer.body.result).toBe('ok');
   }
 }
 
 const liveApp = (appid: string) => sandbox.current.store.apps.get(appid)!;
-const contentOfTasks = (appid: string) => [...liveApp(appid).tasks.values()].reduce((n, t) => n + contentSize(t.content), 0);
+const contentOfTasks = (appid: string) =>
+  [...liveApp(appid).tasks.values()].reduce((n, t) => n + contentSize(t.content), 0);
 const refusalOf = (f: () => unknown): Refusal => {
   try {
     f();
@@ -68,7 +88,11 @@ it('16 snapshots of an app holding 8 MiB of message content hold that content on
   expect(snapshots.bytes(app.appid)).toBe(content + 16 * recordsOnly);
   expect(snapshots.bytes()).toBe(snapshots.bytes(app.appid));
   // The same through the control API.
-  for (let n = 0; n < 16; n++) expect((await sandbox.current.control.POST('/snapshots', { body: { name: `${app.appid}-${n}`, appid: app.appid } })).response.status).toBe(201);
+  for (let n = 0; n < 16; n++)
+    expect(
+      (await sandbox.current.control.POST('/snapshots', { body: { name: `${app.appid}-${n}`, appid: app.appid } }))
+        .response.status,
+    ).toBe(201);
 });
 
 it('content is frozen once stored: nothing can change in place what snapshots share', async () => {
@@ -93,7 +117,11 @@ it('past the per-app budget a snapshot is refused with 409 naming the budget and
   await pushContent(app, 2, 64);
   const refused = refusalOf(() => snapshots.save(sandbox.current.store, 'third', app.appid, 0));
   expect(refused.status).toBe(409);
-  expect(refused.detail).toMatch(new RegExp(`^snapshot "third" would take the snapshots of app ${app.appid} to \\d+\\.\\d KiB, past the budget of 200\\.0 KiB per app; they hold \\d+\\.\\d KiB now, in 2 snapshot\\(s\\): delete a snapshot \\(DELETE /control/snapshots/\\{name\\}\\) or save fewer apps$`));
+  expect(refused.detail).toMatch(
+    new RegExp(
+      `^snapshot "third" would take the snapshots of app ${app.appid} to \\d+\\.\\d KiB, past the budget of 200\\.0 KiB per app; they hold \\d+\\.\\d KiB now, in 2 snapshot\\(s\\): delete a snapshot \\(DELETE /control/snapshots/\\{name\\}\\) or save fewer apps$`,
+    ),
+  );
   expect(snapshots.list().map((s) => s.name)).toEqual(['first', 'second']);
   expect(snapshots.bytes(app.appid)).toBe(held);
   // Saved again under a name it holds, the old one's bytes no longer count.
@@ -112,14 +140,19 @@ it('past the per-sandbox budget a snapshot of another app is refused with 409', 
   snapshots.save(sandbox.current.store, 'one', one.appid, 0);
   const refused = refusalOf(() => snapshots.save(sandbox.current.store, 'other', other.appid, 0));
   expect(refused.status).toBe(409);
-  expect(refused.detail).toMatch(/^snapshot "other" would take all snapshots to \d+\.\d KiB, past the budget of \d+\.\d KiB per sandbox; they hold \d+\.\d KiB now, in 1 snapshot\(s\)/);
+  expect(refused.detail).toMatch(
+    /^snapshot "other" would take all snapshots to \d+\.\d KiB, past the budget of \d+\.\d KiB per sandbox; they hold \d+\.\d KiB now, in 1 snapshot\(s\)/,
+  );
   expect(snapshots.list().map((s) => s.name)).toEqual(['one']);
 });
 
 it('a restore still restores exactly, and gives back the very content objects it saved', async () => {
   const app = await sandbox.current.app();
   await pushContent(app, 3, 16);
-  const state = () => (sandbox.current.snapshot() as { apps: { record: { appid: string } }[] }).apps.find((a) => a.record.appid === app.appid);
+  const state = () =>
+    (sandbox.current.snapshot() as { apps: { record: { appid: string } }[] }).apps.find(
+      (a) => a.record.appid === app.appid,
+    );
   const before = state();
   const contents = [...liveApp(app.appid).tasks.values()].map((t) => t.content);
   await app.snapshot('exact');

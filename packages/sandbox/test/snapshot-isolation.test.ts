@@ -28,14 +28,21 @@ const FOREIGN = ['ci-web-', 'web-only', 'still-room'];
 async function call(token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (method !== 'GET') headers['content-type'] = 'application/json';
-  const answer = await raw(`${sandbox.current.controlUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const answer = await raw(`${sandbox.current.controlUrl}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   // A refusal may repeat what the caller sent (an appid in its path or body); it must add nothing of the other team.
-  if (token === API && !FOREIGN.some((word) => `${path}${JSON.stringify(body)}`.includes(word))) apiAnswers.push(answer.text);
+  if (token === API && !FOREIGN.some((word) => `${path}${JSON.stringify(body)}`.includes(word)))
+    apiAnswers.push(answer.text);
   return answer;
 }
 
-const names = async (token: string) => ((await call(token, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name);
-const devices = async (appid: string) => ((await call(ADMIN, 'GET', `/apps/${appid}/devices`)).body.devices as unknown[]).length;
+const names = async (token: string) =>
+  ((await call(token, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name);
+const devices = async (appid: string) =>
+  ((await call(ADMIN, 'GET', `/apps/${appid}/devices`)).body.devices as unknown[]).length;
 
 describe('snapshots per team', () => {
   it("another team's save of the same name makes its own snapshot: the first team's restore still finds its app", async () => {
@@ -95,7 +102,9 @@ describe('snapshots per team', () => {
     }
     const full = await call(API, 'POST', '/apps/ci-api-1/snapshots', { name: 'one-more' });
     expect(full.status).toBe(409);
-    expect(full.body.detail).toMatch(/^the team of prefix "ci-api-" keeps at most 64 snapshots \(it has: websnap, api-1, .*\); delete one \(DELETE \/control\/snapshots\/\{name\}\) or reuse a name$/);
+    expect(full.body.detail).toMatch(
+      /^the team of prefix "ci-api-" keeps at most 64 snapshots \(it has: websnap, api-1, .*\); delete one \(DELETE \/control\/snapshots\/\{name\}\) or reuse a name$/,
+    );
     // The advice works for the caller: a delete with its token, then the save.
     expect((await call(API, 'DELETE', '/snapshots/api-1')).status).toBe(204);
     expect((await call(API, 'POST', '/apps/ci-api-1/snapshots', { name: 'one-more' })).status).toBe(201);
@@ -107,7 +116,9 @@ describe('snapshots per team', () => {
     expect((await call(ADMIN, 'GET', '/snapshots/web-only')).body.appid).toBe('ci-web-1');
     const twice = await call(ADMIN, 'GET', '/snapshots/websnap');
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toMatch(/^2 teams have a snapshot named "websnap" \(.*\): say whose with \?team=<prefix>$/);
+    expect(twice.body.detail).toMatch(
+      /^2 teams have a snapshot named "websnap" \(.*\): say whose with \?team=<prefix>$/,
+    );
     expect((await call(ADMIN, 'GET', '/snapshots/websnap?team=ci-web-')).body.appid).toBe('ci-web-1');
     expect((await call(ADMIN, 'POST', '/apps/ci-api-1/snapshots/websnap/restore')).body.appid).toBe('ci-api-1');
     expect((await call(ADMIN, 'POST', '/snapshots/websnap/restore?team=ci-api-', {})).body.appid).toBe('ci-api-1');
@@ -125,8 +136,12 @@ describe('snapshots per team', () => {
     expect((await call(WEB, 'PUT', '/apps/ci-web-party', { userCode: 'shared-party' })).status).toBe(201);
     const refused = await call(API, 'POST', '/apps/ci-api-party/snapshots/one-more/restore');
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe('an app of another team now holds the DMP user_code of app ci-api-party in snapshot "one-more"; the administrator (control token) can free it');
-    expect((await call(ADMIN, 'POST', '/apps/ci-api-party/snapshots/one-more/restore')).body.detail).toMatch(/^app ci-web-party now holds/);
+    expect(refused.body.detail).toBe(
+      'an app of another team now holds the DMP user_code of app ci-api-party in snapshot "one-more"; the administrator (control token) can free it',
+    );
+    expect((await call(ADMIN, 'POST', '/apps/ci-api-party/snapshots/one-more/restore')).body.detail).toMatch(
+      /^app ci-web-party now holds/,
+    );
   });
 
   it("no answer to the other team's token names an app or a snapshot of the first team", () => {
@@ -138,7 +153,8 @@ describe('snapshots per team', () => {
   it("the bytes budget is per team too: one team's snapshots past it leave the other's saves alone", () => {
     const store = new Store();
     const unit = new Unit(store, 0);
-    for (const appid of ['ci-web-b', 'ci-api-b']) createApp(unit, { appid, devices: Array.from({ length: 20 }, (_, i) => ({ cid: `device-${i}` })) });
+    for (const appid of ['ci-web-b', 'ci-api-b'])
+      createApp(unit, { appid, devices: Array.from({ length: 20 }, (_, i) => ({ cid: `device-${i}` })) });
     const teamOf = (appid: string) => ['ci-web-', 'ci-api-'].find((p) => appid.startsWith(p));
     const web: Asker = { team: 'ci-web-', teamOf };
     const api: Asker = { team: 'ci-api-', teamOf };
@@ -156,7 +172,9 @@ describe('snapshots per team', () => {
     }
     expect(refused).toBeInstanceOf(Refusal);
     expect((refused as Refusal).status).toBe(409);
-    expect((refused as Refusal).detail).toMatch(/past the budget of .* per team \(prefix "ci-api-"\); they hold .* in 2 snapshot\(s\)/);
+    expect((refused as Refusal).detail).toMatch(
+      /past the budget of .* per team \(prefix "ci-api-"\); they hold .* in 2 snapshot\(s\)/,
+    );
     expect(snapshots.save(store, 'one', 'ci-web-b', 0, web).name).toBe('one');
     expect(snapshots.save(store, 'two', 'ci-web-b', 0, web).name).toBe('two');
   });

@@ -19,7 +19,8 @@ const NEW = 'new-team-token-that-is-long-enough';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-store-'));
 const running: RunningCli[] = [];
 afterAll(() => {
-  for (const cli of running) if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
+  for (const cli of running)
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.child.kill('SIGKILL');
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -32,7 +33,7 @@ const start = async (args: string[]) => {
 const stop = async (cli: RunningCli) => {
   cli.child.kill('SIGTERM');
   const ended = await cli.exited;
-  expect(ended, cli.lines.join("\n")).toEqual({ code: 0, signal: null });
+  expect(ended, cli.lines.join('\n')).toEqual({ code: 0, signal: null });
 };
 const call = (cli: RunningCli, token: string, method: string, path: string, body?: unknown) =>
   raw(`${cli.url}/control${path}`, {
@@ -61,7 +62,7 @@ describe('a data folder and a token file', () => {
     await stop(again);
   });
 
-  it('keeps snapshots across a restart, each still its team\'s', async () => {
+  it("keeps snapshots across a restart, each still its team's", async () => {
     const dir = path.join(root, 'kept');
     fs.writeFileSync(tokenFile, `ci-web-=${WEB}\nci-api-=${API}\n`);
     const first = await start(['--data', dir, '--app-token-file', tokenFile]);
@@ -74,11 +75,19 @@ describe('a data folder and a token file', () => {
     await stop(first);
 
     const second = await start(['--data', dir, '--app-token-file', tokenFile]);
-    const listed = (await call(second, ADMIN, 'GET', '/snapshots')).body.snapshots as { name: string; appid: string | null }[];
-    expect(listed.map((s) => [s.name, s.appid])).toEqual([['baseline', 'ci-web-1'], ['everything', null]]);
+    const listed = (await call(second, ADMIN, 'GET', '/snapshots')).body.snapshots as {
+      name: string;
+      appid: string | null;
+    }[];
+    expect(listed.map((s) => [s.name, s.appid])).toEqual([
+      ['baseline', 'ci-web-1'],
+      ['everything', null],
+    ]);
     expect((await call(second, API, 'GET', '/snapshots')).body.snapshots).toEqual([]);
     expect((await call(second, WEB, 'POST', '/apps/ci-web-1/snapshots/baseline/restore')).status).toBe(200);
-    const cids = ((await call(second, WEB, 'GET', '/apps/ci-web-1/devices')).body.devices as { cid: string }[]).map((d) => d.cid);
+    const cids = ((await call(second, WEB, 'GET', '/apps/ci-web-1/devices')).body.devices as { cid: string }[]).map(
+      (d) => d.cid,
+    );
     expect(cids).not.toContain('after-baseline');
     await stop(second);
   });
@@ -86,12 +95,26 @@ describe('a data folder and a token file', () => {
   it('a stored snapshot that is damaged stops the start, naming it', async () => {
     const dir = path.join(root, 'damaged');
     const sandbox = await startSandbox({ dataDir: dir });
-    expect((await sandbox.control.POST('/apps/{appid}/snapshots', { params: { path: { appid: 'sandbox-app' } }, body: { name: 'fine' } })).response.status).toBe(201);
+    expect(
+      (
+        await sandbox.control.POST('/apps/{appid}/snapshots', {
+          params: { path: { appid: 'sandbox-app' } },
+          body: { name: 'fine' },
+        })
+      ).response.status,
+    ).toBe(201);
     await sandbox.stop();
     const store = await lmdbPersistence(dir);
-    await store.commit([{ key: [SNAPSHOT_KEY, '', 'broken'], json: '{"view":{"name":"broken"},"order":1,"contents":[],"apps":[{"appid":"x","userCode":"u","devices":0,"records":[["device",["d","x","c"],{"cid":7}]]}]}' }]);
+    await store.commit([
+      {
+        key: [SNAPSHOT_KEY, '', 'broken'],
+        json: '{"view":{"name":"broken"},"order":1,"contents":[],"apps":[{"appid":"x","userCode":"u","devices":0,"records":[["device",["d","x","c"],{"cid":7}]]}]}',
+      },
+    ]);
     await store.close();
-    await expect(startSandbox({ dataDir: dir })).rejects.toThrow(/^data folder .*damaged: snapshot \["~snapshot","","broken"\] holds record \["d","x","c"\] that has the wrong shape/);
+    await expect(startSandbox({ dataDir: dir })).rejects.toThrow(
+      /^data folder .*damaged: snapshot \["~snapshot","","broken"\] holds record \["d","x","c"\] that has the wrong shape/,
+    );
   });
 
   it('re-reads the token file on SIGHUP: an added team works, a removed one is 401, a broken file keeps the set', async () => {
@@ -108,7 +131,9 @@ describe('a data folder and a token file', () => {
     // Broken: overlapping prefixes. The set in force stays, and the log says why without a token.
     fs.writeFileSync(tokenFile, `ci-=${API}\nci-new-=${NEW}\n`);
     cli.child.kill('SIGHUP');
-    await expect.poll(() => cli.lines.join('\n')).toMatch(/team tokens not reloaded, the ones in force stay: app token prefixes "ci-" and "ci-new-" overlap/);
+    await expect
+      .poll(() => cli.lines.join('\n'))
+      .toMatch(/team tokens not reloaded, the ones in force stay: app token prefixes "ci-" and "ci-new-" overlap/);
     expect((await call(cli, NEW, 'GET', '/apps/ci-new-1')).status).toBe(200);
     expect((await call(cli, API, 'GET', '/apps')).status).toBe(401);
     const said = cli.lines.join('\n');

@@ -34,8 +34,13 @@ const FOREIGN = ['ci-web-', 'websnap-web'];
 async function call(token: string, method: string, url: string, body?: unknown): Promise<RawAnswer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (method !== 'GET') headers['content-type'] = 'application/json';
-  const answer = await raw(`${service.url}/control${url}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  if (token === API && !FOREIGN.some((word) => `${url}${JSON.stringify(body)}`.includes(word))) apiAnswers.push(answer.text);
+  const answer = await raw(`${service.url}/control${url}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (token === API && !FOREIGN.some((word) => `${url}${JSON.stringify(body)}`.includes(word)))
+    apiAnswers.push(answer.text);
   return answer;
 }
 
@@ -60,11 +65,17 @@ describe('teams on three sandboxes behind HAProxy', { timeout: 180_000 }, () => 
     expect((await call(WEB, 'POST', `/apps/${web}/snapshots`, { name: 'websnap-web' })).status).toBe(201);
     // The other team's save of the same name is its own; the first team's restore still finds its app.
     expect((await call(API, 'POST', `/apps/${api}/snapshots`, { name: 'websnap' })).status).toBe(201);
-    expect((await call(WEB, 'POST', `/apps/${web}/snapshots/websnap/restore`)).body).toMatchObject({ name: 'websnap', appid: web });
+    expect((await call(WEB, 'POST', `/apps/${web}/snapshots/websnap/restore`)).body).toMatchObject({
+      name: 'websnap',
+      appid: web,
+    });
     expect((await call(API, 'DELETE', '/snapshots/websnap-web')).status).toBe(404);
     expect((await call(API, 'POST', `/apps/${api}/snapshots/websnap-web/restore`)).status).toBe(404);
-    expect(((await call(API, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name)).toEqual(['websnap']);
-    for (let i = 1; i < 64; i++) expect((await call(API, 'POST', `/apps/${api}/snapshots`, { name: `api-${i}` })).status).toBe(201);
+    expect(((await call(API, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name)).toEqual([
+      'websnap',
+    ]);
+    for (let i = 1; i < 64; i++)
+      expect((await call(API, 'POST', `/apps/${api}/snapshots`, { name: `api-${i}` })).status).toBe(201);
     const full = await call(API, 'POST', `/apps/${api}/snapshots`, { name: 'api-64' });
     expect(full.status).toBe(409);
     expect(full.body.detail).toContain('the team of prefix "ci-api-" keeps at most 64 snapshots');
@@ -80,7 +91,8 @@ describe('teams on three sandboxes behind HAProxy', { timeout: 180_000 }, () => 
     expect(refused.output).toContain('app token prefixes "ci-" and "ci-web-" overlap');
     fs.copyFileSync(overlapping, tokenFile);
     for (const p of service.processes) p.child.kill('SIGHUP');
-    for (const p of service.processes) await expect.poll(() => p.lines.join('\n')).toContain('team tokens not reloaded');
+    for (const p of service.processes)
+      await expect.poll(() => p.lines.join('\n')).toContain('team tokens not reloaded');
     expect((await call(NEW, 'GET', `/apps/${web}/credentials`)).status).toBe(401);
     expect((await call(WEB, 'GET', `/apps/${web}/credentials`)).status).toBe(200);
   });
@@ -88,7 +100,8 @@ describe('teams on three sandboxes behind HAProxy', { timeout: 180_000 }, () => 
   it('finding 5: a team added on SIGHUP works on every process, a removed one is 401, and snapshots survive a restart', async () => {
     fs.writeFileSync(tokenFile, `ci-web-=${WEB}\nci-new-=${NEW}\n`);
     for (const p of service.processes) p.child.kill('SIGHUP');
-    for (const p of service.processes) await expect.poll(() => p.lines.join('\n')).toContain('team tokens reloaded: 2 teams ("ci-web-", "ci-new-")');
+    for (const p of service.processes)
+      await expect.poll(() => p.lines.join('\n')).toContain('team tokens reloaded: 2 teams ("ci-web-", "ci-new-")');
     const homes = new Set<string>();
     for (let i = 0; homes.size < 3 && i < 60; i++) {
       const made = await call(NEW, 'PUT', `/apps/ci-new-${i}`, {});
@@ -105,7 +118,11 @@ describe('teams on three sandboxes behind HAProxy', { timeout: 180_000 }, () => 
     expect(restored.status).toBe(200);
     const cids = ((await call(WEB, 'GET', `/apps/${web}/devices`)).body.devices as { cid: string }[]).map((d) => d.cid);
     expect(cids).not.toContain('after-websnap');
-    expect(((await call(WEB, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name)).toEqual(['websnap', 'websnap-web', 'after-api-filled-up']);
+    expect(((await call(WEB, 'GET', '/snapshots')).body.snapshots as { name: string }[]).map((s) => s.name)).toEqual([
+      'websnap',
+      'websnap-web',
+      'after-api-filled-up',
+    ]);
   });
 
   it("finding 6: every process's data folder is 0700 and its files 0600", () => {

@@ -25,12 +25,17 @@ const sandbox = ownSandbox({
 async function call(token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (method !== 'GET') headers['content-type'] = 'application/json';
-  const answer = await raw(`${sandbox.current.controlUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const answer = await raw(`${sandbox.current.controlUrl}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   answers.push(answer.text);
   return answer;
 }
 
-const appids = async (token: string) => ((await call(token, 'GET', '/apps')).body.apps as { appid: string }[]).map((a) => a.appid).sort();
+const appids = async (token: string) =>
+  ((await call(token, 'GET', '/apps')).body.apps as { appid: string }[]).map((a) => a.appid).sort();
 
 describe('tokens per team', () => {
   it('each team creates, reads, changes and deletes its own apps', async () => {
@@ -38,7 +43,9 @@ describe('tokens per team', () => {
     expect((await call(TEAM_A, 'POST', '/apps', { appid: 'team-a-2' })).status).toBe(201);
     expect((await call(TEAM_B, 'PUT', '/apps/team-b-1', {})).status).toBe(201);
     expect((await call(TEAM_A, 'GET', '/apps/team-a-1/credentials')).body).toMatchObject({ appid: 'team-a-1' });
-    expect((await call(TEAM_A, 'PATCH', '/apps/team-a-1', { utcOffsetMinutes: 60 })).body).toMatchObject({ settings: { utcOffsetMinutes: 60 } });
+    expect((await call(TEAM_A, 'PATCH', '/apps/team-a-1', { utcOffsetMinutes: 60 })).body).toMatchObject({
+      settings: { utcOffsetMinutes: 60 },
+    });
     expect((await call(TEAM_A, 'POST', '/apps/team-a-1/reset')).status).toBe(200);
     expect((await call(TEAM_A, 'DELETE', '/apps/team-a-2')).status).toBe(204);
     expect(await appids(TEAM_A)).toEqual(['team-a-1']);
@@ -84,11 +91,17 @@ describe('tokens per team', () => {
     const eventsB = (await call(TEAM_B, 'GET', '/events')).body.events as { appid: string | null }[];
     expect(eventsB.some((e) => e.appid === 'team-b-1')).toBe(true);
     expect(eventsB.every((e) => e.appid?.startsWith('team-b-'))).toBe(true);
-    expect(((await call(ADMIN, 'GET', '/events')).body.events as { appid: string | null }[]).some((e) => e.appid === 'team-a-1')).toBe(true);
+    expect(
+      ((await call(ADMIN, 'GET', '/events')).body.events as { appid: string | null }[]).some(
+        (e) => e.appid === 'team-a-1',
+      ),
+    ).toBe(true);
   });
 
   it('GET /metrics answers without a token; with an app token, its per-app series are only those of its apps', async () => {
-    const scrape = async (token?: string) => (await raw(`${sandbox.current.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {})).text;
+    const scrape = async (token?: string) =>
+      (await raw(`${sandbox.current.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {}))
+        .text;
     const open = await scrape();
     expect(open).toMatch(/appid="team-a-1"/);
     expect(open).toMatch(/appid="team-b-1"/);
@@ -114,7 +127,10 @@ describe('tokens per team', () => {
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', {})).status).toBe(403);
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', { appid: 'team-a-1' })).status).toBe(403);
     expect((await call(TEAM_B, 'GET', '/snapshots')).body.snapshots).toEqual([]);
-    expect((await call(TEAM_A, 'GET', '/snapshots')).body.snapshots.map((s: { name: string }) => s.name)).toEqual(['a-snap', 'a-own']);
+    expect((await call(TEAM_A, 'GET', '/snapshots')).body.snapshots.map((s: { name: string }) => s.name)).toEqual([
+      'a-snap',
+      'a-own',
+    ]);
     // From a snapshot of every app, a team restores only its own app.
     expect((await call(TEAM_B, 'POST', '/snapshots/everything/restore', { appid: 'team-b-1' })).status).toBe(200);
     expect((await call(TEAM_A, 'POST', '/snapshots/a-snap/restore', {})).status).toBe(200);
@@ -148,7 +164,10 @@ describe('tokens per team', () => {
       );
     const messages = [
       await start([{ prefix: 'team-a-', token: 'tiny-secret' }]),
-      await start([{ prefix: 'team-a-', token: TEAM_A }, { prefix: 'team-a-', token: TEAM_B }]),
+      await start([
+        { prefix: 'team-a-', token: TEAM_A },
+        { prefix: 'team-a-', token: TEAM_B },
+      ]),
       await start([{ prefix: 'team-a-', token: ADMIN }]),
       await start([{ prefix: 'team-a-', token: TEAM_A }], null),
     ];
@@ -156,12 +175,22 @@ describe('tokens per team', () => {
     expect(messages[1]).toMatch(/prefix "team-a-" is given twice/);
     expect(messages[2]).toMatch(/is also the control token/);
     expect(messages[3]).toMatch(/app tokens need a control token too/);
-    for (const message of messages) for (const token of [ADMIN, TEAM_A, TEAM_B, 'tiny-secret']) expect(message).not.toContain(token);
+    for (const message of messages)
+      for (const token of [ADMIN, TEAM_A, TEAM_B, 'tiny-secret']) expect(message).not.toContain(token);
   });
 
   it('overlapping prefixes (one the start of another) are refused at start, naming both', async () => {
-    const started = startSandbox({ controlToken: ADMIN, appTokens: [{ prefix: 'ci-web-', token: TEAM_A }, { prefix: 'ci-', token: TEAM_B }] });
-    const message = await started.then((s) => s.stop().then(() => 'started'), (error: Error) => error.message);
+    const started = startSandbox({
+      controlToken: ADMIN,
+      appTokens: [
+        { prefix: 'ci-web-', token: TEAM_A },
+        { prefix: 'ci-', token: TEAM_B },
+      ],
+    });
+    const message = await started.then(
+      (s) => s.stop().then(() => 'started'),
+      (error: Error) => error.message,
+    );
     expect(message).toMatch(/^app token prefixes "ci-" and "ci-web-" overlap/);
     for (const token of [ADMIN, TEAM_A, TEAM_B]) expect(message).not.toContain(token);
   });
@@ -170,15 +199,28 @@ describe('tokens per team', () => {
     const TEAM_C = 'team-c-token-that-is-long-enough';
     const reload = (tokens: { prefix: string; token: string }[]) => sandbox.current.reloadAppTokens(tokens);
     expect((await call(TEAM_C, 'GET', '/apps')).status).toBe(401);
-    expect(reload([{ prefix: 'team-a-', token: TEAM_A }, { prefix: 'team-c-', token: TEAM_C }])).toEqual(['team-a-', 'team-c-']);
+    expect(
+      reload([
+        { prefix: 'team-a-', token: TEAM_A },
+        { prefix: 'team-c-', token: TEAM_C },
+      ]),
+    ).toEqual(['team-a-', 'team-c-']);
     expect((await call(TEAM_C, 'PUT', '/apps/team-c-1', {})).status).toBe(201);
     expect((await call(TEAM_C, 'GET', '/apps/team-a-1')).status).toBe(403);
     expect((await call(TEAM_B, 'GET', '/apps')).status).toBe(401);
     // Overlapping prefixes: refused, the set in force stays.
-    expect(() => reload([{ prefix: 'team-', token: TEAM_B }, { prefix: 'team-c-', token: TEAM_C }])).toThrow(/prefixes "team-" and "team-c-" overlap/);
+    expect(() =>
+      reload([
+        { prefix: 'team-', token: TEAM_B },
+        { prefix: 'team-c-', token: TEAM_C },
+      ]),
+    ).toThrow(/prefixes "team-" and "team-c-" overlap/);
     expect((await call(TEAM_C, 'GET', '/apps/team-c-1')).status).toBe(200);
     expect((await call(TEAM_B, 'GET', '/apps')).status).toBe(401);
-    reload([{ prefix: 'team-a-', token: TEAM_A }, { prefix: 'team-b-', token: TEAM_B }]);
+    reload([
+      { prefix: 'team-a-', token: TEAM_A },
+      { prefix: 'team-b-', token: TEAM_B },
+    ]);
     expect((await call(TEAM_C, 'GET', '/apps')).status).toBe(401);
   });
 });

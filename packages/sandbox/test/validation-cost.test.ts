@@ -22,8 +22,15 @@ const item = (i: number) => ({
   requestid: `cost-${String(i).padStart(8, '0')}`,
 });
 /** An item a lenient app reads through two deviations (a boolean and an integer written as text). */
-const lenientItem = (i: number) => ({ ...item(i), message: { msgtype: 'transmission', is_offline: 'true', offline_expire_time: '100000' } });
-const batch = (n: number, of: (i: number) => unknown): RequestParts => ({ params: {}, query: new URLSearchParams(), body: { msg_list: Array.from({ length: n }, (_, i) => of(i)) } });
+const lenientItem = (i: number) => ({
+  ...item(i),
+  message: { msgtype: 'transmission', is_offline: 'true', offline_expire_time: '100000' },
+});
+const batch = (n: number, of: (i: number) => unknown): RequestParts => ({
+  params: {},
+  query: new URLSearchParams(),
+  body: { msg_list: Array.from({ length: n }, (_, i) => of(i)) },
+});
 
 /** The work of one check of `parts`, on schemas already compiled (compiling is a one-time cost). */
 function workOf(schemas: SchemaSet, check: () => void): number {
@@ -37,7 +44,12 @@ const SIZES = [100, 1000, LIMITS.maxArrayItems];
 describe('validation work', () => {
   it(`a batch of ${LIMITS.maxArrayItems.toLocaleString('en')} invalid items: at most one item's work per item, the list cut at ${BYTE_BOUNDS.violationsListed} with how many more`, () => {
     const schemas = new SchemaSet(documents);
-    const check = (n: number) => validateRequest(schemas, batchOp, batch(n, () => ({})));
+    const check = (n: number) =>
+      validateRequest(
+        schemas,
+        batchOp,
+        batch(n, () => ({})),
+      );
     check(1);
     const one = workOf(schemas, () => check(1));
     const work = SIZES.map((n) => workOf(schemas, () => check(n)));
@@ -79,10 +91,16 @@ describe('validation work', () => {
 
   it('20,000 unknown keys: work linear in the keys, the list cut', () => {
     const schemas = new SchemaSet(documents);
-    const unknownKeys = (n: number): RequestParts => ({ params: {}, query: new URLSearchParams(), body: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])) });
+    const unknownKeys = (n: number): RequestParts => ({
+      params: {},
+      query: new URLSearchParams(),
+      body: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1])),
+    });
     const check = (op: OperationSpec, n: number) => validateRequest(schemas, op, unknownKeys(n));
     check(createApp, 1);
-    const work = [2000, 20_000].map((n) => workOf(schemas, () => expect(check(createApp, n)).toHaveLength(BYTE_BOUNDS.violationsListed + 1)));
+    const work = [2000, 20_000].map((n) =>
+      workOf(schemas, () => expect(check(createApp, n)).toHaveLength(BYTE_BOUNDS.violationsListed + 1)),
+    );
     expect(work[1]! / work[0]!).toBeLessThanOrEqual(1.5 * 10);
     expect(work[1]!).toBeLessThanOrEqual(4 * 20_000);
   });

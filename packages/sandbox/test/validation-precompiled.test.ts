@@ -25,7 +25,8 @@ let precompiled: Precompiled;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(packageDir, '.validators-test-'));
-  for (const [name, code] of Object.entries(standaloneModules(documents, operations))) writeFileSync(path.join(dir, name), code);
+  for (const [name, code] of Object.entries(standaloneModules(documents, operations)))
+    writeFileSync(path.join(dir, name), code);
   precompiled = loadPrecompiled(documents, pathToFileURL(`${dir}/`))!;
 }, 120_000);
 afterAll(() => {
@@ -42,11 +43,13 @@ function requests(): { op: OperationSpec; parts: RequestParts }[] {
   });
   // Bodies of the wrong shape for every operation that takes one: a number, an empty object, an unknown field.
   for (const op of operations.filter((o) => o.body)) {
-    for (const body of [42, {}, { unknownField: [1] }]) out.push({ op, parts: { params: {}, query: new URLSearchParams(), body } });
+    for (const body of [42, {}, { unknownField: [1] }])
+      out.push({ op, parts: { params: {}, query: new URLSearchParams(), body } });
   }
   // Texts checked by length (Ajv's runtime ucs2length), valid and not.
   const putApp = operations.find((o) => o.operationId === 'putApp')!;
-  for (const body of [{ appkey: '' }, { appkey: 'k', devices: [{ cid: 'c' }] }]) out.push({ op: putApp, parts: { params: { appid: 'a' }, query: new URLSearchParams(), body } });
+  for (const body of [{ appkey: '' }, { appkey: 'k', devices: [{ cid: 'c' }] }])
+    out.push({ op: putApp, parts: { params: { appid: 'a' }, query: new URLSearchParams(), body } });
   return out;
 }
 
@@ -117,10 +120,20 @@ await sandbox.stop();
 describe('the built sandbox', () => {
   it('compiles no validator once it is ready, for a valid push and invalid bodies of several kinds', () => {
     const built = createRequire(import.meta.url)('../dist/validators/check.cjs') as { hash: string };
-    expect(built.hash === documentsHash(documents), 'dist/ was built from other documents: build the sandbox again').toBe(true);
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: packageDir, encoding: 'utf8', timeout: 120_000 });
+    expect(
+      built.hash === documentsHash(documents),
+      'dist/ was built from other documents: build the sandbox again',
+    ).toBe(true);
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: packageDir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(run.stderr).toBe('');
-    const { after, statuses } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { after: number; statuses: number[] };
+    const { after, statuses } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+      after: number;
+      statuses: number[];
+    };
     expect(statuses).toEqual([200, 422, 422, 422, 422, 422]);
     expect(after).toBe(0);
   });

@@ -29,8 +29,14 @@ async function countedApp(input: Parameters<typeof createSandboxApp>[2] = {}) {
 it('waitForMessage answers with the message a push sent later delivers, in one request', async () => {
   const { app, reads, asked } = await countedApp();
   const push = pushClient({ ...app, pushOptions: app.pushOptions, dmpOptions: app.dmpOptions });
-  const sending = asked('/inbox').then(() => push.POST('/push_single', { body: { ...transmission('sent in the background'), cid: 'magic-online' } }));
-  const message = await app.waitForMessage('magic-online', (m) => m.template.transmission_content === 'sent in the background', { timeoutMs: 20_000 });
+  const sending = asked('/inbox').then(() =>
+    push.POST('/push_single', { body: { ...transmission('sent in the background'), cid: 'magic-online' } }),
+  );
+  const message = await app.waitForMessage(
+    'magic-online',
+    (m) => m.template.transmission_content === 'sent in the background',
+    { timeoutMs: 20_000 },
+  );
   const answer = await sending;
   expect(message).toMatchObject({ taskid: answer.taskid, state: 'delivered', via: 'online' });
   expect(reads()).toBe(1);
@@ -42,7 +48,9 @@ it('a message there already is found at once; a field match picks among several'
   const first = await push.POST('/push_single', { body: { ...transmission('first'), cid: 'magic-online' } });
   const second = await push.POST('/push_single', { body: { ...transmission('second'), cid: 'magic-online' } });
   expect((await app.waitForMessage('magic-online')).taskid).toBe(first.taskid);
-  expect((await app.waitForMessage('magic-online', { taskid: second.taskid })).template.transmission_content).toBe('second');
+  expect((await app.waitForMessage('magic-online', { taskid: second.taskid })).template.transmission_content).toBe(
+    'second',
+  );
 });
 
 it('waits past messages that do not match, and times out saying what it waited for and what came', async () => {
@@ -53,9 +61,13 @@ it('waits past messages that do not match, and times out saying what it waited f
   const waiting = app.waitForMessage('magic-online', { msgtype: 'link' }, { timeoutMs: 300 });
   await expect(waiting).rejects.toBeInstanceOf(WaitTimeoutError);
   await expect(waiting).rejects.toThrow(
-    new RegExp(`^waited 300 ms for a message with \\{"msgtype":"link"\\} in the inbox of magic-online \\(app ${app.appid}\\); 1 other message arrived: m-\\d+ \\(task ${other.taskid}, transmission, requestid \\w+\\)$`),
+    new RegExp(
+      `^waited 300 ms for a message with \\{"msgtype":"link"\\} in the inbox of magic-online \\(app ${app.appid}\\); 1 other message arrived: m-\\d+ \\(task ${other.taskid}, transmission, requestid \\w+\\)$`,
+    ),
   );
-  await expect(app.waitForMessage('magic-offline', undefined, { timeoutMs: 100 })).rejects.toThrow(/nothing arrived; 1 wait for the device to come online$/);
+  await expect(app.waitForMessage('magic-offline', undefined, { timeoutMs: 100 })).rejects.toThrow(
+    /nothing arrived; 1 wait for the device to come online$/,
+  );
 });
 
 it('waitForTask answers when a scheduled push fires, moved by a clock change made meanwhile', async () => {
@@ -65,12 +77,17 @@ it('waitForTask answers when a scheduled push fires, moved by a clock change mad
   void asked(`/tasks/${scheduled.taskid}`).then(() => app.advance(2 * 60 * 60 * 1000));
   const task = await app.waitForTask(scheduled.taskid!, 'sent', { timeoutMs: 20_000 });
   expect(task).toMatchObject({ taskid: scheduled.taskid, state: 'sent', sendResult: 'send_success' });
-  await expect(app.waitForTask(scheduled.taskid!, 'stopped', { timeoutMs: 100 })).rejects.toThrow(`waited 100 ms for task ${scheduled.taskid} (app ${app.appid}) to be stopped; it is sent`);
+  await expect(app.waitForTask(scheduled.taskid!, 'stopped', { timeoutMs: 100 })).rejects.toThrow(
+    `waited 100 ms for task ${scheduled.taskid} (app ${app.appid}) to be stopped; it is sent`,
+  );
 });
 
 it('a wait is bounded: more than 60 s is refused, naming the parameter', async () => {
   const app = await newApp();
   const answer = await fetch(`${sandboxUrl}/control/apps/${app.appid}/devices/magic-online/inbox?wait=60001`);
   expect(answer.status).toBe(422);
-  expect(((await answer.json()) as { validation: { location: string[] }[] }).validation[0]!.location).toEqual(['query', 'wait']);
+  expect(((await answer.json()) as { validation: { location: string[] }[] }).validation[0]!.location).toEqual([
+    'query',
+    'wait',
+  ]);
 });

@@ -19,7 +19,10 @@ afterEach(() => void vi.restoreAllMocks());
 function startWait(path: string): { registered: Promise<void>; answer: Promise<RawAnswer> } {
   let registered!: () => void;
   const held = new Promise<void>((resolve) => (registered = resolve));
-  vi.spyOn(EventBus.prototype, 'until').mockImplementationOnce(function (this: EventBus, ...args: Parameters<EventBus['until']>) {
+  vi.spyOn(EventBus.prototype, 'until').mockImplementationOnce(function (
+    this: EventBus,
+    ...args: Parameters<EventBus['until']>
+  ) {
     const waiting = until.apply(this, args);
     registered();
     return waiting;
@@ -35,16 +38,28 @@ async function pushTo(app: SandboxApp, cid: string, text: string): Promise<RawAn
   const signedIn = await raw(`${sandbox.current.url}/v1/${app.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`), timestamp, appkey: app.appkey }),
+    body: JSON.stringify({
+      sign: sha256(`${app.appkey}${timestamp}${app.mastersecret}`),
+      timestamp,
+      appkey: app.appkey,
+    }),
   });
   return raw(`${sandbox.current.url}/v1/${app.appid}/push_single`, {
     method: 'POST',
     headers: { authtoken: signedIn.body.auth_token, 'content-type': 'application/json' },
-    body: JSON.stringify({ message: { msgtype: 'transmission', is_offline: true }, transmission: { transmission_content: text }, cid, requestid: `wait-request-${text.replaceAll(' ', '-')}` }),
+    body: JSON.stringify({
+      message: { msgtype: 'transmission', is_offline: true },
+      transmission: { transmission_content: text },
+      cid,
+      requestid: `wait-request-${text.replaceAll(' ', '-')}`,
+    }),
   });
 }
 
-const inboxTexts = (answer: RawAnswer) => (answer.body.messages as { template: { transmission_content: string } }[]).map((m) => m.template.transmission_content);
+const inboxTexts = (answer: RawAnswer) =>
+  (answer.body.messages as { template: { transmission_content: string } }[]).map(
+    (m) => m.template.transmission_content,
+  );
 
 it('a wait across a reset answers the message the new state receives; the push succeeds', async () => {
   const app = await sandbox.current.app();
@@ -77,13 +92,20 @@ it("a wait across the app's deletion ends at once saying so; the app made again 
   const app = await sandbox.current.app();
   const wait = startWait(`/apps/${app.appid}/devices/magic-online/inbox`);
   await wait.registered;
-  expect((await sandbox.current.control.DELETE('/apps/{appid}', { params: { path: { appid: app.appid } } })).response.status).toBe(204);
+  expect(
+    (await sandbox.current.control.DELETE('/apps/{appid}', { params: { path: { appid: app.appid } } })).response.status,
+  ).toBe(204);
   const answer = await wait.answer;
   expect(answer.status).toBe(404);
   expect(answer.body.detail).toBe(`app ${app.appid} was deleted while waiting`);
   const again = await sandbox.current.app({ appid: app.appid });
-  expect((await pushTo(again, 'magic-online', 'after the deletion')).body).toMatchObject({ result: 'ok', status: 'successed_online' });
-  expect(inboxTexts(await raw(`${sandbox.current.controlUrl}/apps/${app.appid}/devices/magic-online/inbox`))).toEqual(['after the deletion']);
+  expect((await pushTo(again, 'magic-online', 'after the deletion')).body).toMatchObject({
+    result: 'ok',
+    status: 'successed_online',
+  });
+  expect(inboxTexts(await raw(`${sandbox.current.controlUrl}/apps/${app.appid}/devices/magic-online/inbox`))).toEqual([
+    'after the deletion',
+  ]);
 });
 
 it('what the new state lacks ends the wait at once: a device the reset removed, a task the restore forgot', async () => {
@@ -93,24 +115,48 @@ it('what the new state lacks ends the wait at once: a device the reset removed, 
   const onDevice = startWait(`/apps/${app.appid}/devices/own-phone/inbox`);
   await onDevice.registered;
   await app.reset();
-  expect(await onDevice.answer).toMatchObject({ status: 404, body: { detail: `app ${app.appid} has no device with cid "own-phone" (the app was reset or restored while waiting)` } });
+  expect(await onDevice.answer).toMatchObject({
+    status: 404,
+    body: {
+      detail: `app ${app.appid} has no device with cid "own-phone" (the app was reset or restored while waiting)`,
+    },
+  });
 
   await app.restore('without-task');
   const scheduled = await pushTo(app, 'own-phone', 'now');
   const onTask = startWait(`/apps/${app.appid}/tasks/${scheduled.body.taskid}?state=stopped`);
   await onTask.registered;
   await app.restore('without-task');
-  expect(await onTask.answer).toMatchObject({ status: 404, body: { detail: `app ${app.appid} has no task "${scheduled.body.taskid}" (the app was reset or restored while waiting)` } });
-  expect((await pushTo(app, 'magic-online', 'after both')).body).toMatchObject({ result: 'ok', status: 'successed_online' });
+  expect(await onTask.answer).toMatchObject({
+    status: 404,
+    body: {
+      detail: `app ${app.appid} has no task "${scheduled.body.taskid}" (the app was reset or restored while waiting)`,
+    },
+  });
+  expect((await pushTo(app, 'magic-online', 'after both')).body).toMatchObject({
+    result: 'ok',
+    status: 'successed_online',
+  });
 });
 
 it('one failing listener breaks no emit: the next listeners get the event, and the failure is reported', async () => {
   const reported: string[] = [];
   const bus = new EventBus((message) => reported.push(message));
-  const response = (write: (chunk: string) => void) => ({ writeHead: () => undefined, write, writableLength: 0, on: () => undefined }) as never;
+  const response = (write: (chunk: string) => void) =>
+    ({ writeHead: () => undefined, write, writableLength: 0, on: () => undefined }) as never;
   const received: string[] = [];
-  bus.stream(response((chunk) => { if (chunk.startsWith('id:')) throw new Error('the socket is gone'); }), 0, undefined);
-  bus.stream(response((chunk) => void received.push(chunk)), 0, undefined);
+  bus.stream(
+    response((chunk) => {
+      if (chunk.startsWith('id:')) throw new Error('the socket is gone');
+    }),
+    0,
+    undefined,
+  );
+  bus.stream(
+    response((chunk) => void received.push(chunk)),
+    0,
+    undefined,
+  );
   let appRemoved = false;
   const ready = () => {
     if (appRemoved) throw new Error('reads the app that was removed');

@@ -43,9 +43,20 @@ function worldFile(text = WORLD_YAML, name = 'world.yaml') {
   return file;
 }
 
-const signedIn = (sandbox: Sandbox) => createPushClient({ baseUrl: sandbox.url, appId: 'shop', appKey: 'shop-key', masterSecret: 'shop-secret', retry: false });
+const signedIn = (sandbox: Sandbox) =>
+  createPushClient({
+    baseUrl: sandbox.url,
+    appId: 'shop',
+    appKey: 'shop-key',
+    masterSecret: 'shop-secret',
+    retry: false,
+  });
 
-const transmission = (requestid: string) => ({ message: { msgtype: 'transmission' as const, is_offline: true }, transmission: { transmission_content: 'hello' }, requestid });
+const transmission = (requestid: string) => ({
+  message: { msgtype: 'transmission' as const, is_offline: true },
+  transmission: { transmission_content: 'hello' },
+  requestid,
+});
 
 describe('a world file at start', () => {
   it('makes its apps, devices, aliases, settings, clock, limits and DMP party, and saves the snapshot "seed"', async () => {
@@ -54,9 +65,20 @@ describe('a world file at start', () => {
       const shop = await sandbox.openApp('shop');
       expect(shop.userCode).toBe('shop-party');
       const app = (await sandbox.control.GET('/apps/{appid}', { params: { path: { appid: 'shop' } } })).data!;
-      expect(app).toMatchObject({ name: 'Shop', settings: { compat: 'lenient', utcOffsetMinutes: 0 }, clock: { iso: '2030-01-01T00:00:00.000Z', frozen: true }, rateLimits: { push_app: { max: 5, perMs: 60000 } } });
+      expect(app).toMatchObject({
+        name: 'Shop',
+        settings: { compat: 'lenient', utcOffsetMinutes: 0 },
+        clock: { iso: '2030-01-01T00:00:00.000Z', frozen: true },
+        rateLimits: { push_app: { max: 5, perMs: 60000 } },
+      });
       expect(app.dmp.tags).toEqual([{ tid: '2001', tname: 'Bargain hunters' }]);
-      expect(await shop.device('alice-phone')).toMatchObject({ online: true, alias: 'alice', tags: ['vip'], region: 'Zhejiang', phonetype: 'ANDROID' });
+      expect(await shop.device('alice-phone')).toMatchObject({
+        online: true,
+        alias: 'alice',
+        tags: ['vip'],
+        region: 'Zhejiang',
+        phonetype: 'ANDROID',
+      });
       expect(await shop.device('bob-phone')).toMatchObject({ dmpIds: { imei: '860000000000001' }, dmpTags: ['2001'] });
       // The magic cids come with every app, as with POST /apps.
       expect((await shop.device('magic-online')).magic).toBe('online');
@@ -64,12 +86,22 @@ describe('a world file at start', () => {
 
       // The alias is bound as bind_alias binds it: a push to it reaches both devices.
       const push = signedIn(sandbox);
-      expect((await push.GET('/query_cid/{alias}', { params: { path: { alias: 'alice' } } })).cid?.sort()).toEqual(['alice-phone', 'alice-tablet']);
+      expect((await push.GET('/query_cid/{alias}', { params: { path: { alias: 'alice' } } })).cid?.sort()).toEqual([
+        'alice-phone',
+        'alice-tablet',
+      ]);
       await push.POST('/push_single', { body: { ...transmission('w-1'), alias: 'alice' } });
       expect((await shop.inbox('alice-phone')).messages).toHaveLength(1);
 
       const snapshots = (await sandbox.control.GET('/snapshots')).data!.snapshots;
-      expect(snapshots).toEqual([expect.objectContaining({ name: 'seed', appid: null, apps: [DEFAULT_APP.appid, 'shop', 'blog'], devices: 3 + 6 + 3 })]);
+      expect(snapshots).toEqual([
+        expect.objectContaining({
+          name: 'seed',
+          appid: null,
+          apps: [DEFAULT_APP.appid, 'shop', 'blog'],
+          devices: 3 + 6 + 3,
+        }),
+      ]);
       // Back to the seed: the message is gone, the world is as the file says.
       await sandbox.restoreSnapshot('seed');
       expect((await shop.inbox('alice-phone')).messages).toHaveLength(0);
@@ -86,7 +118,9 @@ describe('a world file at start', () => {
       const stranger = await elsewhere.app();
       const missing = (await stranger.restore('seed').catch((e: unknown) => e)) as ControlError;
       expect(missing.status).toBe(404);
-      expect(missing.problem?.detail).toBe(`snapshot "seed" holds no app "${stranger.appid}"; it holds: ${DEFAULT_APP.appid}, shop, blog`);
+      expect(missing.problem?.detail).toBe(
+        `snapshot "seed" holds no app "${stranger.appid}"; it holds: ${DEFAULT_APP.appid}, shop, blog`,
+      );
     } finally {
       await sandbox.stop();
     }
@@ -108,18 +142,28 @@ describe('a world file at start', () => {
     const broken = worldFile(WORLD_YAML.replace('{ cid: bob-phone, ', '{ '));
     const error = await startSandbox({ seed: broken }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SeedError);
-    expect((error as Error).message).toBe(`seed ${broken}: breaks the World schema of the control document: apps.0.devices.2.cid: is required`);
-    const unknownKey = await startSandbox({ seed: { apps: [{ appid: 'x', colour: 'red' }] } as never }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `seed ${broken}: breaks the World schema of the control document: apps.0.devices.2.cid: is required`,
+    );
+    const unknownKey = await startSandbox({ seed: { apps: [{ appid: 'x', colour: 'red' }] } as never }).catch(
+      (e: unknown) => e,
+    );
     expect((unknownKey as Error).message).toContain('apps.0.colour: is not allowed here');
   });
 
   it('a file that is not YAML, a missing file and a world that cannot be made are clear errors', async () => {
     const notYaml = worldFile('apps: [unclosed', 'bad.yaml');
-    expect(((await startSandbox({ seed: notYaml }).catch((e: unknown) => e)) as Error).message).toMatch(new RegExp(`^seed ${notYaml}: is not YAML: `));
+    expect(((await startSandbox({ seed: notYaml }).catch((e: unknown) => e)) as Error).message).toMatch(
+      new RegExp(`^seed ${notYaml}: is not YAML: `),
+    );
     const missing = path.join(tempDir(), 'nowhere.json');
-    expect(((await startSandbox({ seed: missing }).catch((e: unknown) => e)) as Error).message).toBe(`seed ${missing}: cannot be read (ENOENT)`);
+    expect(((await startSandbox({ seed: missing }).catch((e: unknown) => e)) as Error).message).toBe(
+      `seed ${missing}: cannot be read (ENOENT)`,
+    );
     const twice = { apps: [{ appid: 'a', devices: [{ cid: 'same' }, { cid: 'same' }] }] };
-    expect(((await startSandbox({ seed: twice }).catch((e: unknown) => e)) as Error).message).toBe('seed (the seed option): apps[0] (a): cid "same" is in its devices more than once');
+    expect(((await startSandbox({ seed: twice }).catch((e: unknown) => e)) as Error).message).toBe(
+      'seed (the seed option): apps[0] (a): cid "same" is in its devices more than once',
+    );
   });
 
   it('a world is bounded by what it costs: YAML aliases by what they expand to, a file by its bytes', async () => {
@@ -129,18 +173,34 @@ describe('a world file at start', () => {
     const apps = Array.from({ length: 99 }, (_, i) => `  - appid: app-${i + 1}\n    devices: *devices`).join('\n');
     const bomb = worldFile(`apps:\n  - appid: app-0\n    devices: &devices\n${devices}\n${apps}\n`);
     expect(fs.statSync(bomb).size).toBeLessThan(25_000);
-    expect(await error(bomb)).toMatch(new RegExp(`^seed ${bomb}: its aliases expand to [\\d,]+ nodes where [\\d,]+ are written; aliases may add at most 100,000 `));
+    expect(await error(bomb)).toMatch(
+      new RegExp(
+        `^seed ${bomb}: its aliases expand to [\\d,]+ nodes where [\\d,]+ are written; aliases may add at most 100,000 `,
+      ),
+    );
     // Aliases that repeat a little still load.
-    const shared = await startSandbox({ seed: worldFile('apps:\n  - appid: a\n    devices:\n      - { cid: one, tags: &tags [x, y] }\n      - { cid: two, tags: *tags }\n') });
-    expect((await shared.control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid: 'a', cid: 'two' } } })).data).toMatchObject({ tags: ['x', 'y'] });
+    const shared = await startSandbox({
+      seed: worldFile(
+        'apps:\n  - appid: a\n    devices:\n      - { cid: one, tags: &tags [x, y] }\n      - { cid: two, tags: *tags }\n',
+      ),
+    });
+    expect(
+      (await shared.control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid: 'a', cid: 'two' } } })).data,
+    ).toMatchObject({ tags: ['x', 'y'] });
     await shared.stop();
     // One byte over the limit (1 MiB of YAML, 4 MiB of JSON): refused by its size, before it is read.
     const bigYaml = worldFile(`{"apps":[{"appid":"a"}]}`.padEnd(1024 * 1024 + 1, ' '), 'big.yaml');
-    expect(await error(bigYaml)).toBe(`seed ${bigYaml}: has 1,048,577 bytes; a YAML world has at most 1,048,576 (1 MiB): write it as JSON (up to 4 MiB), split it, or add the devices through the control API`);
+    expect(await error(bigYaml)).toBe(
+      `seed ${bigYaml}: has 1,048,577 bytes; a YAML world has at most 1,048,576 (1 MiB): write it as JSON (up to 4 MiB), split it, or add the devices through the control API`,
+    );
     const bigJson = worldFile(`{"apps":[{"appid":"a"}]}`.padEnd(4 * 1024 * 1024 + 1, ' '), 'big.json');
-    expect(await error(bigJson)).toBe(`seed ${bigJson}: has 4,194,305 bytes; a JSON world has at most 4,194,304 (4 MiB): split it, or add the devices through the control API`);
+    expect(await error(bigJson)).toBe(
+      `seed ${bigJson}: has 4,194,305 bytes; a JSON world has at most 4,194,304 (4 MiB): split it, or add the devices through the control API`,
+    );
     // At the limit, it is read.
-    const atLimit = await startSandbox({ seed: worldFile(`{"apps":[{"appid":"at-limit"}]}`.padEnd(1024 * 1024, ' '), 'limit.yaml') });
+    const atLimit = await startSandbox({
+      seed: worldFile(`{"apps":[{"appid":"at-limit"}]}`.padEnd(1024 * 1024, ' '), 'limit.yaml'),
+    });
     expect((await atLimit.control.GET('/apps')).data!.apps.map((a) => a.appid)).toContain('at-limit');
     await atLimit.stop();
   });
@@ -148,10 +208,20 @@ describe('a world file at start', () => {
   it('a JSON world with a key written twice in one object is refused, naming the place, as YAML refuses it', async () => {
     const error = async (seed: string) => ((await startSandbox({ seed }).catch((e: unknown) => e)) as Error).message;
     const app = JSON.stringify({ appid: 'first', devices: [{ cid: 'x' }] }).slice(1, -1);
-    const twiceInApp = worldFile(`{\n  "apps": [\n    { "appid": "zero" },\n    {${app}, "appid": "second", "devices": [{"cid": "y"}]}\n  ]\n}\n`, 'twice.json');
-    expect(await error(twiceInApp)).toBe(`seed ${twiceInApp}: has the key "appid" twice in one object, at apps[1] (line 4); JSON readers disagree on which one counts`);
-    const twiceInDevice = worldFile('{"apps": [{"appid": "a", "devices": [{"cid": "x, \\"cid\\"", "tags": ["cid"], "cid": "y"}]}]}', 'device.json');
-    expect(await error(twiceInDevice)).toContain(`has the key "cid" twice in one object, at apps[0].devices[0] (line 1)`);
+    const twiceInApp = worldFile(
+      `{\n  "apps": [\n    { "appid": "zero" },\n    {${app}, "appid": "second", "devices": [{"cid": "y"}]}\n  ]\n}\n`,
+      'twice.json',
+    );
+    expect(await error(twiceInApp)).toBe(
+      `seed ${twiceInApp}: has the key "appid" twice in one object, at apps[1] (line 4); JSON readers disagree on which one counts`,
+    );
+    const twiceInDevice = worldFile(
+      '{"apps": [{"appid": "a", "devices": [{"cid": "x, \\"cid\\"", "tags": ["cid"], "cid": "y"}]}]}',
+      'device.json',
+    );
+    expect(await error(twiceInDevice)).toContain(
+      `has the key "cid" twice in one object, at apps[0].devices[0] (line 1)`,
+    );
     const yaml = worldFile('apps:\n  - appid: first\n    appid: second\n');
     expect(await error(yaml)).toMatch(/Map keys must be unique/);
   });
@@ -160,7 +230,9 @@ describe('a world file at start', () => {
     const broken = worldFile('apps: []');
     const { code, output } = await runCli(['--port', '0', '--seed', broken]);
     expect(code).toBe(2);
-    expect(output).toContain(`seed ${broken}: breaks the World schema of the control document: apps: must NOT have fewer than 1 items`);
+    expect(output).toContain(
+      `seed ${broken}: breaks the World schema of the control document: apps: must NOT have fewer than 1 items`,
+    );
   });
 });
 
@@ -175,7 +247,9 @@ describe('the command', () => {
       const remote = connectSandbox({ url: cli.url });
       expect((await (await remote.openApp('shop')).device('alice-phone')).alias).toBe('alice');
       // An app made without a compat setting takes the sandbox's.
-      const made = await remote.control.GET('/apps/{appid}', { params: { path: { appid: (await remote.app()).appid } } });
+      const made = await remote.control.GET('/apps/{appid}', {
+        params: { path: { appid: (await remote.app()).appid } },
+      });
       expect(made.data!.settings.compat).toBe('lenient');
     } finally {
       cli.child.kill('SIGTERM');
@@ -208,7 +282,9 @@ describe('a world loaded into a running sandbox', () => {
         { apps: [{ appid: 'shop' }, { appid: 'shop' }] },
         { apps: [{ appid: 'fresh', devices: [{ cid: 'magic-online' }] }] },
         { apps: [{ appid: 'fresh', userCode: other.userCode }] },
-        { apps: [{ appid: 'fresh', devices: Array.from({ length: 11 }, (_, i) => ({ cid: `c${i}`, alias: 'crowd' })) }] },
+        {
+          apps: [{ appid: 'fresh', devices: Array.from({ length: 11 }, (_, i) => ({ cid: `c${i}`, alias: 'crowd' })) }],
+        },
       ]) {
         const error = (await sandbox.loadWorld(world).catch((e: unknown) => e)) as ControlError;
         expect(error.status, JSON.stringify(world).slice(0, 80)).toBe(409);
@@ -229,7 +305,10 @@ describe('snapshots', () => {
       const neighbour = await sandbox.app();
       const saved = await app.snapshot();
       expect(saved).toMatchObject({ name: app.appid, appid: app.appid, apps: [app.appid], devices: 4 });
-      const state = () => (sandbox.snapshot() as { apps: { record: { appid: string } }[] }).apps.find((a) => a.record.appid === app.appid);
+      const state = () =>
+        (sandbox.snapshot() as { apps: { record: { appid: string } }[] }).apps.find(
+          (a) => a.record.appid === app.appid,
+        );
       const before = state();
 
       const push = createPushClient({ ...app.pushOptions, retry: false });
@@ -250,7 +329,9 @@ describe('snapshots', () => {
       // Other apps are not touched by an app's restore.
       expect((await neighbour.device('neighbour-device')).cid).toBe('neighbour-device');
       // The restored app works: a sign-in, a push, a message.
-      await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', { body: { ...transmission('s-2'), cid: 'kept' } });
+      await createPushClient({ ...app.pushOptions, retry: false }).POST('/push_single', {
+        body: { ...transmission('s-2'), cid: 'kept' },
+      });
       expect((await app.inbox('kept')).messages).toHaveLength(1);
     } finally {
       await sandbox.stop();
@@ -308,7 +389,9 @@ describe('snapshots', () => {
       const unknown = await refused(sandbox.restoreSnapshot('nothing-here'));
       expect(unknown.status).toBe(404);
       expect(unknown.problem?.detail).toBe('no snapshot named "nothing-here"');
-      expect((await refused(sandbox.control.POST('/snapshots', { body: { name: 'x', appid: 'no-such-app' } }))).status).toBe(404);
+      expect(
+        (await refused(sandbox.control.POST('/snapshots', { body: { name: 'x', appid: 'no-such-app' } }))).status,
+      ).toBe(404);
       const badName = await refused(sandbox.control.POST('/snapshots', { body: { name: 'no spaces/please' } }));
       expect(badName.status).toBe(422);
       expect(badName.problem?.validation?.[0]?.location).toEqual(['body', 'name']);
@@ -339,7 +422,9 @@ describe('snapshots', () => {
       await sandbox.app({ appid: 'taker', userCode: 'shared-party' });
       const error = (await app.restore().catch((e: unknown) => e)) as ControlError;
       expect(error.status).toBe(409);
-      expect(error.problem?.detail).toBe('app taker now holds the DMP user_code of app holder in snapshot "holder"; delete or reset it first');
+      expect(error.problem?.detail).toBe(
+        'app taker now holds the DMP user_code of app holder in snapshot "holder"; delete or reset it first',
+      );
     } finally {
       await sandbox.stop();
     }
@@ -350,12 +435,19 @@ describe('the world file schema for editors', () => {
   it('the package exports the World schema as a JSON Schema file that accepts a world and names a typo', async () => {
     const { Ajv2020 } = await import('ajv/dist/2020.js');
     const schema = JSON.parse(fs.readFileSync(new URL('../world.schema.json', import.meta.url), 'utf8')) as object;
-    const exported = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string> }).exports['./world.schema.json'];
+    const exported = (
+      JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+        exports: Record<string, string>;
+      }
+    ).exports['./world.schema.json'];
     // At the package root, so that `$schema: ./node_modules/@pushapi/sandbox/world.schema.json` is a file path too.
     expect(exported).toBe('./world.schema.json');
     const validate = new Ajv2020({ strict: false }).compile(schema);
     const { parse } = await import('yaml');
-    expect(validate({ $schema: './node_modules/@pushapi/sandbox/world.schema.json', ...parse(WORLD_YAML) }), JSON.stringify(validate.errors)).toBe(true);
+    expect(
+      validate({ $schema: './node_modules/@pushapi/sandbox/world.schema.json', ...parse(WORLD_YAML) }),
+      JSON.stringify(validate.errors),
+    ).toBe(true);
     expect(validate({ apps: [{ appid: 'shop', devices: [{ cid: 'a', onlin: true }] }] })).toBe(false);
   });
 });

@@ -53,8 +53,15 @@ export interface WatchOptions {
 }
 
 /** A fresh browser context whose pages cannot reach anything but `allowedOrigin`. */
-export async function openWatchedPage(browser: Browser, { allowedOrigin, viewport = { width: 1400, height: 900 }, colorScheme }: WatchOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(colorScheme ? { colorScheme } : {}) });
+export async function openWatchedPage(
+  browser: Browser,
+  { allowedOrigin, viewport = { width: 1400, height: 900 }, colorScheme }: WatchOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport,
+    serviceWorkers: 'block',
+    ...(colorScheme ? { colorScheme } : {}),
+  });
   const blocked: string[] = [];
   const consoleErrors: string[] = [];
   await context.route('**/*', (route) => {
@@ -76,7 +83,10 @@ export async function openWatchedPage(browser: Browser, { allowedOrigin, viewpor
   return {
     page,
     context,
-    problems: () => [...blocked.map((u) => `non-local request: ${u}`), ...consoleErrors.map((t) => `console error: ${t}`)],
+    problems: () => [
+      ...blocked.map((u) => `non-local request: ${u}`),
+      ...consoleErrors.map((t) => `console error: ${t}`),
+    ],
     close: () => context.close(),
   };
 }

@@ -80,26 +80,38 @@ const env = (name: string) => process.env[name] || undefined;
 
 function runOptions(values: Record<string, unknown>): VerifyOptions {
   const pick = (flag: string, variable: string) => (values[flag] as string | undefined) ?? env(variable);
-  const required = (flag: string, variable: string) => pick(flag, variable) ?? fail(`--${flag} (or ${variable}) is required`);
+  const required = (flag: string, variable: string) =>
+    pick(flag, variable) ?? fail(`--${flag} (or ${variable}) is required`);
   const masterSecret = pick('master-secret', 'PUSHAPI_MASTER_SECRET');
   const authCode = pick('auth-code', 'PUSHAPI_AUTH_CODE');
   redactor.add(masterSecret);
   redactor.add(authCode);
   const dmpUrl = pick('dmp-url', 'PUSHAPI_DMP_URL');
-  const dmpIds = Object.fromEntries(((values['dmp-id'] as string[] | undefined) ?? []).map((pair) => {
-    const at = pair.indexOf('=');
-    if (at < 1) fail(`--dmp-id ${pair}: write it as key=value, such as imeiMD5=<32 hex>`);
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }));
+  const dmpIds = Object.fromEntries(
+    ((values['dmp-id'] as string[] | undefined) ?? []).map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) fail(`--dmp-id ${pair}: write it as key=value, such as imeiMD5=<32 hex>`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
   return {
     baseUrl: required('base-url', 'PUSHAPI_BASE_URL'),
     appid: required('appid', 'PUSHAPI_APPID'),
     appkey: required('appkey', 'PUSHAPI_APPKEY'),
     // A dry run signs nothing: it may be planned without the secret.
-    masterSecret: masterSecret ?? (values['dry-run'] ? '' : fail('--master-secret (or PUSHAPI_MASTER_SECRET) is required')),
+    masterSecret:
+      masterSecret ?? (values['dry-run'] ? '' : fail('--master-secret (or PUSHAPI_MASTER_SECRET) is required')),
     cids: (values.cid as string[] | undefined) ?? [],
     dmpIds,
-    ...(dmpUrl ? { dmp: { url: dmpUrl, userCode: required('user-code', 'PUSHAPI_USER_CODE'), authCode: authCode ?? fail('--auth-code (or PUSHAPI_AUTH_CODE) is required with --dmp-url') } } : {}),
+    ...(dmpUrl
+      ? {
+          dmp: {
+            url: dmpUrl,
+            userCode: required('user-code', 'PUSHAPI_USER_CODE'),
+            authCode: authCode ?? fail('--auth-code (or PUSHAPI_AUTH_CODE) is required with --dmp-url'),
+          },
+        }
+      : {}),
     ...(values['allow-app-push'] ? { allowAppPush: values['allow-app-push'] as string } : {}),
     parity: !values['no-parity'],
     ...(values.now ? { now: parseNow(values.now as string) } : {}),
@@ -108,7 +120,8 @@ function runOptions(values: Record<string, unknown>): VerifyOptions {
 
 function parseNow(text: string): number {
   const ms = Date.parse(text);
-  if (!/T.*(Z|[+-]\d\d:\d\d)$/.test(text) || Number.isNaN(ms)) fail(`--now ${text}: write an ISO 8601 time with a zone, such as 2030-01-01T00:00:00Z`);
+  if (!/T.*(Z|[+-]\d\d:\d\d)$/.test(text) || Number.isNaN(ms))
+    fail(`--now ${text}: write an ISO 8601 time with a zone, such as 2030-01-01T00:00:00Z`);
   return ms;
 }
 
@@ -116,18 +129,35 @@ async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
-      'base-url': { type: 'string' }, appid: { type: 'string' }, appkey: { type: 'string' }, 'master-secret': { type: 'string' },
-      cid: { type: 'string', multiple: true }, 'dmp-url': { type: 'string' }, 'user-code': { type: 'string' }, 'auth-code': { type: 'string' },
-      'dmp-id': { type: 'string', multiple: true }, 'allow-app-push': { type: 'string' }, 'no-parity': { type: 'boolean' }, now: { type: 'string' },
-      'dry-run': { type: 'boolean' }, report: { type: 'string' }, html: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'base-url': { type: 'string' },
+      appid: { type: 'string' },
+      appkey: { type: 'string' },
+      'master-secret': { type: 'string' },
+      cid: { type: 'string', multiple: true },
+      'dmp-url': { type: 'string' },
+      'user-code': { type: 'string' },
+      'auth-code': { type: 'string' },
+      'dmp-id': { type: 'string', multiple: true },
+      'allow-app-push': { type: 'string' },
+      'no-parity': { type: 'boolean' },
+      now: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      report: { type: 'string' },
+      html: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return process.stdout.write(HELP), 0;
+  if (values.help) return (process.stdout.write(HELP), 0);
   const options = runOptions(values);
   if (values['dry-run']) {
     for (const e of await plan(options)) {
       if (e.skipped) process.stdout.write(`- ${e.step.operationId} (${e.step.name}): not run: ${e.skipped}\n`);
-      else process.stdout.write(redactor.text(`- ${e.step.operationId} (${e.step.name}): ${e.request!.method} ${e.request!.url} ${JSON.stringify(redactor.headers(e.request!.headers))}${e.request!.body !== undefined ? ` ${JSON.stringify(redactor.value(e.request!.body))}` : ''}\n`));
+      else
+        process.stdout.write(
+          redactor.text(
+            `- ${e.step.operationId} (${e.step.name}): ${e.request!.method} ${e.request!.url} ${JSON.stringify(redactor.headers(e.request!.headers))}${e.request!.body !== undefined ? ` ${JSON.stringify(redactor.value(e.request!.body))}` : ''}\n`,
+          ),
+        );
     }
     process.stdout.write('dry run: nothing was sent\n');
     return 0;
@@ -151,12 +181,20 @@ async function proxy(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
-      upstream: { type: 'string' }, 'dmp-upstream': { type: 'string' }, port: { type: 'string' }, host: { type: 'string' },
-      'allow-cid': { type: 'string', multiple: true }, 'allow-alias': { type: 'string', multiple: true }, 'allow-app-push': { type: 'string' },
-      'allow-device-writes-outside-list': { type: 'boolean' }, report: { type: 'string' }, record: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      upstream: { type: 'string' },
+      'dmp-upstream': { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'allow-cid': { type: 'string', multiple: true },
+      'allow-alias': { type: 'string', multiple: true },
+      'allow-app-push': { type: 'string' },
+      'allow-device-writes-outside-list': { type: 'boolean' },
+      report: { type: 'string' },
+      record: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return process.stdout.write(HELP), 0;
+  if (values.help) return (process.stdout.write(HELP), 0);
   const port = Number(values.port ?? fail('--port is required'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port ${values.port}: not a port number`);
   const tag = values['allow-app-push'];
@@ -165,13 +203,18 @@ async function proxy(args: string[]): Promise<number> {
   const running = await startProxy({
     upstream: values.upstream ?? fail('--upstream is required'),
     ...(values['dmp-upstream'] ? { dmpUpstream: values['dmp-upstream'] } : {}),
-    port, host: values.host ?? '127.0.0.1',
-    allowCids: values['allow-cid'] ?? [], allowAliases: values['allow-alias'] ?? [], ...(tag ? { allowAppPush: tag } : {}),
+    port,
+    host: values.host ?? '127.0.0.1',
+    allowCids: values['allow-cid'] ?? [],
+    allowAliases: values['allow-alias'] ?? [],
+    ...(tag ? { allowAppPush: tag } : {}),
     allowDeviceWritesOutsideList: values['allow-device-writes-outside-list'] ?? false,
     ...(values.record ? { recordDir: values.record } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
-  process.stdout.write(`pushapi-verify proxy: push v1 at ${running.url}/v1/<appid>/, DMP at ${running.url}/dmp, report at ${running.url}/_pushapi/report\n`);
+  process.stdout.write(
+    `pushapi-verify proxy: push v1 at ${running.url}/v1/<appid>/, DMP at ${running.url}/dmp, report at ${running.url}/_pushapi/report\n`,
+  );
   process.stdout.write(`${describeAllowList(running.allow)}\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
@@ -184,8 +227,12 @@ async function proxy(args: string[]): Promise<number> {
 }
 
 function world(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) return process.stdout.write(HELP), 0;
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return (process.stdout.write(HELP), 0);
   const dir = positionals[0] ?? fail('world: name the recording folder (pushapi-verify world <dir>)');
   const text = `${JSON.stringify(worldFromRecording(dir), null, 2)}\n`;
   if (values.out) fs.writeFileSync(values.out, text);
@@ -203,7 +250,13 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error) => {
-    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof SafetyError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) fail(error.message);
+    if (
+      error instanceof UsageError ||
+      error instanceof UnreachableError ||
+      error instanceof SafetyError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    )
+      fail(error.message);
     process.stderr.write(`pushapi-verify: ${redactor.text(error.stack ?? String(error))}\n`);
     process.exit(2);
   },

@@ -28,7 +28,8 @@ export function documents(): Documents {
   const docs = { 'push-v1': loadDocument('push-v1'), dmp: loadDocument('dmp') } as Record<ApiName, Document>;
   const operations = new Map<string, Operation>();
   for (const api of API_NAMES) {
-    for (const entry of listOperations(docs[api])) operations.set(entry.operationId!, { ...entry, api, operationId: entry.operationId! });
+    for (const entry of listOperations(docs[api]))
+      operations.set(entry.operationId!, { ...entry, api, operationId: entry.operationId! });
   }
   loaded = { docs, schemas: new SchemaSet(docs), operations };
   return loaded;

@@ -2,7 +2,14 @@
 export { verify, plan, UsageError, type VerifyOptions } from './verify.js';
 export { UnreachableError, type Exchange } from './scenario/run.js';
 export { SafetyError } from './scenario/safety.js';
-export { FAILING_KINDS, type Finding, type FindingKind, type OperationReport, type Report, type StepRecord } from './report/types.js';
+export {
+  FAILING_KINDS,
+  type Finding,
+  type FindingKind,
+  type OperationReport,
+  type Report,
+  type StepRecord,
+} from './report/types.js';
 export { startProxy, type ProxyOptions, type RunningProxy } from './proxy/server.js';
 export { describeAllowList, describeSummary, type ProxySummary } from './proxy/console.js';
 export type { AllowList, Refusal, RefusalReason } from './proxy/allow-list.js';

@@ -6,7 +6,17 @@ export const REDACTED = '<redacted>';
 /** Header names whose values are credentials. */
 export const SECRET_HEADERS = new Set(['authtoken', 'authorization', 'cookie', 'set-cookie']);
 /** Body and query fields whose values are credentials. */
-export const SECRET_FIELDS = new Set(['sign', 'sign1', 'sign2', 'auth_token', 'access_token', 'mastersecret', 'masterSecret', 'authCode', 'auth_code']);
+export const SECRET_FIELDS = new Set([
+  'sign',
+  'sign1',
+  'sign2',
+  'auth_token',
+  'access_token',
+  'mastersecret',
+  'masterSecret',
+  'authCode',
+  'auth_code',
+]);
 
 export class Redactor {
   readonly #secrets = new Set<string>();
@@ -41,6 +51,8 @@ export class Redactor {
 
   /** Headers with credential values replaced. */
   headers(headers: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : this.text(v)]));
+    return Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : this.text(v)]),
+    );
   }
 }

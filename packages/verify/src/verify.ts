@@ -32,7 +32,8 @@ export interface VerifyOptions extends Target {
 export class UsageError extends Error {}
 
 function scenarioOptions(options: VerifyOptions): ScenarioOptions {
-  if (options.cids.length === 0) throw new UsageError('at least one --cid is needed: the scenario pushes to the listed cids only');
+  if (options.cids.length === 0)
+    throw new UsageError('at least one --cid is needed: the scenario pushes to the listed cids only');
   const tagProblem = options.allowAppPush === undefined ? undefined : appPushTagProblem(options.allowAppPush);
   if (tagProblem) throw new UsageError(tagProblem);
   return {
@@ -51,17 +52,32 @@ export async function plan(options: VerifyOptions): Promise<Exchange[]> {
   return exchanges;
 }
 
-async function sandboxRun(options: VerifyOptions, scenario: ScenarioOptions, devices: Record<string, DeviceState>, onSecret: (s: string) => void) {
+async function sandboxRun(
+  options: VerifyOptions,
+  scenario: ScenarioOptions,
+  devices: Record<string, DeviceState>,
+  onSecret: (s: string) => void,
+) {
   const sandbox = await startSandbox();
   try {
     const app = await sandbox.app();
     await app.setClock({ time: scenario.now });
     const known = Object.entries(devices ?? {}).filter(([, d]) => d.known);
     if (known.length) {
-      await app.addDevices(known.map(([cid, d]) => ({ cid, online: d.status === 'online', ...(d.alias ? { alias: d.alias } : {}), ...(d.tags?.length ? { tags: d.tags } : {}) })));
+      await app.addDevices(
+        known.map(([cid, d]) => ({
+          cid,
+          online: d.status === 'online',
+          ...(d.alias ? { alias: d.alias } : {}),
+          ...(d.tags?.length ? { tags: d.tags } : {}),
+        })),
+      );
     }
     const target: Target = {
-      baseUrl: sandbox.url, appid: app.appid, appkey: app.appkey, masterSecret: app.mastersecret,
+      baseUrl: sandbox.url,
+      appid: app.appid,
+      appkey: app.appkey,
+      masterSecret: app.mastersecret,
       ...(options.dmp ? { dmp: { url: app.dmpOptions.baseUrl, userCode: app.userCode, authCode: app.authCode } } : {}),
     };
     return await runScenario(target, scenario, { onSecret });
@@ -77,8 +93,12 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
     ...(ctx.stopped ? { stopped: ctx.stopped } : {}),
     restored: target.restore.every((r) => r.restored),
     restore: target.restore,
-    untouched: ctx.options.cids.flatMap((cid) => (ctx.devices[cid]?.unreadable ? [{ cid, reason: ctx.devices[cid]!.unreadable! }] : [])),
-    skipped: target.exchanges.flatMap((e) => (e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [])),
+    untouched: ctx.options.cids.flatMap((cid) =>
+      ctx.devices[cid]?.unreadable ? [{ cid, reason: ctx.devices[cid]!.unreadable! }] : [],
+    ),
+    skipped: target.exchanges.flatMap((e) =>
+      e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [],
+    ),
     ...(clock ? { clock } : {}),
   };
 }
@@ -89,7 +109,9 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
  */
 export function exitStatus(report: Report): 0 | 1 | 3 {
   if (report.run && !report.run.restored) return 3;
-  return report.summary.failed > 0 || report.run?.stopped || report.run?.skipped.length || report.run?.untouched.length ? 1 : 0;
+  return report.summary.failed > 0 || report.run?.stopped || report.run?.skipped.length || report.run?.untouched.length
+    ? 1
+    : 0;
 }
 
 /** Runs the scenario against the target (and the sandbox) and reports per operation. Secrets are redacted. */
@@ -99,9 +121,19 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   for (const secret of [options.masterSecret, options.dmp?.authCode]) redactor.add(secret);
   const onSecret = (s: string) => redactor.add(s);
   const startedAt = new Date().toISOString();
-  const target = await runScenario(options, scenario, { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.sleep ? { sleep: options.sleep } : {}), ...(options.signal ? { signal: options.signal } : {}), onSecret });
-  const clock = clockDisagreement(target.exchanges.flatMap((e) => (e.answer ? [e.answer] : [])), scenario.now, scenario.utcOffsetMinutes);
-  const answeredOk = (name: string) => target.exchanges.some((e) => e.step.name === name && e.answer && outcomeOf(e.answer).result === 'ok');
+  const target = await runScenario(options, scenario, {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onSecret,
+  });
+  const clock = clockDisagreement(
+    target.exchanges.flatMap((e) => (e.answer ? [e.answer] : [])),
+    scenario.now,
+    scenario.utcOffsetMinutes,
+  );
+  const answeredOk = (name: string) =>
+    target.exchanges.some((e) => e.step.name === name && e.answer && outcomeOf(e.answer).result === 'ok');
   const view = { ctx: target.ctx, clock, answeredOk };
   const compared = options.parity !== false;
   const sandbox = compared ? await sandboxRun(options, scenario, target.ctx.devices, onSecret) : undefined;
@@ -110,17 +142,33 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     const ran = mine.filter((e) => !e.skipped);
     // A restore with nothing to restore is no reason worth naming beside the others.
     const reasons = [...new Set(mine.map((e) => e.skipped).filter((r) => r && r !== 'nothing to restore'))];
-    const findings = mergeAcrossSteps(ran.flatMap((e) => findingsOf(e, sandbox?.exchanges.find((s) => s.step.name === e.step.name), view)));
+    const findings = mergeAcrossSteps(
+      ran.flatMap((e) =>
+        findingsOf(
+          e,
+          sandbox?.exchanges.find((s) => s.step.name === e.step.name),
+          view,
+        ),
+      ),
+    );
     return operationReport(op, {
-      ran: ran.length > 0, ...(ran.length === 0 ? { reason: reasons.join('; ') || 'not in the scenario' } : {}),
-      steps: ran.map((e) => ({ name: e.step.name, refusal: e.step.refusal ?? false, ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}), ...(e.retries ? { retries: e.retries } : {}) })),
+      ran: ran.length > 0,
+      ...(ran.length === 0 ? { reason: reasons.join('; ') || 'not in the scenario' } : {}),
+      steps: ran.map((e) => ({
+        name: e.step.name,
+        refusal: e.step.refusal ?? false,
+        ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}),
+        ...(e.retries ? { retries: e.retries } : {}),
+      })),
       findings,
     });
   });
   const report: Report = {
-    tool: 'pushapi-verify', mode: 'run',
+    tool: 'pushapi-verify',
+    mode: 'run',
     target: { baseUrl: options.baseUrl, appid: options.appid, ...(options.dmp ? { dmpUrl: options.dmp.url } : {}) },
-    startedAt, finishedAt: new Date().toISOString(),
+    startedAt,
+    finishedAt: new Date().toISOString(),
     parity: compared ? { compared: true } : { compared: false, reason: '--no-parity' },
     run: runOutcome(target, clock),
     summary: { operations: 0, ran: 0, failed: 0, findings: {} as Report['summary']['findings'] },

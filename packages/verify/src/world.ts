@@ -21,14 +21,19 @@ const ok = (e: RecordedExchange) => isObject(e.response.body) && e.response.body
 
 function readRecording(dir: string): RecordedExchange[] {
   const file = path.join(dir, RECORDING_FILE);
-  if (!fs.existsSync(file)) throw new UsageError(`world: ${file} does not exist (record with pushapi-verify proxy --record ${dir})`);
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line, i) => {
-    try {
-      return JSON.parse(line) as RecordedExchange;
-    } catch {
-      throw new UsageError(`world: ${file} line ${i + 1} is not JSON`);
-    }
-  });
+  if (!fs.existsSync(file))
+    throw new UsageError(`world: ${file} does not exist (record with pushapi-verify proxy --record ${dir})`);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line, i) => {
+      try {
+        return JSON.parse(line) as RecordedExchange;
+      } catch {
+        throw new UsageError(`world: ${file} line ${i + 1} is not JSON`);
+      }
+    });
 }
 
 /** Applies what one exchange says about the app's devices. */
@@ -42,10 +47,12 @@ function learn(app: SeenApp, e: RecordedExchange): void {
       if (typeof body.appkey === 'string') app.appkey = body.appkey;
       break;
     case 'userStatus':
-      if (answer.status === 'online' || answer.status === 'offline') device(cidParam).online = answer.status === 'online';
+      if (answer.status === 'online' || answer.status === 'offline')
+        device(cidParam).online = answer.status === 'online';
       break;
     case 'bindAlias':
-      if (ok(e) && Array.isArray(body.alias_list)) for (const p of body.alias_list.filter(isObject)) device(String(p.cid)).alias = String(p.alias);
+      if (ok(e) && Array.isArray(body.alias_list))
+        for (const p of body.alias_list.filter(isObject)) device(String(p.cid)).alias = String(p.alias);
       break;
     case 'queryAlias':
       if (ok(e) && typeof answer.alias === 'string' && answer.alias) device(cidParam).alias = answer.alias;
@@ -54,10 +61,12 @@ function learn(app: SeenApp, e: RecordedExchange): void {
       if (ok(e) && typeof body.cid === 'string') delete device(body.cid).alias;
       break;
     case 'setTags':
-      if (ok(e) && typeof body.cid === 'string' && Array.isArray(body.tag_list)) device(body.cid).tags = body.tag_list.map(String);
+      if (ok(e) && typeof body.cid === 'string' && Array.isArray(body.tag_list))
+        device(body.cid).tags = body.tag_list.map(String);
       break;
     case 'getTags':
-      if (ok(e) && typeof answer.tags === 'string') device(cidParam).tags = answer.tags.split(/[\s,;]+/).filter(Boolean);
+      if (ok(e) && typeof answer.tags === 'string')
+        device(cidParam).tags = answer.tags.split(/[\s,;]+/).filter(Boolean);
       break;
     case 'pushSingle':
       if (ok(e) && typeof body.cid === 'string') device(body.cid);
@@ -81,6 +90,11 @@ export function worldFromRecording(dir: string): World {
     learn(app, e);
   }
   return {
-    apps: [...apps].map(([appid, app]) => ({ appid, ...(app.appkey ? { appkey: app.appkey } : {}), mastersecret: sandboxSecret(appid), devices: [...app.devices.values()] })),
+    apps: [...apps].map(([appid, app]) => ({
+      appid,
+      ...(app.appkey ? { appkey: app.appkey } : {}),
+      mastersecret: sandboxSecret(appid),
+      devices: [...app.devices.values()],
+    })),
   };
 }

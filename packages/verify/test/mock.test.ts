@@ -18,8 +18,15 @@ beforeAll(async () => {
   const servers = Object.values(mocks.servers) as Array<{ name: string; baseUrl: string }>;
   const base = (name: string) => servers.find((s) => s.name === name)!.baseUrl;
   report = await verify({
-    baseUrl: base('push-v1'), appid: 'mock-app', appkey: 'mock-appkey', masterSecret: 'mock-master-secret', cids: CIDS, now: NOW,
-    dmp: { url: base('dmp'), userCode: 'mock-user', authCode: 'mock-auth-code' }, dmpIds: { oaid: 'OAID-1' }, allowAppPush: 'pushapi-verify-app',
+    baseUrl: base('push-v1'),
+    appid: 'mock-app',
+    appkey: 'mock-appkey',
+    masterSecret: 'mock-master-secret',
+    cids: CIDS,
+    now: NOW,
+    dmp: { url: base('dmp'), userCode: 'mock-user', authCode: 'mock-auth-code' },
+    dmpIds: { oaid: 'OAID-1' },
+    allowAppPush: 'pushapi-verify-app',
   });
 }, 600_000);
 afterAll(async () => {
@@ -29,7 +36,9 @@ afterAll(async () => {
 
 it('runs every operation and finds every answer conforming', () => {
   expect(report.operations.filter((o) => !o.ran)).toEqual([]);
-  const conformance = report.operations.flatMap((o) => o.findings.filter((f) => f.kind === 'schema' || f.kind === 'http').map((f) => `${o.operationId} ${f.where}`));
+  const conformance = report.operations.flatMap((o) =>
+    o.findings.filter((f) => f.kind === 'schema' || f.kind === 'http').map((f) => `${o.operationId} ${f.where}`),
+  );
   expect(conformance).toEqual([]);
   expect(report.operations.every((o) => o.conformance === 1)).toBe(true);
 });
@@ -39,13 +48,24 @@ it('lists the parity differences of a stateless mock', () => {
   // Examples, not state: the tags just set, a task id of this app, refusals. (queryAlias's difference is the
   // broken rule below: one finding per cause, so its answer is not listed again as a parity difference.)
   expect(different).toEqual(expect.arrayContaining(['getTags', 'userStatus', 'queryAppUser', 'queryBiTags']));
-  expect(report.operations.find((o) => o.operationId === 'queryAlias')!.findings.filter((f) => f.step === 'alias of cid 1 after rebinding').map((f) => f.kind)).toEqual(['rule']);
+  expect(
+    report.operations
+      .find((o) => o.operationId === 'queryAlias')!
+      .findings.filter((f) => f.step === 'alias of cid 1 after rebinding')
+      .map((f) => f.kind),
+  ).toEqual(['rule']);
   // The examples' task ids carry a fixed date: the clock is named, and "today" is not judged (no false rule finding).
   expect(report.run?.clock?.evidence).toMatch(/^the target made task RAS[SLA]_\d{4}_/);
-  expect(report.operations.find((o) => o.operationId === 'queryAppUser')!.findings.filter((f) => f.kind === 'rule')).toEqual([]);
-  const rules = report.operations.flatMap((o) => o.findings.filter((f) => f.kind === 'rule').map((f) => `${o.operationId}: ${f.message}`));
-  expect(rules).toEqual(expect.arrayContaining([
-    'queryBiTags: rule broken: auth_close invalidates the token',
-    'queryAlias: rule broken: a rebinding replaces the old alias',
-  ]));
+  expect(
+    report.operations.find((o) => o.operationId === 'queryAppUser')!.findings.filter((f) => f.kind === 'rule'),
+  ).toEqual([]);
+  const rules = report.operations.flatMap((o) =>
+    o.findings.filter((f) => f.kind === 'rule').map((f) => `${o.operationId}: ${f.message}`),
+  );
+  expect(rules).toEqual(
+    expect.arrayContaining([
+      'queryBiTags: rule broken: auth_close invalidates the token',
+      'queryAlias: rule broken: a rebinding replaces the old alias',
+    ]),
+  );
 });

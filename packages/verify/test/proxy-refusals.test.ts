@@ -43,23 +43,50 @@ afterAll(async () => {
 async function send(proxy: RunningProxy, path: string, body: string | object, method = 'POST') {
   const before = upstream.received.length;
   const answer = await fetch(`${proxy.url}/v1/app1/${path}`, {
-    method, headers: { 'content-type': 'application/json', authtoken: 'token-1' }, body: typeof body === 'string' ? body : JSON.stringify(body),
+    method,
+    headers: { 'content-type': 'application/json', authtoken: 'token-1' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: answer.status, reason: answer.headers.get('x-pushapi-verify-refused'), body: (await answer.json()) as { result: string; desc: string }, reached: upstream.received.slice(before) };
+  return {
+    status: answer.status,
+    reason: answer.headers.get('x-pushapi-verify-refused'),
+    body: (await answer.json()) as { result: string; desc: string },
+    reached: upstream.received.slice(before),
+  };
 }
 
-const message = { message: { appkey: 'k', is_offline: false, msgtype: 'transmission' }, transmission: { transmission_content: 'hi' } };
+const message = {
+  message: { appkey: 'k', is_offline: false, msgtype: 'transmission' },
+  transmission: { transmission_content: 'hi' },
+};
 
 describe('what the proxy cannot judge', () => {
   it('refuses push_single naming a listed cid and an unlisted alias', async () => {
-    const out = await send(strict, 'push_single', { ...message, cid: MINE, alias: 'a-real-user', requestid: 'proxy-refusal-0001' });
+    const out = await send(strict, 'push_single', {
+      ...message,
+      cid: MINE,
+      alias: 'a-real-user',
+      requestid: 'proxy-refusal-0001',
+    });
     expect(out).toMatchObject({ status: 403, reason: 'cid-and-alias', reached: [] });
-    expect(out.body).toEqual({ result: 'other_error', desc: expect.stringMatching(/^pushapi-verify proxy refused: pushSingle names both a cid and an alias.*; not forwarded$/) });
+    expect(out.body).toEqual({
+      result: 'other_error',
+      desc: expect.stringMatching(
+        /^pushapi-verify proxy refused: pushSingle names both a cid and an alias.*; not forwarded$/,
+      ),
+    });
   });
 
   it('refuses a whole push_single_batch when one item names both: nothing is forwarded', async () => {
-    const items = [{ ...message, cid: MINE, requestid: 'proxy-batch-0001' }, { ...message, cid: MINE, alias: 'a-real-user', requestid: 'proxy-batch-0002' }];
-    expect(await send(strict, 'push_single_batch', { msg_list: items })).toMatchObject({ status: 403, reason: 'cid-and-alias', reached: [] });
+    const items = [
+      { ...message, cid: MINE, requestid: 'proxy-batch-0001' },
+      { ...message, cid: MINE, alias: 'a-real-user', requestid: 'proxy-batch-0002' },
+    ];
+    expect(await send(strict, 'push_single_batch', { msg_list: items })).toMatchObject({
+      status: 403,
+      reason: 'cid-and-alias',
+      reached: [],
+    });
   });
 
   it('judges push_list by its cid, as the description says, and forwards it byte for byte', async () => {
@@ -82,7 +109,12 @@ describe('what the proxy cannot judge', () => {
 
   it('refuses an operation the documents do not know, in push v1 shape', async () => {
     const out = await send(strict, 'push_everyone', { ...message });
-    expect(out).toMatchObject({ status: 404, reason: 'unknown-operation', reached: [], body: { result: 'other_error' } });
+    expect(out).toMatchObject({
+      status: 404,
+      reason: 'unknown-operation',
+      reached: [],
+      body: { result: 'other_error' },
+    });
     expect(out.body.desc).toContain('POST /v1/<appid>/push_everyone');
   });
 
@@ -94,7 +126,15 @@ describe('what the proxy cannot judge', () => {
 
 describe('writes to devices outside the allow list', () => {
   const outside: [string, object, string?][] = [
-    ['bind_alias', { alias_list: [{ cid: MINE, alias: 'team-alias' }, { cid: 'a-real-user', alias: 'team-alias' }] }],
+    [
+      'bind_alias',
+      {
+        alias_list: [
+          { cid: MINE, alias: 'team-alias' },
+          { cid: 'a-real-user', alias: 'team-alias' },
+        ],
+      },
+    ],
     ['unbind_alias', { cid: 'a-real-user', alias: 'u_10086' }],
     ['unbind_alias_all', { alias: 'u_10086' }],
     ['set_tags', { cid: 'a-real-user', tag_list: ['vip'] }],
@@ -115,7 +155,7 @@ describe('writes to devices outside the allow list', () => {
     expect(out.reached.map((r) => JSON.parse(r.body))).toEqual([body]);
   });
 
-  it('forwards the listed cid\'s writes unchanged', async () => {
+  it("forwards the listed cid's writes unchanged", async () => {
     const raw = `{"cid":"${MINE}","tag_list":["pushapi-verify-app"]}`;
     expect((await send(strict, 'set_tags', raw)).reached).toEqual([{ path: '/v1/app1/set_tags', body: raw }]);
     expect((await send(strict, 'bind_alias', { alias_list: [{ cid: MINE, alias: 'team-alias' }] })).status).toBe(200);
@@ -133,8 +173,16 @@ describe('push_app, the same --allow-app-push <tag> as the run', () => {
 
   it('forwards push_app restricted to the tag and refuses any other', async () => {
     expect((await send(strict, 'push_app', app([{ key: 'tag', values: [TAG], opt_type: 0 }]))).status).toBe(200);
-    expect(await send(strict, 'push_app', app([{ key: 'tag', values: ['vip'], opt_type: 0 }]))).toMatchObject({ status: 403, reason: 'app-push', reached: [] });
-    expect(await send(strict, 'push_app', app(undefined))).toMatchObject({ status: 403, reason: 'app-push', reached: [] });
+    expect(await send(strict, 'push_app', app([{ key: 'tag', values: ['vip'], opt_type: 0 }]))).toMatchObject({
+      status: 403,
+      reason: 'app-push',
+      reached: [],
+    });
+    expect(await send(strict, 'push_app', app(undefined))).toMatchObject({
+      status: 403,
+      reason: 'app-push',
+      reached: [],
+    });
   });
 });
 
@@ -143,16 +191,28 @@ it('logs each refusal, and its start banner and stop summary say what it allows 
   try {
     expect(describeAllowList(proxy.allow)).toContain(`cids (pushes and device writes): ${MINE}, team-phone-2`);
     expect(describeAllowList(proxy.allow)).toContain('push_app: refused (no --allow-app-push <tag>)');
-    expect(describeAllowList(proxy.allow)).toMatch(/writes to devices outside the list \(bind_alias, .*set_tags.*\): refused/);
+    expect(describeAllowList(proxy.allow)).toMatch(
+      /writes to devices outside the list \(bind_alias, .*set_tags.*\): refused/,
+    );
     await send(proxy, 'set_tags', { cid: MINE, tag_list: [] });
     await send(proxy, 'set_tags', { cid: 'a-real-user', tag_list: [] });
     await send(proxy, 'set_tags', `{'cid':'${MINE}'}`);
     await send(proxy, 'push_single', { ...message, cid: 'a-real-user', requestid: 'proxy-summary-0001' });
     const summary = proxy.summary();
-    expect(summary).toMatchObject({ forwarded: 1, checked: 1, refused: { 'device-write-outside-list': 1, 'not-strict-json': 1, 'push-outside-list': 1 } });
-    expect(describeSummary(summary)).toContain('refused: 3 (device-write-outside-list 1, not-strict-json 1, push-outside-list 1)');
+    expect(summary).toMatchObject({
+      forwarded: 1,
+      checked: 1,
+      refused: { 'device-write-outside-list': 1, 'not-strict-json': 1, 'push-outside-list': 1 },
+    });
+    expect(describeSummary(summary)).toContain(
+      'refused: 3 (device-write-outside-list 1, not-strict-json 1, push-outside-list 1)',
+    );
   } finally {
     await proxy.stop();
   }
-  expect(logged.some((line) => line.startsWith('pushapi-verify proxy: refused POST /v1/<appid>/push_single (cid-and-alias, HTTP 403): '))).toBe(true);
+  expect(
+    logged.some((line) =>
+      line.startsWith('pushapi-verify proxy: refused POST /v1/<appid>/push_single (cid-and-alias, HTTP 403): '),
+    ),
+  ).toBe(true);
 });

@@ -24,7 +24,13 @@ beforeAll(async () => {
   target = await sandboxTarget(sandbox);
   // The upstream: the sandbox app, but user_status answers with odd spacing, a number where a text belongs and
   // an undocumented field.
-  standIn = await startStandIn(sandbox.url, [{ operationId: 'userStatus', local: true, answer: () => ({ status: 200, contentType: 'application/json', raw: DRIFTED }) }]);
+  standIn = await startStandIn(sandbox.url, [
+    {
+      operationId: 'userStatus',
+      local: true,
+      answer: () => ({ status: 200, contentType: 'application/json', raw: DRIFTED }),
+    },
+  ]);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-verify-proxy-'));
 });
 afterAll(async () => {
@@ -36,7 +42,11 @@ afterAll(async () => {
 async function signIn(base: string): Promise<string> {
   const timestamp = String(NOW);
   const sign = await pushSign(target.appkey, timestamp, target.masterSecret);
-  const answer = await fetch(`${base}/v1/${target.appid}/auth_sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sign, timestamp, appkey: target.appkey }) });
+  const answer = await fetch(`${base}/v1/${target.appid}/auth_sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sign, timestamp, appkey: target.appkey }),
+  });
   return ((await answer.json()) as { auth_token: string }).auth_token;
 }
 
@@ -44,28 +54,50 @@ const pushTo = (base: string, token: string, cid: string) =>
   fetch(`${base}/v1/${target.appid}/push_single`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authtoken: token },
-    body: JSON.stringify({ message: { appkey: target.appkey, is_offline: false, msgtype: 'transmission' }, transmission: { transmission_content: 'hi' }, cid, requestid: `proxy-test-${cid}-0001` }),
+    body: JSON.stringify({
+      message: { appkey: target.appkey, is_offline: false, msgtype: 'transmission' },
+      transmission: { transmission_content: 'hi' },
+      cid,
+      requestid: `proxy-test-${cid}-0001`,
+    }),
   });
 
 it('refuses a push outside the allow list locally, forwards the rest, passes answers through byte for byte, and reports drift', async () => {
   const recordDir = path.join(dir, 'recording');
-  const proxy = await startProxy({ upstream: standIn.url, dmpUpstream: standIn.dmpUrl, allowCids: [CIDS[0]!], recordDir });
+  const proxy = await startProxy({
+    upstream: standIn.url,
+    dmpUpstream: standIn.dmpUrl,
+    allowCids: [CIDS[0]!],
+    recordDir,
+  });
   try {
     const token = await signIn(proxy.url);
     const before = standIn.received.length;
     const refused = await pushTo(proxy.url, token, 'a-real-user');
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ result: 'other_error', desc: 'pushapi-verify proxy refused: cid a-real-user is not in --allow-cid; not forwarded' });
+    expect(await refused.json()).toEqual({
+      result: 'other_error',
+      desc: 'pushapi-verify proxy refused: cid a-real-user is not in --allow-cid; not forwarded',
+    });
     expect(standIn.received.slice(before)).toEqual([]);
 
     const allowed = await pushTo(proxy.url, token, CIDS[0]!);
     expect(await allowed.json()).toMatchObject({ result: 'ok', status: 'successed_online' });
     expect(standIn.received.slice(before).map((r) => r.operationId)).toEqual(['pushSingle']);
 
-    const status = await fetch(`${proxy.url}/v1/${target.appid}/user_status/${CIDS[0]}`, { headers: { authtoken: token } });
+    const status = await fetch(`${proxy.url}/v1/${target.appid}/user_status/${CIDS[0]}`, {
+      headers: { authtoken: token },
+    });
     expect(await status.text()).toBe(DRIFTED);
-    const appPush = await fetch(`${proxy.url}/v1/${target.appid}/push_app`, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: token }, body: '{}' });
-    expect(await appPush.json()).toMatchObject({ result: 'other_error', desc: expect.stringContaining('--allow-app-push') });
+    const appPush = await fetch(`${proxy.url}/v1/${target.appid}/push_app`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: token },
+      body: '{}',
+    });
+    expect(await appPush.json()).toMatchObject({
+      result: 'other_error',
+      desc: expect.stringContaining('--allow-app-push'),
+    });
 
     const direct = await fetch(`${standIn.dmpUrl}/config/tags`);
     const viaProxy = await fetch(`${proxy.url}/dmp/config/tags`);
@@ -78,9 +110,19 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
       ['undocumented-field', 'response.body.model'],
     ]);
     expect(userStatus.ok).toBe(false);
-    expect(report.operations.find((o) => o.operationId === 'pushSingle')).toMatchObject({ ran: true, ok: true, findings: [] });
-    expect(report.operations.find((o) => o.operationId === 'queryBiTags')).toMatchObject({ ran: false, reason: 'no request went through the proxy' });
-    expect(report.operations.find((o) => o.operationId === 'listTags')).toMatchObject({ ran: true, steps: [{ status: 401 }] });
+    expect(report.operations.find((o) => o.operationId === 'pushSingle')).toMatchObject({
+      ran: true,
+      ok: true,
+      findings: [],
+    });
+    expect(report.operations.find((o) => o.operationId === 'queryBiTags')).toMatchObject({
+      ran: false,
+      reason: 'no request went through the proxy',
+    });
+    expect(report.operations.find((o) => o.operationId === 'listTags')).toMatchObject({
+      ran: true,
+      steps: [{ status: 401 }],
+    });
 
     // The recording holds no token, no sign; its world loads into the sandbox.
     const recording = fs.readFileSync(path.join(recordDir, 'exchanges.jsonl'), 'utf8');
@@ -89,7 +131,14 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
     expect(recording).not.toContain(await pushSign(target.appkey, String(NOW), target.masterSecret));
     expect(JSON.stringify(report)).not.toContain(token);
     const world = worldFromRecording(recordDir);
-    expect(world.apps).toEqual([{ appid: target.appid, appkey: target.appkey, mastersecret: expect.stringMatching(/^sandbox-[0-9a-f]{24}$/), devices: [{ cid: CIDS[0], online: true }] }]);
+    expect(world.apps).toEqual([
+      {
+        appid: target.appid,
+        appkey: target.appkey,
+        mastersecret: expect.stringMatching(/^sandbox-[0-9a-f]{24}$/),
+        devices: [{ cid: CIDS[0], online: true }],
+      },
+    ]);
     const replay = await startSandbox({ seed: world });
     try {
       const app = await replay.openApp(target.appid);
@@ -105,7 +154,20 @@ it('refuses a push outside the allow list locally, forwards the rest, passes ans
 it('the command prints its allow list, serves until SIGTERM, then prints what it did, writes its report and exits 0', async () => {
   const file = path.join(dir, 'proxy-report.json');
   const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-  const child = spawn(process.execPath, [cli, 'proxy', '--upstream', standIn.url, '--port', '0', '--allow-cid', CIDS[0]!, '--allow-app-push', 'pushapi-verify-app', '--report', file]);
+  const child = spawn(process.execPath, [
+    cli,
+    'proxy',
+    '--upstream',
+    standIn.url,
+    '--port',
+    '0',
+    '--allow-cid',
+    CIDS[0]!,
+    '--allow-app-push',
+    'pushapi-verify-app',
+    '--report',
+    file,
+  ]);
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -125,11 +187,17 @@ it('the command prints its allow list, serves until SIGTERM, then prints what it
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code))); // after stdout is read
   child.kill('SIGTERM');
   expect(await exited).toBe(0); // a stop is the proxy's normal end, though the drifted user_status failed
-  expect(stdout).toMatch(/requests forwarded: 2\n {2}refused: 1 \(push-outside-list 1\)\n {2}answers checked: 2\n {2}findings: 2 \(schema 1, undocumented-field 1\), 1 operation\(s\) failing/);
-  expect(stderr).toContain('pushapi-verify proxy: refused POST /v1/<appid>/push_single (push-outside-list, HTTP 403): cid a-real-user is not in --allow-cid');
+  expect(stdout).toMatch(
+    /requests forwarded: 2\n {2}refused: 1 \(push-outside-list 1\)\n {2}answers checked: 2\n {2}findings: 2 \(schema 1, undocumented-field 1\), 1 operation\(s\) failing/,
+  );
+  expect(stderr).toContain(
+    'pushapi-verify proxy: refused POST /v1/<appid>/push_single (push-outside-list, HTTP 403): cid a-real-user is not in --allow-cid',
+  );
   expect(stdout + stderr).not.toContain(token);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
   expect(report.mode).toBe('proxy');
-  expect(report.operations.find((o) => o.operationId === 'userStatus')?.findings.map((f) => f.where)).toContain('response.body.lastlogin');
+  expect(report.operations.find((o) => o.operationId === 'userStatus')?.findings.map((f) => f.where)).toContain(
+    'response.body.lastlogin',
+  );
   expect(fs.readFileSync(file, 'utf8')).not.toContain(token);
 });

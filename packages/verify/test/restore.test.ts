@@ -15,10 +15,27 @@ import { NOW } from './support/targets.js';
 const TEAM = ['team-phone-1', 'team-phone-2'];
 const STRANGER = 'someone-elses-phone';
 /** The operations of the scenario that change something on the service. */
-const WRITES = new Set(['bindAlias', 'unbindAlias', 'unbindAliasAll', 'setTags', 'postUserBlkList', 'deleteUserBlkList', 'pushSingle', 'saveListBody', 'pushList', 'pushSingleBatch', 'stopTask', 'setBadge', 'pushApp', 'delScheduleTask']);
+const WRITES = new Set([
+  'bindAlias',
+  'unbindAlias',
+  'unbindAliasAll',
+  'setTags',
+  'postUserBlkList',
+  'deleteUserBlkList',
+  'pushSingle',
+  'saveListBody',
+  'pushList',
+  'pushSingleBatch',
+  'stopTask',
+  'setBadge',
+  'pushApp',
+  'delScheduleTask',
+]);
 const noWait = async () => {};
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
-const validateReport = addFormats(new Ajv2020({ allErrors: true })).compile(JSON.parse(fs.readFileSync(new URL('../schema/report.schema.json', import.meta.url), 'utf8')));
+const validateReport = addFormats(new Ajv2020({ allErrors: true })).compile(
+  JSON.parse(fs.readFileSync(new URL('../schema/report.schema.json', import.meta.url), 'utf8')),
+);
 
 let sandbox: Sandbox;
 beforeAll(async () => (sandbox = await startSandbox()));
@@ -34,27 +51,48 @@ async function freshApp(): Promise<{ app: SandboxApp; target: VerifyOptions }> {
     { cid: TEAM[1]!, online: false, tags: ['staff'] },
     { cid: STRANGER, online: true, alias: 'u_20000', tags: ['other'] },
   ]);
-  return { app, target: { baseUrl: sandbox.url, appid: app.appid, appkey: app.appkey, masterSecret: app.mastersecret, cids: TEAM, allowAppPush: 'pushapi-verify-app', parity: false, now: NOW, run: 'r1', sleep: noWait } };
+  return {
+    app,
+    target: {
+      baseUrl: sandbox.url,
+      appid: app.appid,
+      appkey: app.appkey,
+      masterSecret: app.mastersecret,
+      cids: TEAM,
+      allowAppPush: 'pushapi-verify-app',
+      parity: false,
+      now: NOW,
+      run: 'r1',
+      sleep: noWait,
+    },
+  };
 }
 
 /** What a device holds that the run may change. A badge never set reads 0 on the phone. */
 async function devices(app: SandboxApp) {
-  return Promise.all([...TEAM, STRANGER].map(async (cid) => {
-    const d = await app.device(cid);
-    return { cid, alias: d.alias, tags: [...d.tags].sort(), blacklisted: d.blacklisted, badge: d.badge ?? 0 };
-  }));
+  return Promise.all(
+    [...TEAM, STRANGER].map(async (cid) => {
+      const d = await app.device(cid);
+      return { cid, alias: d.alias, tags: [...d.tags].sort(), blacklisted: d.blacklisted, badge: d.badge ?? 0 };
+    }),
+  );
 }
 
 const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body });
 const TOO_FREQUENT = { result: 'too_frequent', desc: 'the call is rate controlled' };
 /** A request as the scenario makes it in any run of the same name: task ids differ from app to app. */
-const keyOf = (r: Received) => `${r.method} ${r.path.replace(/\/v1\/[^/]+/, '')} ${JSON.stringify(r.body ?? null)}`.replace(/RAS[SLA]_\d{4}_[0-9a-z]+/gi, '<task>');
+const keyOf = (r: Received) =>
+  `${r.method} ${r.path.replace(/\/v1\/[^/]+/, '')} ${JSON.stringify(r.body ?? null)}`.replace(
+    /RAS[SLA]_\d{4}_[0-9a-z]+/gi,
+    '<task>',
+  );
 
 /** Refuses `times` requests equal to `key` with too_frequent (a rate-controlled refusal); the rest pass. */
 function refuse(key: string, times: number): Deviation[] {
   let left = times;
   return [...WRITES].map((operationId) => ({
-    operationId, local: true,
+    operationId,
+    local: true,
     when: (r: Received) => keyOf(r) === key && left-- > 0,
     answer: () => json(TOO_FREQUENT),
   }));
@@ -72,7 +110,8 @@ async function runWith(deviations: Deviation[], extra: Partial<VerifyOptions> = 
   }
 }
 
-const namesMissing = (received: Received[]) => received.filter((r) => /<missing|<the /.test(`${r.path} ${JSON.stringify(r.body)}`));
+const namesMissing = (received: Received[]) =>
+  received.filter((r) => /<missing|<the /.test(`${r.path} ${JSON.stringify(r.body)}`));
 
 describe('a refused write, each write of the scenario in turn', () => {
   let writes: string[];
@@ -105,7 +144,10 @@ describe('a refused write, each write of the scenario in turn', () => {
       expect(formatTable(report), key).toContain('RESTORE INCOMPLETE');
       expect(undone.map((u) => u.reason).join(), key).toMatch(/too_frequent .* after 3 retries/);
       const left = after.filter((d, i) => JSON.stringify(d) !== JSON.stringify(before[i]));
-      expect(left.map((d) => d.cid), key).toHaveLength(1);
+      expect(
+        left.map((d) => d.cid),
+        key,
+      ).toHaveLength(1);
       expect(undone[0]!.what, key).toContain(left[0]!.cid);
       expect(left[0]!.cid, key).not.toBe(STRANGER);
       outcomes.incomplete++;
@@ -122,7 +164,14 @@ describe('a transient refusal', () => {
     const saveList = (r: Received) => r.operationId === 'saveListBody';
     let left = 2;
     const { report, before, after, received } = await runWith(
-      [{ operationId: 'saveListBody', when: (r) => saveList(r) && left-- > 0, local: true, answer: () => json({ result: 'other_error', desc: 'system busy' }) }],
+      [
+        {
+          operationId: 'saveListBody',
+          when: (r) => saveList(r) && left-- > 0,
+          local: true,
+          answer: () => json({ result: 'other_error', desc: 'system busy' }),
+        },
+      ],
       { sleep: async (ms) => void waits.push(ms) },
     );
     expect(waits).toEqual([1000, 2000]);
@@ -130,16 +179,22 @@ describe('a transient refusal', () => {
     const step = report.operations.find((o) => o.operationId === 'saveListBody')!.steps[0]!;
     expect(step).toMatchObject({ result: 'ok', retries: 2 });
     expect(formatTable(report)).toContain('saveListBody (save a list body): 2 retries, then ok');
-    expect(received.find((r) => r.operationId === 'pushList')?.body).toMatchObject({ taskid: expect.stringMatching(/^RASL_/) });
+    expect(received.find((r) => r.operationId === 'pushList')?.body).toMatchObject({
+      taskid: expect.stringMatching(/^RASL_/),
+    });
     expect(after).toEqual(before);
   });
 
   it('that never clears skips what depends on it, saying why, and sends no placeholder', async () => {
-    const { report, received } = await runWith([{ operationId: 'saveListBody', local: true, answer: () => json(TOO_FREQUENT) }]);
+    const { report, received } = await runWith([
+      { operationId: 'saveListBody', local: true, answer: () => json(TOO_FREQUENT) },
+    ]);
     expect(received.filter((r) => r.operationId === 'saveListBody')).toHaveLength(4);
     expect(received.filter((r) => r.operationId === 'pushList' || r.operationId === 'stopTask')).toEqual([]);
     const skipped = report.run!.skipped.map((s) => `${s.step}: ${s.reason}`);
-    expect(skipped).toContain('push the list to the listed cids: needs the list task, which "save a list body" answered too_frequent "the call is rate controlled" after 3 retries');
+    expect(skipped).toContain(
+      'push the list to the listed cids: needs the list task, which "save a list body" answered too_frequent "the call is rate controlled" after 3 retries',
+    );
     expect(report.operations.find((o) => o.operationId === 'stopTask')!.reason).toContain('needs the list task');
     expect(exitStatus(report)).toBe(1); // not every step ran
   });
@@ -148,26 +203,44 @@ describe('a transient refusal', () => {
 describe('an answer the run cannot read', () => {
   it('tags as a JSON array: that cid is not written to at all, the other is run and restored', async () => {
     const { report, before, after, received } = await runWith([
-      { operationId: 'getTags', when: (r) => r.path.endsWith(`/${TEAM[0]}`), answer: (a) => json({ ...a.body, tags: String(a.body.tags).split(' ') }) },
+      {
+        operationId: 'getTags',
+        when: (r) => r.path.endsWith(`/${TEAM[0]}`),
+        answer: (a) => json({ ...a.body, tags: String(a.body.tags).split(' ') }),
+      },
     ]);
     expect(after).toEqual(before);
     expect(report.run!.untouched).toEqual([{ cid: TEAM[0], reason: 'get_tags answered tags as a JSON array' }]);
-    const writesTo = (cid: string) => received.filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(cid));
+    const writesTo = (cid: string) =>
+      received.filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(cid));
     expect(writesTo(TEAM[0]!)).toEqual([]);
-    expect(writesTo(TEAM[1]!).map((r) => r.operationId)).toEqual(expect.arrayContaining(['bindAlias', 'setTags', 'postUserBlkList']));
+    expect(writesTo(TEAM[1]!).map((r) => r.operationId)).toEqual(
+      expect.arrayContaining(['bindAlias', 'setTags', 'postUserBlkList']),
+    );
     expect(report.run!.restore.every((r) => r.restored)).toBe(true);
-    expect(formatTable(report)).toContain(`Left alone: ${TEAM[0]} (its earlier state could not be read: get_tags answered tags as a JSON array); nothing was written to it.`);
+    expect(formatTable(report)).toContain(
+      `Left alone: ${TEAM[0]} (its earlier state could not be read: get_tags answered tags as a JSON array); nothing was written to it.`,
+    );
   });
 
   it('"system busy" on the first query_alias, after its retries: the alias u_10086 is kept, nothing written to that cid', async () => {
     let busy = 4; // the first query_alias and its 3 retries
     const { report, before, after, received } = await runWith([
-      { operationId: 'queryAlias', when: (r) => r.path.endsWith(`/${TEAM[0]}`) && busy-- > 0, local: true, answer: () => json({ result: 'other_error', desc: 'system busy' }) },
+      {
+        operationId: 'queryAlias',
+        when: (r) => r.path.endsWith(`/${TEAM[0]}`) && busy-- > 0,
+        local: true,
+        answer: () => json({ result: 'other_error', desc: 'system busy' }),
+      },
     ]);
     expect(after).toEqual(before);
     expect(after[0]!.alias).toBe('u_10086');
     expect(report.run!.untouched).toEqual([{ cid: TEAM[0], reason: 'query_alias answered other_error "system busy"' }]);
-    expect(received.filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(TEAM[0]!))).toEqual([]);
+    expect(
+      received.filter(
+        (r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(TEAM[0]!),
+      ),
+    ).toEqual([]);
     expect(exitStatus(report)).toBe(1); // a listed cid was left alone
   });
 });
@@ -176,7 +249,9 @@ describe('clear stops', () => {
   it('a wrong master secret stops after the sign-in, saying sign_error, before any other request', async () => {
     const { report, received, before, after } = await runWith([], { masterSecret: 'not-the-secret' });
     expect(received.map((r) => r.operationId)).toEqual(['authSign']);
-    expect(report.run!.stopped).toMatch(/^the sign-in was refused \(sign_error ".*"\): check --master-secret and --appkey/);
+    expect(report.run!.stopped).toMatch(
+      /^the sign-in was refused \(sign_error ".*"\): check --master-secret and --appkey/,
+    );
     expect(exitStatus(report)).toBe(1);
     expect(formatTable(report)).toContain('The run stopped early: the sign-in was refused (sign_error');
     expect(after).toEqual(before);
@@ -185,7 +260,9 @@ describe('clear stops', () => {
   it('a target whose clock differs is named, with --now suggested, instead of a false rule finding', async () => {
     // The app's clock is frozen at NOW (2030); the run takes the real clock as now.
     const { report } = await runWith([], { now: undefined as never });
-    expect(report.run!.clock?.evidence).toMatch(/^the target (made task RAS[SLA]_0304_|answers a lastlogin of 2030-03-04)/);
+    expect(report.run!.clock?.evidence).toMatch(
+      /^the target (made task RAS[SLA]_0304_|answers a lastlogin of 2030-03-04)/,
+    );
     expect(report.operations.find((o) => o.operationId === 'queryAppUser')!.findings).toEqual([]);
     expect(formatTable(report)).toMatch(/The target's clock differs from this run's: .* Next: pass --now/);
   });
@@ -198,7 +275,12 @@ describe('clear stops', () => {
     );
     expect(report.run!.stopped).toBe('interrupted (SIGINT)');
     expect(received.map((r) => r.operationId)).not.toContain('pushSingle');
-    expect(report.run!.restore.map((r) => r.what).sort()).toEqual([`alias of ${TEAM[0]}`, `blacklist entry of ${TEAM[1]}`, `tags of ${TEAM[0]}`, `tags of ${TEAM[1]}`]);
+    expect(report.run!.restore.map((r) => r.what).sort()).toEqual([
+      `alias of ${TEAM[0]}`,
+      `blacklist entry of ${TEAM[1]}`,
+      `tags of ${TEAM[0]}`,
+      `tags of ${TEAM[1]}`,
+    ]);
     expect(report.run!.restored).toBe(true);
     expect(after).toEqual(before);
   });
@@ -210,8 +292,17 @@ describe('a report that reads like a review', () => {
     // A service that accepts a wrong sign, and keeps one task of two in push_result.
     const { app, target } = await freshApp();
     const standIn: StandIn = await startStandIn(sandbox.url, [
-      { operationId: 'authSign', when: (r) => (r.body as { sign?: string }).sign === '0'.repeat(64), local: true, answer: () => json({ result: 'ok', auth_token: 'f'.repeat(64) }) },
-      { operationId: 'pushResult', when: (r) => JSON.stringify(r.body).includes('RASL_'), answer: (a) => json({ ...a.body, data: a.body.data.slice(0, 1) }) },
+      {
+        operationId: 'authSign',
+        when: (r) => (r.body as { sign?: string }).sign === '0'.repeat(64),
+        local: true,
+        answer: () => json({ result: 'ok', auth_token: 'f'.repeat(64) }),
+      },
+      {
+        operationId: 'pushResult',
+        when: (r) => JSON.stringify(r.body).includes('RASL_'),
+        answer: (a) => json({ ...a.body, data: a.body.data.slice(0, 1) }),
+      },
     ]);
     try {
       report = await verify({ ...target, baseUrl: standIn.url, parity: true });
@@ -228,15 +319,21 @@ describe('a report that reads like a review', () => {
   });
 
   it('says a parity difference in words: one task missing', () => {
-    const parity = report.operations.find((o) => o.operationId === 'pushResult')!.findings.filter((f) => f.kind === 'parity');
-    expect(parity.map((f) => f.message)).toEqual(['one task missing: the service answers 1 where the sandbox answers 2 (response.body.data); the sandbox kept RASL_<mmdd>_<id>, the service did not']);
+    const parity = report.operations
+      .find((o) => o.operationId === 'pushResult')!
+      .findings.filter((f) => f.kind === 'parity');
+    expect(parity.map((f) => f.message)).toEqual([
+      'one task missing: the service answers 1 where the sandbox answers 2 (response.body.data); the sandbox kept RASL_<mmdd>_<id>, the service did not',
+    ]);
     expect(parity[0]!.next).toMatch(/change the sandbox/);
   });
 
   it('opens with a summary per operation: conformant, with deviations, not run and why', () => {
     const table = formatTable(report);
     // (queryBiTags differs too: the sandbox's copy of the app holds the team's devices only, not the stranger's tag.)
-    expect(table).toMatch(/^pushapi-verify: .*\n\nSummary: \d+ operations conformant, \d with deviations \(authSign, pushResult[^)]*\), 3 not run\.\n {2}not run \(no --dmp-url\): getAccessToken, getUserTags, listTags\n/);
-    expect(table).toContain('  next: report it to the service\'s owner');
+    expect(table).toMatch(
+      /^pushapi-verify: .*\n\nSummary: \d+ operations conformant, \d with deviations \(authSign, pushResult[^)]*\), 3 not run\.\n {2}not run \(no --dmp-url\): getAccessToken, getUserTags, listTags\n/,
+    );
+    expect(table).toContain("  next: report it to the service's owner");
   });
 });

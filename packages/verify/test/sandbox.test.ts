@@ -10,8 +10,15 @@ afterAll(() => sandbox?.stop());
 
 it('reports full conformance and parity, every operation run, against the sandbox', async () => {
   const target = await sandboxTarget(sandbox);
-  const report = await verify({ ...target, now: NOW, allowAppPush: 'pushapi-verify-app', dmpIds: { imeiMD5: 'd41d8cd98f00b204e9800998ecf8427e' } });
-  const findings = report.operations.flatMap((o) => o.findings.map((f) => ({ op: o.operationId, kind: f.kind, where: f.where, step: f.step })));
+  const report = await verify({
+    ...target,
+    now: NOW,
+    allowAppPush: 'pushapi-verify-app',
+    dmpIds: { imeiMD5: 'd41d8cd98f00b204e9800998ecf8427e' },
+  });
+  const findings = report.operations.flatMap((o) =>
+    o.findings.map((f) => ({ op: o.operationId, kind: f.kind, where: f.where, step: f.step })),
+  );
   // Two things the documents could learn from the sandbox's own choices (its README, "Where the description is
   // silent"): the 401 of a wrong DMP sign, and the `desc` of its DMP error bodies. Neither is a failure.
   expect(findings).toEqual([

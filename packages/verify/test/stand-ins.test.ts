@@ -15,21 +15,98 @@ const today = '2030-03-04'; // NOW in UTC+08:00
 
 /** Every planted deviation: its operation, the kind of finding it must produce and where. */
 const PLANTED: Array<Deviation & { kind: string; where: string }> = [
-  { kind: 'schema', where: 'response.body.lastlogin', operationId: 'userStatus', answer: (a) => json({ ...a.body, lastlogin: 1234 }) },
-  { kind: 'schema', where: 'response.body.user_count', operationId: 'queryUserCount', answer: (a) => json({ ...a.body, user_count: String(a.body.user_count) }) },
-  { kind: 'undocumented-field', where: 'response.body.trace_id', operationId: 'pushSingle', answer: (a) => json({ ...a.body, trace_id: 't-1' }) },
-  { kind: 'undocumented-field', where: 'response.body.data.0.GT.extra', operationId: 'pushResult', answer: (a) => json({ ...a.body, data: a.body.data?.map((d: any) => ({ ...d, GT: { ...d.GT, extra: 1 } })) }) },
-  { kind: 'unknown-value', where: 'response.body.result', operationId: 'unbindAlias', when: () => true, answer: (a) => (a.body.result === 'ok' ? a : json({ ...a.body, result: 'pair_not_found' })) },
-  { kind: 'unknown-value', where: 'response.body.result', operationId: 'queryCid', answer: (a) => (a.body.result === 'ok' ? a : json({ ...a.body, result: 'alias_unknown' })) },
-  { kind: 'rule', where: 'response.body.result', operationId: 'queryAppUser', when: (r) => r.path.endsWith(today), local: true, answer: () => json({ result: 'ok', data: { appId: 'x', date: today, newRegistCount: 0, registTotalCount: 0, activeCount: 0, onlineCount: 0 } }) },
-  { kind: 'rule', where: 'response.body.result', operationId: 'authClose', local: true, answer: () => json({ result: 'ok' }) },
-  { kind: 'parity', where: 'response.body.tags', operationId: 'getTags', answer: (a) => json({ ...a.body, ...(typeof a.body.tags === 'string' ? { tags: a.body.tags.split(' ').join(',') } : {}) }) },
-  { kind: 'parity', where: 'response.body.status', operationId: 'pushList', answer: (a) => json({ ...a.body, cid_details: Object.fromEntries(Object.keys(a.body.cid_details ?? {}).map((k) => [k, 'successed_ignore'])) }) },
-  { kind: 'http', where: 'response.status', operationId: 'getLast24hoursOnlineUserStatistics', answer: () => json({ result: 'other_error' }, 500) },
-  { kind: 'http', where: 'response.headers.content-type', operationId: 'setBadge', answer: () => ({ status: 200, contentType: 'text/html', raw: '<p>ok</p>' }) },
+  {
+    kind: 'schema',
+    where: 'response.body.lastlogin',
+    operationId: 'userStatus',
+    answer: (a) => json({ ...a.body, lastlogin: 1234 }),
+  },
+  {
+    kind: 'schema',
+    where: 'response.body.user_count',
+    operationId: 'queryUserCount',
+    answer: (a) => json({ ...a.body, user_count: String(a.body.user_count) }),
+  },
+  {
+    kind: 'undocumented-field',
+    where: 'response.body.trace_id',
+    operationId: 'pushSingle',
+    answer: (a) => json({ ...a.body, trace_id: 't-1' }),
+  },
+  {
+    kind: 'undocumented-field',
+    where: 'response.body.data.0.GT.extra',
+    operationId: 'pushResult',
+    answer: (a) => json({ ...a.body, data: a.body.data?.map((d: any) => ({ ...d, GT: { ...d.GT, extra: 1 } })) }),
+  },
+  {
+    kind: 'unknown-value',
+    where: 'response.body.result',
+    operationId: 'unbindAlias',
+    when: () => true,
+    answer: (a) => (a.body.result === 'ok' ? a : json({ ...a.body, result: 'pair_not_found' })),
+  },
+  {
+    kind: 'unknown-value',
+    where: 'response.body.result',
+    operationId: 'queryCid',
+    answer: (a) => (a.body.result === 'ok' ? a : json({ ...a.body, result: 'alias_unknown' })),
+  },
+  {
+    kind: 'rule',
+    where: 'response.body.result',
+    operationId: 'queryAppUser',
+    when: (r) => r.path.endsWith(today),
+    local: true,
+    answer: () =>
+      json({
+        result: 'ok',
+        data: { appId: 'x', date: today, newRegistCount: 0, registTotalCount: 0, activeCount: 0, onlineCount: 0 },
+      }),
+  },
+  {
+    kind: 'rule',
+    where: 'response.body.result',
+    operationId: 'authClose',
+    local: true,
+    answer: () => json({ result: 'ok' }),
+  },
+  {
+    kind: 'parity',
+    where: 'response.body.tags',
+    operationId: 'getTags',
+    answer: (a) =>
+      json({ ...a.body, ...(typeof a.body.tags === 'string' ? { tags: a.body.tags.split(' ').join(',') } : {}) }),
+  },
+  {
+    kind: 'parity',
+    where: 'response.body.status',
+    operationId: 'pushList',
+    answer: (a) =>
+      json({
+        ...a.body,
+        cid_details: Object.fromEntries(Object.keys(a.body.cid_details ?? {}).map((k) => [k, 'successed_ignore'])),
+      }),
+  },
+  {
+    kind: 'http',
+    where: 'response.status',
+    operationId: 'getLast24hoursOnlineUserStatistics',
+    answer: () => json({ result: 'other_error' }, 500),
+  },
+  {
+    kind: 'http',
+    where: 'response.headers.content-type',
+    operationId: 'setBadge',
+    answer: () => ({ status: 200, contentType: 'text/html', raw: '<p>ok</p>' }),
+  },
 ];
 
-async function runAgainst(standIn: StandIn, target: VerifyOptions, extra: Partial<VerifyOptions> = {}): Promise<Report> {
+async function runAgainst(
+  standIn: StandIn,
+  target: VerifyOptions,
+  extra: Partial<VerifyOptions> = {},
+): Promise<Report> {
   return verify({ ...target, baseUrl: standIn.url, now: NOW, ...extra });
 }
 
@@ -59,17 +136,27 @@ describe('the stand-in with planted deviations', () => {
     const target = await sandboxTarget(sandbox);
     const standIn = await startStandIn(sandbox.url, PLANTED);
     try {
-      report = await runAgainst(standIn, target, { allowAppPush: 'pushapi-verify-app', dmp: { ...target.dmp!, url: standIn.dmpUrl } });
+      report = await runAgainst(standIn, target, {
+        allowAppPush: 'pushapi-verify-app',
+        dmp: { ...target.dmp!, url: standIn.dmpUrl },
+      });
     } finally {
       await standIn.stop();
     }
   });
 
-  it.each(PLANTED.map((p) => [p.kind, p.operationId, p.where] as const))('names the %s deviation of %s at %s', (kind, operationId, where) => {
-    const op = report.operations.find((o) => o.operationId === (kind === 'rule' && operationId === 'authClose' ? 'queryBiTags' : operationId))!;
-    const at = kind === 'parity' && operationId === 'pushList' ? 'response.body.cid_details' : where;
-    expect(op.findings.filter((f) => f.kind === kind).map((f) => f.where)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${at.replace(/\./g, '\\.')}`))]));
-  });
+  it.each(PLANTED.map((p) => [p.kind, p.operationId, p.where] as const))(
+    'names the %s deviation of %s at %s',
+    (kind, operationId, where) => {
+      const op = report.operations.find(
+        (o) => o.operationId === (kind === 'rule' && operationId === 'authClose' ? 'queryBiTags' : operationId),
+      )!;
+      const at = kind === 'parity' && operationId === 'pushList' ? 'response.body.cid_details' : where;
+      expect(op.findings.filter((f) => f.kind === kind).map((f) => f.where)).toEqual(
+        expect.arrayContaining([expect.stringMatching(new RegExp(`^${at.replace(/\./g, '\\.')}`))]),
+      );
+    },
+  );
 
   it('fails only the operations it planted a deviation in', () => {
     // An undocumented field or value is no failure, and one finding only: the sandbox's answer without it is the
@@ -77,27 +164,53 @@ describe('the stand-in with planted deviations', () => {
     // the next call (queryBiTags).
     const failing = PLANTED.filter((p) => p.kind !== 'undocumented-field' && p.kind !== 'unknown-value');
     const failingPlants = new Set(failing.map((p) => (p.operationId === 'authClose' ? 'queryBiTags' : p.operationId)));
-    expect(report.operations.filter((o) => !o.ok).map((o) => o.operationId).sort()).toEqual([...failingPlants].sort());
-    const quiet = report.operations.filter((o) => !PLANTED.some((p) => p.operationId === o.operationId) && o.operationId !== 'queryBiTags');
-    expect(quiet.flatMap((o) => o.findings.filter((f) => !(o.api === 'dmp' && (f.kind === 'undocumented-field' || f.kind === 'unknown-value'))))).toEqual([]);
+    expect(
+      report.operations
+        .filter((o) => !o.ok)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual([...failingPlants].sort());
+    const quiet = report.operations.filter(
+      (o) => !PLANTED.some((p) => p.operationId === o.operationId) && o.operationId !== 'queryBiTags',
+    );
+    expect(
+      quiet.flatMap((o) =>
+        o.findings.filter((f) => !(o.api === 'dmp' && (f.kind === 'undocumented-field' || f.kind === 'unknown-value'))),
+      ),
+    ).toEqual([]);
   });
 
   it('reports an undocumented field once, naming every step that showed it, and not again as a parity difference', () => {
-    const traceId = report.operations.find((o) => o.operationId === 'pushSingle')!.findings.filter((f) => f.where === 'response.body.trace_id');
-    expect(traceId.map((f) => [f.kind, f.step])).toEqual([['undocumented-field', 'push to the blacklisted cid; push to cid 1; push again with the same requestid']]);
-    expect(traceId[0]!.next).toMatch(/^document it in openapi\/push-v1\/components\/schemas\/responses\/PushSingleResponse\.yaml#/);
+    const traceId = report.operations
+      .find((o) => o.operationId === 'pushSingle')!
+      .findings.filter((f) => f.where === 'response.body.trace_id');
+    expect(traceId.map((f) => [f.kind, f.step])).toEqual([
+      ['undocumented-field', 'push to the blacklisted cid; push to cid 1; push again with the same requestid'],
+    ]);
+    expect(traceId[0]!.next).toMatch(
+      /^document it in openapi\/push-v1\/components\/schemas\/responses\/PushSingleResponse\.yaml#/,
+    );
   });
 
   it('shows where the documents would learn each undocumented field and value', () => {
     const pushSingle = report.operations.find((o) => o.operationId === 'pushSingle')!;
     // The properties of the answer's shape (of its ok shape, where the document splits ok and failure answers).
-    expect(pushSingle.findings.find((f) => f.where === 'response.body.trace_id')?.documentAt).toEqual({ file: 'openapi/push-v1/components/schemas/responses/PushSingleResponse.yaml', pointer: expect.stringMatching(/^#\/(oneOf\/0\/)?properties$/) });
+    expect(pushSingle.findings.find((f) => f.where === 'response.body.trace_id')?.documentAt).toEqual({
+      file: 'openapi/push-v1/components/schemas/responses/PushSingleResponse.yaml',
+      pointer: expect.stringMatching(/^#\/(oneOf\/0\/)?properties$/),
+    });
     const unbind = report.operations.find((o) => o.operationId === 'unbindAlias')!;
-    expect(unbind.findings.find((f) => f.kind === 'unknown-value')?.documentAt).toEqual({ file: 'openapi/push-v1/components/schemas/Result.yaml', pointer: '#/x-known-values' });
+    expect(unbind.findings.find((f) => f.kind === 'unknown-value')?.documentAt).toEqual({
+      file: 'openapi/push-v1/components/schemas/Result.yaml',
+      pointer: '#/x-known-values',
+    });
   });
 
   it('points a parity difference on a silent point at the sandbox choice', () => {
     const getTags = report.operations.find((o) => o.operationId === 'getTags')!;
-    expect(getTags.findings.find((f) => f.kind === 'parity')?.sandboxChoice).toEqual({ readme: 'packages/sandbox/README.md#where-the-description-is-silent', question: 'get_tags `tags`' });
+    expect(getTags.findings.find((f) => f.kind === 'parity')?.sandboxChoice).toEqual({
+      readme: 'packages/sandbox/README.md#where-the-description-is-silent',
+      question: 'get_tags `tags`',
+    });
   });
 });

@@ -13,17 +13,35 @@ import { worldFromRecording } from '../src/world.js';
 describe('safety', () => {
   const allowed = { cids: ['mine'], appPushTag: 'pushapi-verify-x', ownTasks: ['RASL_0101_aa'] };
   it('refuses a push to a cid or alias not listed, push_app without its tag, stopping a task of someone else', () => {
-    expect(() => assertSafe('pushSingle', { body: { cid: 'theirs' } }, allowed)).toThrow('would push to cids not listed with --cid: theirs');
+    expect(() => assertSafe('pushSingle', { body: { cid: 'theirs' } }, allowed)).toThrow(
+      'would push to cids not listed with --cid: theirs',
+    );
     expect(() => assertSafe('pushList', { body: { alias: ['a'] } }, allowed)).toThrow('would push to an alias');
-    expect(() => assertSafe('pushSingleBatch', { body: { msg_list: [{ cid: 'mine' }, { cid: 'theirs' }] } }, allowed)).toThrow('theirs');
-    expect(() => assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['vip'], opt_type: 0 }] } }, allowed)).toThrow('--allow-app-push');
-    expect(() => assertSafe('pushApp', { body: {} }, { ...allowed, appPushTag: undefined as never })).toThrow('--allow-app-push');
-    expect(() => assertSafe('stopTask', { params: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow('a task this run did not create');
-    expect(() => assertSafe('delScheduleTask', { body: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow('a task this run did not create');
+    expect(() =>
+      assertSafe('pushSingleBatch', { body: { msg_list: [{ cid: 'mine' }, { cid: 'theirs' }] } }, allowed),
+    ).toThrow('theirs');
+    expect(() =>
+      assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['vip'], opt_type: 0 }] } }, allowed),
+    ).toThrow('--allow-app-push');
+    expect(() => assertSafe('pushApp', { body: {} }, { ...allowed, appPushTag: undefined as never })).toThrow(
+      '--allow-app-push',
+    );
+    expect(() => assertSafe('stopTask', { params: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow(
+      'a task this run did not create',
+    );
+    expect(() => assertSafe('delScheduleTask', { body: { taskid: 'RASA_0101_bb' } }, allowed)).toThrow(
+      'a task this run did not create',
+    );
   });
-  it('lets the scenario\'s own requests through', () => {
+  it("lets the scenario's own requests through", () => {
     expect(() => assertSafe('pushSingle', { body: { cid: 'mine' } }, allowed)).not.toThrow();
-    expect(() => assertSafe('pushApp', { body: { condition: [{ key: 'tag', values: ['pushapi-verify-x'], opt_type: 0 }] } }, allowed)).not.toThrow();
+    expect(() =>
+      assertSafe(
+        'pushApp',
+        { body: { condition: [{ key: 'tag', values: ['pushapi-verify-x'], opt_type: 0 }] } },
+        allowed,
+      ),
+    ).not.toThrow();
     expect(() => assertSafe('stopTask', { params: { taskid: 'RASL_0101_aa' } }, allowed)).not.toThrow();
   });
 });
@@ -32,13 +50,36 @@ it('the redactor hides remembered secrets and credential fields and headers', ()
   const r = new Redactor();
   r.add('s3cret-value');
   expect(r.text('x s3cret-value y')).toBe('x <redacted> y');
-  expect(r.value({ sign: 'abc', nested: [{ auth_token: 't', note: 'has s3cret-value' }] })).toEqual({ sign: '<redacted>', nested: [{ auth_token: '<redacted>', note: 'has <redacted>' }] });
-  expect(r.headers({ authtoken: 'x', Authorization: 'Bearer y', accept: 'application/json' })).toEqual({ authtoken: '<redacted>', Authorization: '<redacted>', accept: 'application/json' });
+  expect(r.value({ sign: 'abc', nested: [{ auth_token: 't', note: 'has s3cret-value' }] })).toEqual({
+    sign: '<redacted>',
+    nested: [{ auth_token: '<redacted>', note: 'has <redacted>' }],
+  });
+  expect(r.headers({ authtoken: 'x', Authorization: 'Bearer y', accept: 'application/json' })).toEqual({
+    authtoken: '<redacted>',
+    Authorization: '<redacted>',
+    accept: 'application/json',
+  });
 });
 
 it('parity normalises ids, tokens, times and counts, and keeps states and texts', () => {
-  expect(normalise({ taskid: 'RASS_0304_0a1b', auth_token: 'tok', lastlogin: '1893456000000', count: 3, status: 'online', desc: 'x', onlineStatics: { '1893456000000': 1, '1893456600000': 2 } })).toEqual({
-    auth_token: '<token>', count: '<number>', desc: '<string>', lastlogin: '<epoch ms as text>', onlineStatics: { '<epoch ms as text>': '<number>' }, status: 'online', taskid: 'RASS_<mmdd>_<id>',
+  expect(
+    normalise({
+      taskid: 'RASS_0304_0a1b',
+      auth_token: 'tok',
+      lastlogin: '1893456000000',
+      count: 3,
+      status: 'online',
+      desc: 'x',
+      onlineStatics: { '1893456000000': 1, '1893456600000': 2 },
+    }),
+  ).toEqual({
+    auth_token: '<token>',
+    count: '<number>',
+    desc: '<string>',
+    lastlogin: '<epoch ms as text>',
+    onlineStatics: { '<epoch ms as text>': '<number>' },
+    status: 'online',
+    taskid: 'RASS_<mmdd>_<id>',
   });
   expect(normalise({ cid: ['b', 'a'] })).toEqual({ cid: ['a', 'b'] });
 });
@@ -50,10 +91,22 @@ it('every sandbox choice a parity finding points at is a row of the sandbox READ
 });
 
 it('names the source file of a bundle pointer', () => {
-  expect(sourceOf('push-v1', '#/components/schemas/UserStatusResponse/properties')).toEqual({ file: 'openapi/push-v1/components/schemas/responses/UserStatusResponse.yaml', pointer: '#/properties' });
-  expect(sourceOf('push-v1', '#/paths/~1user_status~1{cid}/get/responses')).toEqual({ file: 'openapi/push-v1/paths/user_status_{cid}.yaml', pointer: '#/get/responses' });
-  expect(sourceOf('dmp', '#/paths/~1accesser~1auth/get')).toEqual({ file: 'openapi/dmp/paths/accesser_auth.yaml', pointer: '#/get' });
-  for (const file of [sourceOf('push-v1', '#/components/schemas/Result').file, sourceOf('dmp', '#/paths/~1tags~1user').file]) {
+  expect(sourceOf('push-v1', '#/components/schemas/UserStatusResponse/properties')).toEqual({
+    file: 'openapi/push-v1/components/schemas/responses/UserStatusResponse.yaml',
+    pointer: '#/properties',
+  });
+  expect(sourceOf('push-v1', '#/paths/~1user_status~1{cid}/get/responses')).toEqual({
+    file: 'openapi/push-v1/paths/user_status_{cid}.yaml',
+    pointer: '#/get/responses',
+  });
+  expect(sourceOf('dmp', '#/paths/~1accesser~1auth/get')).toEqual({
+    file: 'openapi/dmp/paths/accesser_auth.yaml',
+    pointer: '#/get',
+  });
+  for (const file of [
+    sourceOf('push-v1', '#/components/schemas/Result').file,
+    sourceOf('dmp', '#/paths/~1tags~1user').file,
+  ]) {
     expect(fs.existsSync(new URL(`../../../${file}`, import.meta.url)), file).toBe(true);
   }
 });
@@ -61,11 +114,19 @@ it('names the source file of a bundle pointer', () => {
 it('a world from a recording gives each app the same master secret at every start, and another app another', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-verify-world-'));
   try {
-    const line = (appid: string) => JSON.stringify({
-      at: '2030-01-01T00:00:00Z', api: 'push-v1', operationId: 'authSign',
-      request: { method: 'POST', path: `/v1/${appid}/auth_sign`, headers: {}, body: { appkey: `key-${appid}`, sign: '<redacted>', timestamp: '1' } },
-      response: { status: 200, headers: {}, body: { result: 'ok' } },
-    });
+    const line = (appid: string) =>
+      JSON.stringify({
+        at: '2030-01-01T00:00:00Z',
+        api: 'push-v1',
+        operationId: 'authSign',
+        request: {
+          method: 'POST',
+          path: `/v1/${appid}/auth_sign`,
+          headers: {},
+          body: { appkey: `key-${appid}`, sign: '<redacted>', timestamp: '1' },
+        },
+        response: { status: 200, headers: {}, body: { result: 'ok' } },
+      });
     fs.writeFileSync(path.join(dir, 'exchanges.jsonl'), `${line('app-a')}\n${line('app-b')}\n`);
     const secrets = () => worldFromRecording(dir).apps.map((a) => a.mastersecret);
     const first = secrets();

@@ -40,7 +40,13 @@ it('a client that sends the timestamp as a number signs in, and the sandbox says
   });
   expect(await response.json()).toMatchObject({ result: 'ok' });
   const { deviations } = await shop.deviations();
-  expect(deviations).toEqual([expect.objectContaining({ rule: 'json-type', count: 1, last: expect.objectContaining({ location: ['body', 'timestamp'] }) })]);
+  expect(deviations).toEqual([
+    expect.objectContaining({
+      rule: 'json-type',
+      count: 1,
+      last: expect.objectContaining({ location: ['body', 'timestamp'] }),
+    }),
+  ]);
 });
 
 it('starts from the world again: no message, no deviation', async () => {

@@ -8,7 +8,9 @@ const sandbox = connectSandbox({ url: inject('sandboxUrl') });
 // The client fills in a new requestid for each call.
 const shipped = {
   message: { msgtype: 'notification' as const, is_offline: true },
-  notification: { style: { type: 0 as const, title: 'Order update', text: 'Your order has shipped', logo: 'icon.png' } },
+  notification: {
+    style: { type: 0 as const, title: 'Order update', text: 'Your order has shipped', logo: 'icon.png' },
+  },
 };
 
 describe('an app per test', () => {
@@ -31,7 +33,7 @@ describe('an app per test', () => {
     expect(message.template.style).toMatchObject({ title: 'Order update' });
   });
 
-  it('counts a tap on the notification in the task\'s statistics', async () => {
+  it("counts a tap on the notification in the task's statistics", async () => {
     const app = await sandbox.app();
     const push = createPushClient(app.pushOptions);
     const { taskid } = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } });
@@ -46,7 +48,9 @@ describe('an app per test', () => {
     const push = createPushClient({ ...app.pushOptions, retry: { baseDelayMs: 10 } });
     expect((await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } })).result).toBe('ok');
     await app.fault({ operation: 'push_single', kind: 'result', result: 'flow_exceeded', times: 1 });
-    const error = await push.POST('/push_single', { body: { ...shipped, cid: 'magic-online' } }).catch((e: unknown) => e);
+    const error = await push
+      .POST('/push_single', { body: { ...shipped, cid: 'magic-online' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PushApiError);
     expect((error as PushApiError).result).toBe('flow_exceeded');
   });

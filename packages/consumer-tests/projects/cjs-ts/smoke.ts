@@ -13,7 +13,15 @@ import suite = require('./suite.mjs');
 async function main(): Promise<void> {
   const pushYaml = fs.readFileSync(require.resolve('@pushapi/openapi/push-v1.yaml'), 'utf8');
   const { fixtures } = openapiFixtures;
-  process.exitCode = await suite.consumerSmoke({ push, dmp, pushDocument, dmpDocument, pushYaml, fixtures, env: process.env });
+  process.exitCode = await suite.consumerSmoke({
+    push,
+    dmp,
+    pushDocument,
+    dmpDocument,
+    pushYaml,
+    fixtures,
+    env: process.env,
+  });
 }
 
 void main();

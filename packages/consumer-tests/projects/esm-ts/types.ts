@@ -13,13 +13,24 @@ export async function typeTests(): Promise<void> {
   await startMocks({ port: '4010' });
   await mocks.stop();
 
-  const push = createPushClient({ baseUrl: baseUrl ?? '', appId: 'YOUR_APP_ID', appKey: 'YOUR_APP_KEY', masterSecret: 'YOUR_MASTER_SECRET' });
+  const push = createPushClient({
+    baseUrl: baseUrl ?? '',
+    appId: 'YOUR_APP_ID',
+    appKey: 'YOUR_APP_KEY',
+    masterSecret: 'YOUR_MASTER_SECRET',
+  });
   const answer = await push.GET('/user_status/{cid}', { params: { path: { cid: 'CID_EXAMPLE_0001' } } });
   const result: string = answer.result;
   // @ts-expect-error not a path of push v1
   await push.GET('/no_such_path');
   // @ts-expect-error the notification template does not go with msgtype transmission
-  await push.POST('/push_single', { body: { message: { msgtype: 'transmission' }, notification: { style: { type: 0, text: 't', title: 't', logo: 'l' } }, cid: 'C' } });
+  await push.POST('/push_single', {
+    body: {
+      message: { msgtype: 'transmission' },
+      notification: { style: { type: 0, text: 't', title: 't', logo: 'l' } },
+      cid: 'C',
+    },
+  });
   type PushSingleBody = paths['/push_single']['post']['requestBody']['content']['application/json'];
   const body: PushSingleBody['message']['msgtype'] = 'notification';
 

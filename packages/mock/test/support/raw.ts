@@ -13,7 +13,8 @@ export function credentials(api: ApiName): Record<string, string> {
   for (const raw of Object.values<any>(doc.components?.securitySchemes ?? {})) {
     const scheme = deref(doc, raw);
     if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.name.toLowerCase()] = 'YOUR_CREDENTIAL';
-    else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme)) headers.authorization = 'Bearer YOUR_CREDENTIAL';
+    else if (scheme.type === 'http' && /^bearer$/i.test(scheme.scheme))
+      headers.authorization = 'Bearer YOUR_CREDENTIAL';
     else throw new Error(`${api}: no placeholder credential for security scheme type ${scheme.type}`);
   }
   return headers;
@@ -33,7 +34,12 @@ export function mockBase(api: ApiName): string {
 }
 
 /** Absolute URL of a document path on its mock, with path parameters and query filled in. */
-export function mockUrl(api: ApiName, path: string, params: Record<string, string> = {}, query: Record<string, unknown> = {}) {
+export function mockUrl(
+  api: ApiName,
+  path: string,
+  params: Record<string, string> = {},
+  query: Record<string, unknown> = {},
+) {
   const concrete = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for path parameter ${name} of ${path}`);
     return encodeURIComponent(params[name]!);
@@ -58,7 +64,11 @@ export async function send(
 ): Promise<RawAnswer> {
   const response = await fetch(url, {
     method: method.toUpperCase(),
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

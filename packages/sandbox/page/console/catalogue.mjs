@@ -22,7 +22,8 @@ function bodyExamples(doc, operation) {
     const example = deref(doc, raw);
     return { name, summary: text(example.summary) ?? name, value: example.value };
   });
-  if (named.length === 0 && media.example !== undefined) named.push({ name: 'example', summary: 'Example', value: media.example });
+  if (named.length === 0 && media.example !== undefined)
+    named.push({ name: 'example', summary: 'Example', value: media.example });
   return { mediaType, required: body.required === true, examples: named };
 }
 
@@ -33,7 +34,9 @@ export function catalogue() {
       const { operation } = entry;
       const security = operation.security ?? doc.security ?? [];
       const secured = security.length > 0 && !security.some((r) => Object.keys(r).length === 0);
-      const responses = Object.values(operation.responses ?? {}).flatMap((r) => Object.keys(deref(doc, r).content ?? {}));
+      const responses = Object.values(operation.responses ?? {}).flatMap((r) =>
+        Object.keys(deref(doc, r).content ?? {}),
+      );
       return {
         operationId: entry.operationId,
         method: entry.method.toUpperCase(),

@@ -42,14 +42,18 @@ control.use({
     for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
     // A control call that changes state must say JSON even without a body (a reset, a tap): the sandbox refuses
     // any other, so that no form or no-cors request of another site can make one.
-    if (request.method !== 'GET' && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
+    if (request.method !== 'GET' && !request.headers.has('content-type'))
+      request.headers.set('content-type', 'application/json');
     return request;
   },
 });
 
 /** A refused control call, with what the sandbox said about it. */
 export class ControlCallError extends Error {
-  constructor(readonly status: number, detail: string) {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
     super(detail);
   }
 }

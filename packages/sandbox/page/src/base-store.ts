@@ -85,7 +85,12 @@ export abstract class BaseStore<S extends BaseState> {
     this.stopFollowing();
     void this.checkHealth();
     const opened = () => (void this.checkHealth(), handlers.opened());
-    this.#stopLive = followEvents({ ...handlers, opened, state: (live) => this.set({ live } as Partial<S>), refused: () => this.locked() });
+    this.#stopLive = followEvents({
+      ...handlers,
+      opened,
+      state: (live) => this.set({ live } as Partial<S>),
+      refused: () => this.locked(),
+    });
   }
 
   /** Reads /readyz again for the header: on load and on each (re)connection of the live stream. */

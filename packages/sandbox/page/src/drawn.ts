@@ -12,7 +12,12 @@ export const NOT_ON_IOS = 'Not shown on iOS (no push_info)';
 export function drawnTitle(m: InboxMessage, platform: Platform): string {
   const r = received(m);
   const alert = (m.push_info as PushInfo | null)?.aps?.alert?.title;
-  const barTitle = r.msgtype === 'notypopload' ? r.template.notytitle : r.msgtype !== 'transmission' && r.template.style.type !== 4 ? r.template.style.title : undefined;
+  const barTitle =
+    r.msgtype === 'notypopload'
+      ? r.template.notytitle
+      : r.msgtype !== 'transmission' && r.template.style.type !== 4
+        ? r.template.style.title
+        : undefined;
   if (platform === 'ios') return alert ?? (r.msgtype === 'transmission' ? DELIVERED_TO_APP : NOT_ON_IOS);
   if (barTitle !== undefined) return barTitle;
   // Nothing titled on the Android bar: a background image (style 4), or a pass-through.

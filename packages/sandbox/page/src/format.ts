@@ -25,15 +25,22 @@ export function utcOffset(minutes: number): string {
 export const realTime = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 
 /** An image address as the page prints it: an inline (data:) image by its kind and size, not its bytes. */
-export const imageAddress = (src: string) => (src.startsWith('data:') ? `${src.slice(0, src.search(/[;,]/))} (inline, ${src.length} characters)` : src);
+export const imageAddress = (src: string) =>
+  src.startsWith('data:') ? `${src.slice(0, src.search(/[;,]/))} (inline, ${src.length} characters)` : src;
 
 /** How a task was pushed, by the operation that made it. */
-export const TASK_KINDS: Record<string, string> = { single: 'push_single', batch: 'push_single_batch', list: 'push_list', app: 'push_app', scheduled: 'push_app with pushTime' };
-
+export const TASK_KINDS: Record<string, string> = {
+  single: 'push_single',
+  batch: 'push_single_batch',
+  list: 'push_list',
+  app: 'push_app',
+  scheduled: 'push_app with pushTime',
+};
 
 export const MULTIMEDIA_TYPES: Record<number, string> = { 1: 'image', 2: 'audio', 3: 'video' };
 
-export const yesNo = (value: boolean | undefined, fallback: boolean) => `${(value ?? fallback) ? 'yes' : 'no'}${value === undefined ? ' (default)' : ''}`;
+export const yesNo = (value: boolean | undefined, fallback: boolean) =>
+  `${(value ?? fallback) ? 'yes' : 'no'}${value === undefined ? ' (default)' : ''}`;
 
 /** A condition item of push_app, read aloud: `region is one of Beijing, Shanghai`. */
 export function conditionText(item: Record<string, unknown>): string {

@@ -6,7 +6,15 @@ import { authHeaders } from './token.js';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'locked';
 
-const EVENT_TYPES: readonly string[] = ['app', 'device', 'message', 'task', 'clock', 'request', 'reset'] satisfies SandboxEvent['type'][];
+const EVENT_TYPES: readonly string[] = [
+  'app',
+  'device',
+  'message',
+  'task',
+  'clock',
+  'request',
+  'reset',
+] satisfies SandboxEvent['type'][];
 /** Wait before a new stream: short first, then longer while the sandbox stays away. */
 const RETRY_MS = [1000, 2000, 5000, 10_000];
 /** What the reader holds of one line or one event's data: past it, the connection is dropped and opened again. */
@@ -81,7 +89,10 @@ const LINE_END = /\r\n|\r|\n/g;
  * names the type, `id:` the id to resume after, a blank line dispatches, `:` starts a comment. Throws (and
  * cancels the body) when a line or an event's data passes MAX_CHARS.
  */
-async function readEvents(body: ReadableStream<Uint8Array>, dispatch: (type: string, data: string, id: string | undefined) => void): Promise<void> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  dispatch: (type: string, data: string, id: string | undefined) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

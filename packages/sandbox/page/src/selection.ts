@@ -56,9 +56,16 @@ export function writeHash(selection: Selection): void {
   if (selection.tab !== 'inbox') params.set('tab', selection.tab);
   if (selection.log !== 'app') params.set('log', selection.log);
   const hash = params.toString();
-  if (hash !== location.hash.slice(1)) history.replaceState(null, '', hash ? `#${hash}` : location.pathname + location.search);
+  if (hash !== location.hash.slice(1))
+    history.replaceState(null, '', hash ? `#${hash}` : location.pathname + location.search);
 }
 
 /** Whether two selections list the same messages (the timeline reloads when they do not). */
 export const sameFilters = (a: Selection, b: Selection) =>
-  a.app === b.app && a.cid === b.cid && a.alias === b.alias && a.template === b.template && a.task === b.task && a.q === b.q && a.state === b.state;
+  a.app === b.app &&
+  a.cid === b.cid &&
+  a.alias === b.alias &&
+  a.template === b.template &&
+  a.task === b.task &&
+  a.q === b.q &&
+  a.state === b.state;

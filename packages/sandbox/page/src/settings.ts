@@ -14,7 +14,10 @@ const KEY = 'pushapi-sandbox-settings';
 export function loadSettings(): Settings {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
-    return { theme: saved.theme === 'light' || saved.theme === 'dark' ? saved.theme : 'system', remoteImages: saved.remoteImages === true };
+    return {
+      theme: saved.theme === 'light' || saved.theme === 'dark' ? saved.theme : 'system',
+      remoteImages: saved.remoteImages === true,
+    };
   } catch {
     return { theme: 'system', remoteImages: false };
   }

@@ -2,7 +2,17 @@
 // list of every device's messages, filtered), the devices with their unread counts, the tasks and the request log.
 // Each part reloads when an event says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
 // to many devices) costs two loads, not one per event. A load started for another selection is dropped.
-import { control, data, type App, type Device, type MessageList, type RequestLogEntry, type SandboxEvent, type Schemas, type Task } from './api.js';
+import {
+  control,
+  data,
+  type App,
+  type Device,
+  type MessageList,
+  type RequestLogEntry,
+  type SandboxEvent,
+  type Schemas,
+  type Task,
+} from './api.js';
 import { BASE_STATE, BaseStore, errorText, isRefusal, type BaseState } from './base-store.js';
 import { readHash, sameFilters, writeHash, type Selection } from './selection.js';
 import { controlToken, saveToken, takeTokenFromAddress } from './token.js';
@@ -25,7 +35,10 @@ function readSeen(appid: string | undefined): Record<string, number> {
  * The app's own devices (a world's, or those a test added) first, the magic ones every app has after them, each
  * group in the sandbox's order: a seeded world's devices are the ones a reader looks for.
  */
-export const seededFirst = (devices: Device[]): Device[] => [...devices.filter((d) => !d.magic), ...devices.filter((d) => d.magic)];
+export const seededFirst = (devices: Device[]): Device[] => [
+  ...devices.filter((d) => !d.magic),
+  ...devices.filter((d) => d.magic),
+];
 
 export interface StoreState extends BaseState {
   selection: Selection;
@@ -72,15 +85,31 @@ export class SandboxStore extends BaseStore<StoreState> {
     const appAfter = selection.app ?? this.state.info?.defaultAppId;
     const appChanged = appAfter !== appBefore;
     // Another app: its own devices, tasks and messages, so no filter or message stays unless the change names it.
-    if (appChanged) for (const key of ['cid', 'alias', 'task', 'msg', 'focus'] as const) if (!(key in change)) delete selection[key];
+    if (appChanged)
+      for (const key of ['cid', 'alias', 'task', 'msg', 'focus'] as const) if (!(key in change)) delete selection[key];
     const filtersChanged = !sameFilters(before, selection);
     const logChanged = selection.log !== before.log;
     writeHash(selection);
-    if (!appChanged && !filtersChanged && !logChanged && selection.tab === before.tab && selection.msg === before.msg && selection.focus === before.focus) return;
+    if (
+      !appChanged &&
+      !filtersChanged &&
+      !logChanged &&
+      selection.tab === before.tab &&
+      selection.msg === before.msg &&
+      selection.focus === before.focus
+    )
+      return;
     const patch: Partial<StoreState> = { selection };
     if (appChanged) {
-      Object.assign(patch, { devices: [], tasks: [], messages: undefined, seen: readSeen(appAfter), loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined } });
-    } else if (filtersChanged) Object.assign(patch, { messages: undefined, loaded: { ...this.state.loaded, messages: undefined } });
+      Object.assign(patch, {
+        devices: [],
+        tasks: [],
+        messages: undefined,
+        seen: readSeen(appAfter),
+        loaded: { ...this.state.loaded, devices: undefined, tasks: undefined, messages: undefined },
+      });
+    } else if (filtersChanged)
+      Object.assign(patch, { messages: undefined, loaded: { ...this.state.loaded, messages: undefined } });
     if (appChanged || filtersChanged || logChanged) this.#generation++;
     this.set(patch);
     if (selection.cid) this.#markSeen(selection.cid);
@@ -129,7 +158,11 @@ export class SandboxStore extends BaseStore<StoreState> {
     const current = () => generation === this.#generation;
     // A part that loads again clears the failure it had reported.
     // An answer also means the token (if any) was accepted.
-    const loaded = () => ({ loaded: { ...this.state.loaded, [part]: true as const }, auth: undefined, ...(this.state.error?.startsWith(`Could not load ${part}:`) ? { error: undefined } : {}) });
+    const loaded = () => ({
+      loaded: { ...this.state.loaded, [part]: true as const },
+      auth: undefined,
+      ...(this.state.error?.startsWith(`Could not load ${part}:`) ? { error: undefined } : {}),
+    });
     const appid = this.appid;
     switch (part) {
       case 'info': {
@@ -166,7 +199,15 @@ export class SandboxStore extends BaseStore<StoreState> {
       case 'messages': {
         if (!appid) return;
         const { cid, alias, template, task, q, state } = this.state.selection;
-        const query = { limit: TIMELINE_LIMIT, ...(cid ? { cid } : {}), ...(alias ? { alias } : {}), ...(template ? { template } : {}), ...(task ? { taskid: task } : {}), ...(q ? { q } : {}), ...(state ? { state } : {}) };
+        const query = {
+          limit: TIMELINE_LIMIT,
+          ...(cid ? { cid } : {}),
+          ...(alias ? { alias } : {}),
+          ...(template ? { template } : {}),
+          ...(task ? { taskid: task } : {}),
+          ...(q ? { q } : {}),
+          ...(state ? { state } : {}),
+        };
         const messages = await data(control.GET('/apps/{appid}/messages', { params: { path: { appid }, query } }));
         if (current()) this.set({ messages, ...loaded() });
         return;
@@ -268,7 +309,13 @@ export class SandboxStore extends BaseStore<StoreState> {
 
   setOnline(cid: string, online: boolean): Promise<void> {
     const appid = this.appid!;
-    return this.act(`${cid} is now ${online ? 'online' : 'offline'}`, () => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: { online } })), 'devices', 'messages', 'tasks');
+    return this.act(
+      `${cid} is now ${online ? 'online' : 'offline'}`,
+      () => data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: { online } })),
+      'devices',
+      'messages',
+      'tasks',
+    );
   }
 
   advanceClock(advanceMs: number): Promise<void> {
@@ -276,7 +323,9 @@ export class SandboxStore extends BaseStore<StoreState> {
     return this.act(
       `Clock of ${appid} advanced`,
       async () => {
-        const result = await data(control.POST('/apps/{appid}/clock', { params: { path: { appid } }, body: { advanceMs } }));
+        const result = await data(
+          control.POST('/apps/{appid}/clock', { params: { path: { appid } }, body: { advanceMs } }),
+        );
         return `Clock of ${appid} is now ${result.local}: ${result.fired.length} scheduled task(s) fired, ${result.expired} offline message(s) expired`;
       },
       'apps',
@@ -288,7 +337,17 @@ export class SandboxStore extends BaseStore<StoreState> {
 
   tap(cid: string, messageId: string): Promise<void> {
     const appid = this.appid!;
-    return this.act('Notification tapped', () => data(control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid, cid, messageId } } })), 'messages', 'tasks');
+    return this.act(
+      'Notification tapped',
+      () =>
+        data(
+          control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+            params: { path: { appid, cid, messageId } },
+          }),
+        ),
+      'messages',
+      'tasks',
+    );
   }
 
   deleteMessage(cid: string, messageId: string): Promise<void> {
@@ -297,7 +356,9 @@ export class SandboxStore extends BaseStore<StoreState> {
     return this.act(
       `Message ${messageId} of ${cid} deleted`,
       async () => {
-        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', { params: { path: { appid, cid, messageId } } });
+        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', {
+          params: { path: { appid, cid, messageId } },
+        });
         if (!response.ok) await data(Promise.resolve({ response, error }));
       },
       'messages',
@@ -311,7 +372,9 @@ export class SandboxStore extends BaseStore<StoreState> {
     return this.act(
       `Inbox of ${cid} cleared`,
       async () => {
-        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } });
+        const { response, error } = await control.DELETE('/apps/{appid}/devices/{cid}/inbox', {
+          params: { path: { appid, cid } },
+        });
         if (!response.ok) await data(Promise.resolve({ response, error }));
       },
       'messages',
@@ -321,7 +384,11 @@ export class SandboxStore extends BaseStore<StoreState> {
 
   resetApp(): Promise<void> {
     const appid = this.appid!;
-    return this.act(`App ${appid} reset`, () => data(control.POST('/apps/{appid}/reset', { params: { path: { appid } } })), ...PARTS);
+    return this.act(
+      `App ${appid} reset`,
+      () => data(control.POST('/apps/{appid}/reset', { params: { path: { appid } } })),
+      ...PARTS,
+    );
   }
 
   resetSandbox(): Promise<void> {

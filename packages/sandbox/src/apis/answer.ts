@@ -28,14 +28,16 @@ export interface Reply {
 
 export const json = (status: number, body: unknown): Reply => {
   const record = body as Record<string, unknown> | undefined;
-  const outcome = typeof record?.result === 'string' ? record.result : typeof record?.code === 'string' ? record.code : null;
+  const outcome =
+    typeof record?.result === 'string' ? record.result : typeof record?.code === 'string' ? record.code : null;
   return { status, body, outcome, desc: typeof record?.desc === 'string' ? record.desc : null };
 };
 
 export const noContent: Reply = { status: 204 };
 
 /** Header values are Latin-1: anything else in a violation (a property name from the body) is escaped. */
-const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const headerSafe = (text: string) =>
+  text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A refused request as the interface answers it (`none`: no interface matched the path). */
 export function refusalReply(api: ApiName | 'none', refusal: Refusal): Reply {
@@ -52,7 +54,13 @@ export function refusalReply(api: ApiName | 'none', refusal: Refusal): Reply {
       outcome: String(status),
     };
   }
-  const details = { type: `urn:pushapi:sandbox:${code}`, title: TITLES[code] ?? code, status, detail, ...(violations.length > 0 ? { validation: violations } : {}) };
+  const details = {
+    type: `urn:pushapi:sandbox:${code}`,
+    title: TITLES[code] ?? code,
+    status,
+    detail,
+    ...(violations.length > 0 ? { validation: violations } : {}),
+  };
   const refused = api === 'push-v1' && status !== 404 && status !== 405;
   return {
     ...common,

@@ -36,7 +36,11 @@ export interface Services {
   /** The Prometheus metrics (GET /metrics); undefined when the sandbox runs without them. */
   metrics?: SandboxMetrics;
   /** Checks a request against its operation as the server does (undefined: no such operation). */
-  checkRequest(api: ApiName, operationId: string, parts: RequestParts): { operation: string; violations: Violation[] } | undefined;
+  checkRequest(
+    api: ApiName,
+    operationId: string,
+    parts: RequestParts,
+  ): { operation: string; violations: Violation[] } | undefined;
 }
 
 /** What a reader may see of the apps, the request log and the events, by appid (null: a call of no app). */
@@ -81,7 +85,13 @@ export type AppCall<Body = unknown, Query = Record<string, unknown>> = Call<Body
 export interface Api {
   name: ApiName;
   /** The app a call concerns, found before anything else (for the request log and for its faults). */
-  appOf(services: Services, op: OperationSpec, params: Record<string, string>, query: URLSearchParams, headers: IncomingHttpHeaders): AppState | undefined;
+  appOf(
+    services: Services,
+    op: OperationSpec,
+    params: Record<string, string>,
+    query: URLSearchParams,
+    headers: IncomingHttpHeaders,
+  ): AppState | undefined;
   /** Checks made before anything is read (the control token). Throws a Refusal. */
   guard?(headers: IncomingHttpHeaders): void;
   /** Checks what comes before the request's own validity: the app, the credentials. Throws a Refusal. */

@@ -2,7 +2,16 @@
 // owns the behaviour, and its answer to the document's view. The request has been checked against the document
 // before; areas throw a Refusal (404, 409, 422) before changing anything.
 import type { ServerResponse } from 'node:http';
-import { createApp, deleteApp, resetApp, resetSandbox, setClock, setRateLimits, updateParty, updateSettings } from '../areas/apps.js';
+import {
+  createApp,
+  deleteApp,
+  resetApp,
+  resetSandbox,
+  setClock,
+  setRateLimits,
+  updateParty,
+  updateSettings,
+} from '../areas/apps.js';
 import type { SentBody } from '../areas/bodies.js';
 import { addDevice, addDevices, deleteDevice, updateDevice } from '../areas/devices.js';
 import { deviationsView } from '../areas/compat.js';
@@ -16,13 +25,36 @@ import type { AppState, DeviceState } from '../state/store.js';
 import { clockNow } from '../time.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import type { Asker } from '../areas/snapshots.js';
-import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services, type Visible } from './call.js';
+import {
+  handlerOf,
+  header,
+  type Api,
+  type AppCall,
+  type Call,
+  type ControlAccess,
+  type Services,
+  type Visible,
+} from './call.js';
 import type { SandboxEvent } from './events.js';
-import { appsView, appView, clockView, credentialsView, deviceView, faultView, inboxView, messageView, partyView, sandboxView, taskView } from './views.js';
+import {
+  appsView,
+  appView,
+  clockView,
+  credentialsView,
+  deviceView,
+  faultView,
+  inboxView,
+  messageView,
+  partyView,
+  sandboxView,
+  taskView,
+} from './views.js';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 /** `visible`: what the caller's token may see of the apps, the request log and the events (team-tokens.ts). */
-type Handlers = { [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible, asker: Asker) => Reply };
+type Handlers = {
+  [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible, asker: Asker) => Reply;
+};
 
 function deviceOf(c: AppCall): DeviceState {
   const device = c.app.devices.get(c.params.cid!);
@@ -42,10 +74,12 @@ function liveApp(c: AppCall): AppState {
 }
 
 /** What a refusal adds when the waited thing is gone because its app was replaced since the call began. */
-const sinceReplaced = (c: AppCall, app: AppState) => (app === c.app ? '' : ' (the app was reset or restored while waiting)');
+const sinceReplaced = (c: AppCall, app: AppState) =>
+  app === c.app ? '' : ' (the app was reset or restored while waiting)';
 
 /** Events after which a wait checks again: the app's own (a reset, a deletion) and a restore or world that replaced it. */
-const replacesApp = (e: SandboxEvent, appid: string) => (e.type === 'app' || e.type === 'reset') && (e.appid === appid || e.appid === null);
+const replacesApp = (e: SandboxEvent, appid: string) =>
+  (e.type === 'app' || e.type === 'reset') && (e.appid === appid || e.appid === null);
 
 /** The app a page opens when its address names none: the default app, or the first app a team token may see. */
 function openingApp(s: Services, visible: Visible): string {
@@ -66,7 +100,11 @@ const HANDLERS: Handlers = {
     const { api, operationId, appid, path = {}, query = {}, body } = c.body;
     const app = appid === undefined ? undefined : c.services.store.apps.get(appid);
     if (appid !== undefined && (!app || !visible(appid))) throw notFound(`no app "${appid}"`);
-    const checked = c.services.checkRequest(api, operationId, { params: path, query: new URLSearchParams(query), body });
+    const checked = c.services.checkRequest(api, operationId, {
+      params: path,
+      query: new URLSearchParams(query),
+      body,
+    });
     if (!checked) throw notFound(`the ${api} document has no operation "${operationId}"`);
     const context = app ? appCheckContext(app, clockNow(app.record.clock, now(c))) : {};
     return json(200, { ...checked, warnings: api === 'push-v1' ? pushWarnings(operationId, body, context) : [] });
@@ -83,9 +121,15 @@ const HANDLERS: Handlers = {
   putApp: (c) => {
     const input = c.body ?? {};
     if (input.appid !== undefined && input.appid !== c.params.appid) {
-      throw invalid(`the body names appid "${input.appid}", the path "${c.params.appid}": give one appid (or leave it out of the body)`);
+      throw invalid(
+        `the body names appid "${input.appid}", the path "${c.params.appid}": give one appid (or leave it out of the body)`,
+      );
     }
-    const app = createApp(c.unit, { ...input, appid: c.params.appid, settings: { compat: c.services.compat, ...input.settings } });
+    const app = createApp(c.unit, {
+      ...input,
+      appid: c.params.appid,
+      settings: { compat: c.services.compat, ...input.settings },
+    });
     return json(201, { ...appView(app, now(c)), credentials: credentialsView(app) });
   },
   getApp: (c) => json(200, appView(c.app, now(c))),
@@ -106,7 +150,8 @@ const HANDLERS: Handlers = {
   },
   listDevices: (c) => json(200, { devices: [...c.app.devices.values()].map((d) => deviceView(c.app, d)) }),
   createDevice: (c) => json(201, deviceView(c.app, addDevice(c.unit, c.app, c.body, c.now))),
-  createDevices: (c) => json(201, { created: addDevices(c.unit, c.app, c.body.devices, c.now).length, devices: c.app.devices.size }),
+  createDevices: (c) =>
+    json(201, { created: addDevices(c.unit, c.app, c.body.devices, c.now).length, devices: c.app.devices.size }),
   getDevice: (c) => json(200, deviceView(c.app, deviceOf(c))),
   updateDevice: (c) => json(200, deviceView(c.app, updateDevice(c.unit, c.app, deviceOf(c), c.body, c.now))),
   deleteDevice: (c) => {
@@ -128,7 +173,9 @@ const HANDLERS: Handlers = {
       ...answer(),
       wait: {
         ms: query.wait,
-        on: (e) => ((e.type === 'message' || e.type === 'device') && e.appid === appid && e.cid === params.cid) || replacesApp(e, appid),
+        on: (e) =>
+          ((e.type === 'message' || e.type === 'device') && e.appid === appid && e.cid === params.cid) ||
+          replacesApp(e, appid),
         // A message received after `after` (any, without it): the inbox's last message is another one.
         ready: () => [...device().inbox.keys()].some((id, i, ids) => i === ids.length - 1 && id !== query.after),
         answer,
@@ -188,10 +235,16 @@ const HANDLERS: Handlers = {
     return json(200, partyView(c.app));
   },
   listDeviations: (c) => json(200, deviationsView(c.app)),
-  loadWorld: (c) => ({ ...json(200, loadWorld(c.unit, c.body, c.services.compat)), quiet: true, announce: [{ type: 'reset', appid: null }] }),
+  loadWorld: (c) => ({
+    ...json(200, loadWorld(c.unit, c.body, c.services.compat)),
+    quiet: true,
+    announce: [{ type: 'reset', appid: null }],
+  }),
   listSnapshots: (c, _visible, asker) => json(200, { snapshots: c.services.snapshots.list(asker) }),
-  saveSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c), asker, c.unit)),
-  getSnapshot: (c, _visible, asker) => json(200, c.services.snapshots.get(c.params.name!, { ...asker, named: c.query.team })),
+  saveSnapshot: (c, _visible, asker) =>
+    json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c), asker, c.unit)),
+  getSnapshot: (c, _visible, asker) =>
+    json(200, c.services.snapshots.get(c.params.name!, { ...asker, named: c.query.team })),
   deleteSnapshot: (c, _visible, asker) => {
     c.services.snapshots.delete(c.params.name!, { ...asker, named: c.query.team }, c.unit);
     return noContent;
@@ -201,18 +254,38 @@ const HANDLERS: Handlers = {
     const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, { ...asker, named: c.query.team });
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
-  saveAppSnapshot: (c, _visible, asker) => json(201, c.services.snapshots.save(c.services.store, c.body?.name ?? c.app.record.appid, c.app.record.appid, now(c), asker, c.unit)),
+  saveAppSnapshot: (c, _visible, asker) =>
+    json(
+      201,
+      c.services.snapshots.save(
+        c.services.store,
+        c.body?.name ?? c.app.record.appid,
+        c.app.record.appid,
+        now(c),
+        asker,
+        c.unit,
+      ),
+    ),
   restoreAppSnapshot: (c, _visible, asker) => {
     const appid = c.params.appid!; // the app may have been deleted since: the restore makes it again
-    return { ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid, asker)), quiet: true, announce: [{ type: 'reset', appid }] };
+    return {
+      ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid, asker)),
+      quiet: true,
+      announce: [{ type: 'reset', appid }],
+    };
   },
-  listRequests: (c, visible) => json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100, visible) }),
+  listRequests: (c, visible) =>
+    json(200, { requests: c.services.requestLog.list(c.query.appid, c.query.limit ?? 100, visible) }),
   streamEvents: (c, visible) => {
     if (!(header(c.headers, 'accept') ?? '').includes('text/event-stream')) {
       return json(200, { events: c.services.events.recent(c.query.after ?? 0, c.query.appid, visible) });
     }
     const lastId = Number(header(c.headers, 'last-event-id') ?? c.query.after ?? 0);
-    return { status: 200, stream: (res: ServerResponse) => c.services.events.stream(res, Number.isFinite(lastId) ? lastId : 0, c.query.appid, visible) };
+    return {
+      status: 200,
+      stream: (res: ServerResponse) =>
+        c.services.events.stream(res, Number.isFinite(lastId) ? lastId : 0, c.query.appid, visible),
+    };
   },
 };
 
@@ -233,7 +306,8 @@ export function controlApi(access: ControlAccess): Api {
       return (
         handler &&
         ((c) => {
-          if (c.params.appid !== undefined && !c.app && !makesApp) throw notFound(`no app with appid "${c.params.appid}"`);
+          if (c.params.appid !== undefined && !c.app && !makesApp)
+            throw notFound(`no app with appid "${c.params.appid}"`);
           return handler(c, access.visible(c.headers), access.asker(c.headers));
         })
       );

@@ -34,7 +34,9 @@ export const dmp: Api = {
   name: 'dmp',
   // The sign-in names the party; the other operations carry a token of its app.
   appOf: (services, op, _params, query, headers) =>
-    op.secured ? appOfToken(services.store, header(headers, 'authorization')) : appOfParty(services.store, query.get('user_code') ?? ''),
+    op.secured
+      ? appOfToken(services.store, header(headers, 'authorization'))
+      : appOfParty(services.store, query.get('user_code') ?? ''),
   // The token is checked before the body (a 401 wins over a 400), as the document orders them.
   admit(c) {
     if (c.op.secured) checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now);

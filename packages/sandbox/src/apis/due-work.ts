@@ -23,6 +23,7 @@ export function runDueOfApp(services: DueServices, committer: Committer, app: Ap
 /** The timer's round: what fell due for every app whose clock has passed its next due time (running clocks move). */
 export function runDueOfEveryApp(services: DueServices, committer: Committer): void {
   for (const app of services.store.apps.values()) {
-    if (isDue(app, clockNow(app.record.clock, services.realNow()))) void runDueOfApp(services, committer, app).catch(() => undefined);
+    if (isDue(app, clockNow(app.record.clock, services.realNow())))
+      void runDueOfApp(services, committer, app).catch(() => undefined);
   }
 }

@@ -27,7 +27,10 @@ export class EventBuffer {
     this.#events.push(event);
     this.#sizes.push(bytes);
     this.#bytes += bytes;
-    while (this.#events.length - this.#first > EVENT_BUFFER || (this.#bytes > BYTE_BOUNDS.eventBufferBytes && this.#events.length - this.#first > 1)) {
+    while (
+      this.#events.length - this.#first > EVENT_BUFFER ||
+      (this.#bytes > BYTE_BOUNDS.eventBufferBytes && this.#events.length - this.#first > 1)
+    ) {
       this.#bytes -= this.#sizes[this.#first]!;
       this.#first++;
     }

@@ -90,7 +90,12 @@ export class EventBus {
    * Resolves once `ready()` holds (checked now, then after each event `on` accepts), once `ms` have passed, or once
    * the caller went away. Events are emitted after their changes are committed, so `ready()` sees them.
    */
-  until(on: (event: SandboxEvent) => boolean, ready: () => boolean, ms: number, gone: { once(name: 'close', f: () => void): unknown; off(name: 'close', f: () => void): unknown }): Promise<void> {
+  until(
+    on: (event: SandboxEvent) => boolean,
+    ready: () => boolean,
+    ms: number,
+    gone: { once(name: 'close', f: () => void): unknown; off(name: 'close', f: () => void): unknown },
+  ): Promise<void> {
     if (endsWait(ready)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -167,4 +172,5 @@ const everything: Visible = () => true;
 
 /** An event of the app asked for (or of no app), that the reader may see: a reset of the whole sandbox, anyone. */
 const matches = (event: SandboxEvent, appid: string | undefined, visible: Visible) =>
-  (appid === undefined || event.appid === null || event.appid === appid) && (visible(event.appid) || (event.appid === null && event.type === 'reset'));
+  (appid === undefined || event.appid === null || event.appid === appid) &&
+  (visible(event.appid) || (event.appid === null && event.type === 'reset'));

@@ -16,7 +16,8 @@ export function recordRequest(services: Services, entry: NewLogEntry): boolean {
   services.metrics?.observeRequest(entry);
   if (entry.api === 'page' || (entry.api === 'control' && entry.method === 'GET' && entry.status < 400)) return false;
   const logged = services.requestLog.add(entry);
-  if (entry.deviations.length > 0 && entry.appid !== null) noteDeviations(services.store.apps.get(entry.appid), logged, entry.deviations);
+  if (entry.deviations.length > 0 && entry.appid !== null)
+    noteDeviations(services.store.apps.get(entry.appid), logged, entry.deviations);
   services.events.emit({ type: 'request', appid: entry.appid, request: logged });
   return true;
 }

@@ -10,7 +10,17 @@ import { pushApp, pushList, pushSingle, pushSingleBatch, saveListBody, stopTask 
 import { checkRate, countRate } from '../areas/rate-control.js';
 import { rememberAnswer, rememberedAnswer } from '../areas/request-ids.js';
 import { delScheduleTask, getScheduleTask, schedulePush } from '../areas/schedule.js';
-import { groupResult, onlineStatistics, pushResult, queryAppPush, queryAppUser, queryBiTags, queryUserCount, setBadge, userStatus } from '../areas/statistics.js';
+import {
+  groupResult,
+  onlineStatistics,
+  pushResult,
+  queryAppPush,
+  queryAppUser,
+  queryBiTags,
+  queryUserCount,
+  setBadge,
+  userStatus,
+} from '../areas/statistics.js';
 import { changeBlacklist, getTags, setTags } from '../areas/tags.js';
 import { serviceRefusal } from '../refusal.js';
 import type { RateLimitedOperation } from '../state/records.js';
@@ -46,14 +56,16 @@ const HANDLERS: Handlers = {
   pushSingle: (c) => pushSingle(c.unit, c.app, c.body, c.now),
   saveListBody: (c) => saveListBody(c.unit, c.app, c.body, c.now),
   pushList: (c) => pushList(c.unit, c.app, c.body, c.now),
-  pushApp: (c) => (isScheduled(c.body) ? schedulePush(c.unit, c.app, c.body, c.now) : pushApp(c.unit, c.app, c.body, c.now)),
+  pushApp: (c) =>
+    isScheduled(c.body) ? schedulePush(c.unit, c.app, c.body, c.now) : pushApp(c.unit, c.app, c.body, c.now),
   stopTask: (c) => stopTask(c.unit, c.app, c.params.taskid!),
   pushSingleBatch: (c) => pushSingleBatch(c.unit, c.app, c.body, c.now),
   getScheduleTask: (c) => getScheduleTask(c.app, c.body),
   delScheduleTask: (c) => delScheduleTask(c.unit, c.app, c.body, c.now),
 };
 
-const isScheduled = (body: PushBody<'pushApp'>): body is PushBody<'pushApp'> & { pushTime: string } => typeof body.pushTime === 'string';
+const isScheduled = (body: PushBody<'pushApp'>): body is PushBody<'pushApp'> & { pushTime: string } =>
+  typeof body.pushTime === 'string';
 
 /** Operations whose body's requestid makes them idempotent (push_single_batch keeps one per item). */
 const REQUEST_ID_OPERATIONS = new Set(['push_single', 'push_app']);
@@ -61,7 +73,9 @@ const REQUEST_ID_OPERATIONS = new Set(['push_single', 'push_app']);
 /** The limit a call counts against; push_app with pushTime is the scheduled push. */
 function rateLimited(c: AppCall): RateLimitedOperation | undefined {
   if (!c.op.rateControlled) return undefined;
-  return c.op.name === 'push_app' && isScheduled(c.body as PushBody<'pushApp'>) ? 'scheduled_push' : (c.op.name as RateLimitedOperation);
+  return c.op.name === 'push_app' && isScheduled(c.body as PushBody<'pushApp'>)
+    ? 'scheduled_push'
+    : (c.op.name as RateLimitedOperation);
 }
 
 /** A repeated requestid answers as the first time; then the rate limit; then the behaviour, counted when it is ok. */

@@ -54,7 +54,11 @@ export class RequestLog {
   }
 
   /** Newest first: of one app or of all, those `visible` lets the reader see. */
-  list(appid: string | undefined, limit: number, visible: (appid: string | null) => boolean = () => true): RequestLogEntry[] {
+  list(
+    appid: string | undefined,
+    limit: number,
+    visible: (appid: string | null) => boolean = () => true,
+  ): RequestLogEntry[] {
     const out: RequestLogEntry[] = [];
     for (let i = this.#entries.length - 1; i >= 0 && out.length < limit; i--) {
       const entry = this.#entries[i]!;

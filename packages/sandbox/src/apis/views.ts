@@ -24,7 +24,14 @@ export function clockView(app: AppState, realNow: number): Schemas['Clock'] {
   const now = clockNow(app.record.clock, realNow);
   const { clock, settings } = app.record;
   const iso = new Date(now).toISOString();
-  return { time: iso, now, iso, local: formatLocal(now, settings.utcOffsetMinutes), frozen: clock.frozenAt !== null, offsetMs: clock.offsetMs };
+  return {
+    time: iso,
+    now,
+    iso,
+    local: formatLocal(now, settings.utcOffsetMinutes),
+    frozen: clock.frozenAt !== null,
+    offsetMs: clock.offsetMs,
+  };
 }
 
 export function partyView(app: AppState): Schemas['DmpParty'] {
@@ -92,7 +99,11 @@ export function taskView(task: TaskRecord): Schemas['Task'] {
     msgtype: task.content.msgtype,
     pushTime: task.pushTime,
     sendResult: scheduled?.sendResult ?? null,
-    targets: { cids: [...task.targets.cids], aliases: [...task.targets.aliases], condition: task.targets.condition as Record<string, unknown>[] | null },
+    targets: {
+      cids: [...task.targets.cids],
+      aliases: [...task.targets.aliases],
+      condition: task.targets.condition as Record<string, unknown>[] | null,
+    },
     stats: { ...task.stats },
     details: { ...task.details },
   };
@@ -132,4 +143,6 @@ export const inboxView = (device: DeviceState): Schemas['Inbox'] => ({
   pending: [...device.pending.values()].map(messageView),
 });
 
-export const appsView = (store: Store, realNow: number): Schemas['AppList'] => ({ apps: [...store.apps.values()].map((app) => appView(app, realNow)) });
+export const appsView = (store: Store, realNow: number): Schemas['AppList'] => ({
+  apps: [...store.apps.values()].map((app) => appView(app, realNow)),
+});

@@ -40,7 +40,10 @@ function checkBindAlias(app: View<AppState>, body: PushBody<'bindAlias'>): Map<s
   for (const [cid, alias] of finalAlias) members.get(alias)!.add(cid);
   for (const [alias, cids] of members) {
     if (cids.size > CIDS_PER_ALIAS) {
-      throw serviceRefusal('alias_error', `alias "${alias}" would have ${cids.size} cids; an alias has at most ${CIDS_PER_ALIAS}`);
+      throw serviceRefusal(
+        'alias_error',
+        `alias "${alias}" would have ${cids.size} cids; an alias has at most ${CIDS_PER_ALIAS}`,
+      );
     }
   }
   return finalAlias;
@@ -69,7 +72,8 @@ export function queryAlias(app: AppState, cid: string) {
 
 /** Check of unbind_alias: the cid is a device bound to the alias. */
 function checkUnbindAlias(app: View<AppState>, body: PushBody<'unbindAlias'>): void {
-  if (deviceOf(app, body.cid).record.alias !== body.alias) throw serviceRefusal('alias_notbind', `cid "${body.cid}" is not bound to alias "${body.alias}"`);
+  if (deviceOf(app, body.cid).record.alias !== body.alias)
+    throw serviceRefusal('alias_notbind', `cid "${body.cid}" is not bound to alias "${body.alias}"`);
 }
 
 export function unbindAlias(unit: Unit, app: AppState, body: PushBody<'unbindAlias'>) {

@@ -36,13 +36,17 @@ export function checkNewDevices(devices: readonly { cid: string; alias?: string 
   const cids = new Set<string>();
   const perAlias = new Map<string, number>();
   for (const device of devices) {
-    if (MAGIC.has(device.cid)) throw conflict(`${at}: "${device.cid}" is a magic cid, which every app has already; give your devices other cids`);
+    if (MAGIC.has(device.cid))
+      throw conflict(
+        `${at}: "${device.cid}" is a magic cid, which every app has already; give your devices other cids`,
+      );
     if (cids.has(device.cid)) throw conflict(`${at}: cid "${device.cid}" is in its devices more than once`);
     cids.add(device.cid);
     if (device.alias !== undefined) perAlias.set(device.alias, (perAlias.get(device.alias) ?? 0) + 1);
   }
   for (const [alias, count] of perAlias) {
-    if (count > CIDS_PER_ALIAS) throw conflict(`${at}: alias "${alias}" has ${count} devices; an alias has at most ${CIDS_PER_ALIAS} cids`);
+    if (count > CIDS_PER_ALIAS)
+      throw conflict(`${at}: alias "${alias}" has ${count} devices; an alias has at most ${CIDS_PER_ALIAS} cids`);
   }
 }
 
@@ -86,7 +90,13 @@ function startApp(unit: Unit, record: AppRecord): AppState {
   unit.put('app', app, record);
   const now = appNow(unit, app);
   for (const magic of MAGIC_CIDS) {
-    addDevice(unit, app, { cid: magic.cid, online: magic.state === 'online', active: magic.state !== 'inactive' }, now, magic.state);
+    addDevice(
+      unit,
+      app,
+      { cid: magic.cid, online: magic.state === 'online', active: magic.state !== 'inactive' },
+      now,
+      magic.state,
+    );
   }
   return app;
 }
@@ -95,7 +105,20 @@ function startApp(unit: Unit, record: AppRecord): AppState {
 export function resetApp(unit: Unit, app: AppState): AppState {
   const { seq, appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
   deleteApp(unit, app);
-  return startApp(unit, { seq, appid, appkey, mastersecret, name, createdAt, settings, clock: realClock(), party, rateLimits: {}, blacklist: [], onlineHistory: [] });
+  return startApp(unit, {
+    seq,
+    appid,
+    appkey,
+    mastersecret,
+    name,
+    createdAt,
+    settings,
+    clock: realClock(),
+    party,
+    rateLimits: {},
+    blacklist: [],
+    onlineHistory: [],
+  });
 }
 
 /** Removes the app with everything it holds (its devices, tasks, tokens...: state/kinds.ts). */

@@ -19,14 +19,18 @@ export const pushSignOf = (appkey: string, timestamp: string, mastersecret: stri
 
 export function authSign(unit: Unit, app: AppState, body: PushBody<'authSign'>, now: number) {
   const { appkey, mastersecret, settings } = app.record;
-  if (body.appkey !== appkey) throw serviceRefusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
+  if (body.appkey !== appkey)
+    throw serviceRefusal('appid_notmatch', `appkey does not belong to app ${app.record.appid}`);
   const expected = pushSignOf(body.appkey, body.timestamp, mastersecret);
   if (!sameText(body.sign.toLowerCase(), expected)) {
     throw serviceRefusal('sign_error', 'sign does not match sha256(appkey + timestamp + mastersecret)');
   }
   const skew = Math.abs(Number(body.timestamp) - now);
   if (settings.maxClockSkewMs !== null && !(skew <= settings.maxClockSkewMs)) {
-    throw serviceRefusal('sign_error', `timestamp is ${Number.isFinite(skew) ? `${skew} ms` : 'far'} from the app's clock; this app accepts at most ${settings.maxClockSkewMs} ms`);
+    throw serviceRefusal(
+      'sign_error',
+      `timestamp is ${Number.isFinite(skew) ? `${skew} ms` : 'far'} from the app's clock; this app accepts at most ${settings.maxClockSkewMs} ms`,
+    );
   }
   const token = randomBytes(32).toString('hex');
   unit.put('token', app, { token, expiresAt: now + AUTH_TOKEN_TTL_MS });
@@ -41,8 +45,10 @@ export function authSign(unit: Unit, app: AppState, body: PushBody<'authSign'>, 
 export function checkToken(app: AppState, token: string | undefined, now: number): string {
   if (!token) throw serviceRefusal('not_auth', 'header authtoken is missing; sign in with auth_sign');
   const record = app.tokens.get(token);
-  if (!record) throw serviceRefusal('not_auth', 'authtoken is not valid (unknown, or closed by auth_close); sign in again');
-  if (now >= record.expiresAt) throw serviceRefusal('not_auth', "authtoken has expired (tokens live one day of the app's clock); sign in again");
+  if (!record)
+    throw serviceRefusal('not_auth', 'authtoken is not valid (unknown, or closed by auth_close); sign in again');
+  if (now >= record.expiresAt)
+    throw serviceRefusal('not_auth', "authtoken has expired (tokens live one day of the app's clock); sign in again");
   return token;
 }
 

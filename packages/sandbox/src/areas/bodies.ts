@@ -8,7 +8,9 @@ import type { operations as ControlOperations } from '../generated/schema.js';
 
 export type PushBody<Op extends keyof PushOperations> = NonNullable<OperationRequestBodyContent<PushOperations[Op]>>;
 export type DmpBody<Op extends keyof DmpOperations> = NonNullable<OperationRequestBodyContent<DmpOperations[Op]>>;
-export type ControlBody<Op extends keyof ControlOperations> = NonNullable<OperationRequestBodyContent<ControlOperations[Op]>>;
+export type ControlBody<Op extends keyof ControlOperations> = NonNullable<
+  OperationRequestBodyContent<ControlOperations[Op]>
+>;
 
 /** The body as a request carries it: undefined where the operation's body is optional. */
 export type SentBody<Operation> = OperationRequestBodyContent<Operation>;

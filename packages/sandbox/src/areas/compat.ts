@@ -20,7 +20,13 @@ export const compatOf = (app: AppState): Compat => app.record.settings.compat ??
 export function noteDeviations(app: AppState | undefined, entry: RequestLogEntry, deviations = entry.deviations): void {
   if (!app) return;
   for (const d of deviations) {
-    const last = { requestId: entry.id, at: entry.at, operation: entry.operation ?? entry.path, location: cutLocation(d.location), detail: d.detail };
+    const last = {
+      requestId: entry.id,
+      at: entry.at,
+      operation: entry.operation ?? entry.path,
+      location: cutLocation(d.location),
+      detail: d.detail,
+    };
     const earlier = app.deviations.get(d.rule);
     if (earlier) {
       earlier.count++;
@@ -31,5 +37,7 @@ export function noteDeviations(app: AppState | undefined, entry: RequestLogEntry
 
 export const deviationsView = (app: AppState): Summary => ({
   compat: compatOf(app),
-  deviations: [...app.deviations.values()].sort((a, b) => b.count - a.count).map((d) => ({ ...d, last: { ...d.last } })),
+  deviations: [...app.deviations.values()]
+    .sort((a, b) => b.count - a.count)
+    .map((d) => ({ ...d, last: { ...d.last } })),
 });

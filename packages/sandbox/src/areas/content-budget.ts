@@ -17,7 +17,8 @@ const NOTE = ' [cut: the app reached its content budget]';
 function cutTexts(value: unknown): unknown {
   if (typeof value === 'string') return value.length > KEPT_TEXT ? `${value.slice(0, KEPT_TEXT)}${NOTE}` : value;
   if (Array.isArray(value)) return value.map(cutTexts);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutTexts(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutTexts(v)]));
   return value;
 }
 

@@ -27,11 +27,18 @@ export interface Sending {
 /** The template's display window, intersected with push_app's own duration_begin/duration_end. */
 function displayWindow(app: AppState, sending: Sending): { from: number | null; until: number | null } {
   const offset = app.record.settings.utcOffsetMinutes;
-  const text = (key: string) => (typeof sending.content.template[key] === 'string' ? (sending.content.template[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof sending.content.template[key] === 'string' ? (sending.content.template[key] as string) : undefined;
   const begin = text('duration_begin');
   const end = text('duration_end');
-  const from = [begin === undefined ? undefined : parseLocal(begin, offset), sending.task.window.from ?? undefined].filter((v) => v !== undefined);
-  const until = [end === undefined ? undefined : parseLocal(end, offset), sending.task.window.until ?? undefined].filter((v) => v !== undefined);
+  const from = [
+    begin === undefined ? undefined : parseLocal(begin, offset),
+    sending.task.window.from ?? undefined,
+  ].filter((v) => v !== undefined);
+  const until = [
+    end === undefined ? undefined : parseLocal(end, offset),
+    sending.task.window.until ?? undefined,
+  ].filter((v) => v !== undefined);
   return { from: from.length ? Math.max(...from) : null, until: until.length ? Math.min(...until) : null };
 }
 
@@ -115,7 +122,10 @@ function countTask(unit: Unit, app: AppState, taskid: string, change: (stats: Ta
 /** Delivers the message now if it may be shown now; otherwise keeps it pending (or drops it, if its time is over). */
 function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   // Never shown: its display time is over, or (offline_expire_time 0) it expired as it was sent.
-  if ((message.displayUntil !== null && now > message.displayUntil) || (message.expiresAt !== null && now >= message.expiresAt)) {
+  if (
+    (message.displayUntil !== null && now > message.displayUntil) ||
+    (message.expiresAt !== null && now >= message.expiresAt)
+  ) {
     end(unit, app, device, message, 'expired');
     return;
   }
@@ -138,7 +148,13 @@ function hold(unit: Unit, app: AppState, device: DeviceState, message: MessageRe
  * A waiting message that will never arrive: it expired, or its task was stopped. The device keeps it among those
  * that never arrived (the page and `GET …/messages?state=expired` show them), at most inboxLimit, oldest out first.
  */
-function end(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, state: 'expired' | 'stopped'): void {
+function end(
+  unit: Unit,
+  app: AppState,
+  device: DeviceState,
+  message: MessageRecord,
+  state: 'expired' | 'stopped',
+): void {
   unit.update('message', app, message, (record) => {
     record.state = state;
   });
@@ -159,7 +175,11 @@ const receivable = (device: DeviceState, message: MessageRecord, now: number) =>
 
 /** When a pending message next needs a look: its expiry, its display end, or (if it can be received) its display start. */
 function dueAt(message: MessageRecord, device: DeviceState): number {
-  const times = [message.expiresAt, message.displayUntil, device.record.online || message.apn ? message.displayFrom : null];
+  const times = [
+    message.expiresAt,
+    message.displayUntil,
+    device.record.online || message.apn ? message.displayFrom : null,
+  ];
   return Math.min(...times.map((t) => (t === null ? Number.POSITIVE_INFINITY : t)));
 }
 
@@ -221,7 +241,9 @@ function replaceEarlier(unit: Unit, app: AppState, device: DeviceState, message:
 export function reviewPending(unit: Unit, app: AppState, device: DeviceState, now: number): number {
   let expired = 0;
   for (const message of [...device.pending.values()]) {
-    const over = (message.expiresAt !== null && now >= message.expiresAt) || (message.displayUntil !== null && now > message.displayUntil);
+    const over =
+      (message.expiresAt !== null && now >= message.expiresAt) ||
+      (message.displayUntil !== null && now > message.displayUntil);
     if (over) {
       expired++;
       end(unit, app, device, message, 'expired');

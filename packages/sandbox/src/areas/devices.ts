@@ -13,9 +13,16 @@ import { comeOnline, goOffline } from './delivery.js';
 export type DeviceFields = ControlBody<'updateDevice'>;
 export type DeviceInput = ControlBody<'createDevice'>;
 
-const taken = (app: AppState, cid: string) => conflict(`app ${app.record.appid} already has a device with cid "${cid}"`);
+const taken = (app: AppState, cid: string) =>
+  conflict(`app ${app.record.appid} already has a device with cid "${cid}"`);
 
-export function addDevice(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null = null): DeviceState {
+export function addDevice(
+  unit: Unit,
+  app: AppState,
+  input: DeviceInput,
+  now: number,
+  magic: DeviceStateName | null = null,
+): DeviceState {
   return addDevices(unit, app, [input], now, magic)[0]!;
 }
 
@@ -23,7 +30,13 @@ export function addDevice(unit: Unit, app: AppState, input: DeviceInput, now: nu
  * Registers every device, or none: every cid (new, and once in the list) and every alias (at most CIDS_PER_ALIAS
  * cids with the ones it has) is checked before anything changes.
  */
-export function addDevices(unit: Unit, app: AppState, inputs: DeviceInput[], now: number, magic: DeviceStateName | null = null): DeviceState[] {
+export function addDevices(
+  unit: Unit,
+  app: AppState,
+  inputs: DeviceInput[],
+  now: number,
+  magic: DeviceStateName | null = null,
+): DeviceState[] {
   const seen = new Set<string>();
   const perAlias = new Map<string, number>();
   for (const { cid, alias } of inputs) {
@@ -33,12 +46,21 @@ export function addDevices(unit: Unit, app: AppState, inputs: DeviceInput[], now
     if (alias !== undefined) perAlias.set(alias, (perAlias.get(alias) ?? app.aliases.get(alias)?.size ?? 0) + 1);
   }
   for (const [alias, count] of perAlias) {
-    if (count > CIDS_PER_ALIAS) throw conflict(`alias "${alias}" would have ${count} cids in app ${app.record.appid}; an alias has at most ${CIDS_PER_ALIAS}`);
+    if (count > CIDS_PER_ALIAS)
+      throw conflict(
+        `alias "${alias}" would have ${count} cids in app ${app.record.appid}; an alias has at most ${CIDS_PER_ALIAS}`,
+      );
   }
   return inputs.map((input) => register(unit, app, input, now, magic));
 }
 
-function register(unit: Unit, app: AppState, input: DeviceInput, now: number, magic: DeviceStateName | null): DeviceState {
+function register(
+  unit: Unit,
+  app: AppState,
+  input: DeviceInput,
+  now: number,
+  magic: DeviceStateName | null,
+): DeviceState {
   const { cid, alias, ...fields } = input;
   const record: DeviceRecord = {
     seq: unit.store.nextSeq(),
@@ -64,7 +86,13 @@ function register(unit: Unit, app: AppState, input: DeviceInput, now: number, ma
   return updateDevice(unit, app, device, fields, now);
 }
 
-export function updateDevice(unit: Unit, app: AppState, device: DeviceState, fields: DeviceFields, now: number): DeviceState {
+export function updateDevice(
+  unit: Unit,
+  app: AppState,
+  device: DeviceState,
+  fields: DeviceFields,
+  now: number,
+): DeviceState {
   const record = device.record;
   if (fields.blacklisted !== undefined) {
     if (fields.blacklisted) app.blacklist.add(record.cid);

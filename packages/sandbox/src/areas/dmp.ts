@@ -32,7 +32,8 @@ export function accesserAuth(unit: Unit, app: AppState | undefined, query: SignI
   if (!app) throw unauthorized(`user_code "${query.user_code}" is not a registered party`);
   const { party } = app.record;
   const hashedTimestamp = md5(query.timestamp);
-  if (query.sign1.toLowerCase() !== md5(party.userCode + hashedTimestamp)) throw unauthorized('sign1 does not match MD5(user_code + MD5(timestamp))');
+  if (query.sign1.toLowerCase() !== md5(party.userCode + hashedTimestamp))
+    throw unauthorized('sign1 does not match MD5(user_code + MD5(timestamp))');
   if (query.sign2.toLowerCase() !== md5(party.userCode + party.authCode + hashedTimestamp)) {
     throw unauthorized('sign2 does not match MD5(user_code + auth_code + MD5(timestamp))');
   }
@@ -55,12 +56,19 @@ export function appOfToken(store: Store, authorization: string | undefined): App
 }
 
 /** Throws the 401 to answer unless the bearer token is valid for the app at `now`. */
-export function checkBearer(store: Store, app: AppState | undefined, authorization: string | undefined, now: number): AppState {
+export function checkBearer(
+  store: Store,
+  app: AppState | undefined,
+  authorization: string | undefined,
+  now: number,
+): AppState {
   const token = bearerToken(authorization);
-  if (token === undefined) throw unauthorized('no authorization: send Authorization: Bearer <access_token> from /accesser/auth');
+  if (token === undefined)
+    throw unauthorized('no authorization: send Authorization: Bearer <access_token> from /accesser/auth');
   const record = store.dmpTokens.get(token);
   if (!record || !app) throw unauthorized('the access token is not valid; get one from /accesser/auth');
-  if (now >= record.expiresAt) throw unauthorized("the access token has expired (expires_in of the app's clock); get a new one");
+  if (now >= record.expiresAt)
+    throw unauthorized("the access token has expired (expires_in of the app's clock); get a new one");
   return app;
 }
 
@@ -87,15 +95,21 @@ function identifiersOf(device: DeviceRecord): Map<string, string> {
   return out;
 }
 
-const comparable = (field: string, value: string) => (field.endsWith('MD5') || field === 'mb' ? value.toLowerCase() : value);
+const comparable = (field: string, value: string) =>
+  field.endsWith('MD5') || field === 'mb' ? value.toLowerCase() : value;
 
 /** The tags of the device that any given identifier names; a device nobody registered has none. */
 export function tagsUser(app: AppState, body: DmpBody<'getUserTags'>) {
-  if (!app.record.party.permissions.tagsUser) throw forbidden(`party ${app.record.party.userCode} has no permission for /tags/user`);
-  const given = Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  if (!app.record.party.permissions.tagsUser)
+    throw forbidden(`party ${app.record.party.userCode} has no permission for /tags/user`);
+  const given = Object.entries(body).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+  );
   for (const device of app.devices.values()) {
     const ids = identifiersOf(device.record);
-    if (given.some(([field, value]) => ids.has(field) && comparable(field, ids.get(field)!) === comparable(field, value))) {
+    if (
+      given.some(([field, value]) => ids.has(field) && comparable(field, ids.get(field)!) === comparable(field, value))
+    ) {
       return { code: '0', data: device.record.dmpTags };
     }
   }
@@ -103,6 +117,7 @@ export function tagsUser(app: AppState, body: DmpBody<'getUserTags'>) {
 }
 
 export function configTags(app: AppState) {
-  if (!app.record.party.permissions.configTags) throw forbidden(`party ${app.record.party.userCode} has no permission for /config/tags`);
+  if (!app.record.party.permissions.configTags)
+    throw forbidden(`party ${app.record.party.userCode} has no permission for /config/tags`);
   return { code: '0', data: app.record.party.tags };
 }

@@ -11,7 +11,9 @@ export function processDue(unit: Unit, app: AppState, now: number): { fired: str
   let expired = 0;
   if (now < app.nextDueAt) return { fired, expired };
   app.nextDueAt = Number.POSITIVE_INFINITY;
-  const due = [...app.tasks.values()].filter((t) => t.state === 'scheduled' && t.dispatchAt! <= now).sort((a, b) => a.dispatchAt! - b.dispatchAt!);
+  const due = [...app.tasks.values()]
+    .filter((t) => t.state === 'scheduled' && t.dispatchAt! <= now)
+    .sort((a, b) => a.dispatchAt! - b.dispatchAt!);
   for (const task of due) {
     fireScheduled(unit, app, task);
     fired.push(task.taskid);

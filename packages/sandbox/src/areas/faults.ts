@@ -16,7 +16,14 @@ export function addFault(app: AppState, input: ControlBody<'addFault'>, operatio
       methods.length > 0
         ? [`"${input.operation}" names ${methods.length} operations; name one: ${methods.join(', ')}`, methods]
         : [`no push v1 or DMP operation is named "${input.operation}"`, operations];
-    throw invalid(said, [{ location: ['body', 'operation'], severity: 'Error', code: 'enum', message: `must be one of: ${allowed.join(', ')}` }]);
+    throw invalid(said, [
+      {
+        location: ['body', 'operation'],
+        severity: 'Error',
+        code: 'enum',
+        message: `must be one of: ${allowed.join(', ')}`,
+      },
+    ]);
   }
   const fault: FaultRecord = {
     id: `f-${nextId++}`,

@@ -6,7 +6,13 @@ import type { AppState, DeviceState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { countDay } from './days.js';
 
-export function clickMessage(unit: Unit, app: AppState, device: DeviceState, messageId: string, now: number): MessageRecord {
+export function clickMessage(
+  unit: Unit,
+  app: AppState,
+  device: DeviceState,
+  messageId: string,
+  now: number,
+): MessageRecord {
   const message = device.inbox.get(messageId);
   if (!message) throw notFound(`device ${device.record.cid} has received no message "${messageId}"`);
   if (message.clicked) return message;
@@ -32,7 +38,8 @@ export function clearInbox(unit: Unit, app: AppState, device: DeviceState): void
 /** Deletes one message of a device, of any state; a waiting one is no longer counted as waiting by its task. */
 export function deleteMessage(unit: Unit, app: AppState, device: DeviceState, messageId: string): void {
   const message = device.inbox.get(messageId) ?? device.pending.get(messageId) ?? device.ended.get(messageId);
-  if (!message) throw notFound(`device ${device.record.cid} has no message "${messageId}" (received, waiting, expired or stopped)`);
+  if (!message)
+    throw notFound(`device ${device.record.cid} has no message "${messageId}" (received, waiting, expired or stopped)`);
   if (message.state === 'pending') {
     const task = app.tasks.get(message.taskid);
     if (task) unit.update('task', app, task, (record) => record.stats.pending--);
@@ -73,7 +80,10 @@ const STATE_TESTS: Record<NonNullable<MessageFilter['state']>, (m: MessageRecord
 export function listMessages(app: AppState, filter: MessageFilter): { messages: MessageRecord[]; matched: number } {
   let devices: DeviceState[];
   if (filter.cid !== undefined) devices = [app.devices.get(filter.cid)].filter((d) => d !== undefined);
-  else if (filter.alias !== undefined) devices = [...(app.aliases.get(filter.alias) ?? [])].map((cid) => app.devices.get(cid)).filter((d) => d !== undefined);
+  else if (filter.alias !== undefined)
+    devices = [...(app.aliases.get(filter.alias) ?? [])]
+      .map((cid) => app.devices.get(cid))
+      .filter((d) => d !== undefined);
   else devices = [...app.devices.values()];
   if (filter.alias !== undefined) devices = devices.filter((d) => d.record.alias === filter.alias);
   const needle = filter.q?.toLowerCase();
@@ -85,7 +95,11 @@ export function listMessages(app: AppState, filter: MessageFilter): { messages: 
         if (filter.template !== undefined && m.content.msgtype !== filter.template) continue;
         if (filter.taskid !== undefined && m.taskid !== filter.taskid) continue;
         if (state && !state(m)) continue;
-        if (needle !== undefined && !texts([m.content.template, m.content.push_info]).some((t) => t.toLowerCase().includes(needle))) continue;
+        if (
+          needle !== undefined &&
+          !texts([m.content.template, m.content.push_info]).some((t) => t.toLowerCase().includes(needle))
+        )
+          continue;
         found.push(m);
       }
     }

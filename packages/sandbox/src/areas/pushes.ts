@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../config.js';
 import { serviceRefusal } from '../refusal.js';
-import { emptyStats, type CidDetail, type ConditionItem, type DeliveryStatus, type PushContent, type TaskKind, type TaskRecord } from '../state/records.js';
+import {
+  emptyStats,
+  type CidDetail,
+  type ConditionItem,
+  type DeliveryStatus,
+  type PushContent,
+  type TaskKind,
+  type TaskRecord,
+} from '../state/records.js';
 import { frozenContent } from '../state/content.js';
 import { contentSize } from '../state/kinds.js';
 import type { AppState } from '../state/store.js';
@@ -19,7 +27,13 @@ import { rememberAnswer, rememberedAnswer } from './request-ids.js';
 /** A map keyed by the caller's strings, without a prototype: "__proto__" is a key like any other. */
 const nullRecord = <T>(): Record<string, T> => Object.create(null);
 
-const PREFIX: Record<TaskKind, string> = { single: 'RASS', batch: 'RASS', list: 'RASL', app: 'RASA', scheduled: 'RASA' };
+const PREFIX: Record<TaskKind, string> = {
+  single: 'RASS',
+  batch: 'RASS',
+  list: 'RASL',
+  app: 'RASA',
+  scheduled: 'RASA',
+};
 
 /** The message envelope, its one template and push_info, as the push sent them. */
 export function contentOf(body: PushPayload): PushContent {
@@ -30,7 +44,13 @@ export function contentOf(body: PushPayload): PushContent {
   return frozenContent({ msgtype, message: body.message, template, push_info: body.push_info ?? null });
 }
 
-export function newTask(unit: Unit, app: AppState, kind: TaskKind, now: number, fields: Partial<TaskRecord> & { content: PushContent }): TaskRecord {
+export function newTask(
+  unit: Unit,
+  app: AppState,
+  kind: TaskKind,
+  now: number,
+  fields: Partial<TaskRecord> & { content: PushContent },
+): TaskRecord {
   // 32 hex digits; randomUUID draws from a cached pool, where randomBytes asks the system on every call.
   const taskid = `${PREFIX[kind]}_${mmdd(now, app.record.settings.utcOffsetMinutes)}_${randomUUID().replaceAll('-', '')}`;
   return {
@@ -73,11 +93,13 @@ function bestStatus(details: CidDetail[]): DeliveryStatus {
 /** The cids of a push_single target, or a Refusal: an unknown cid is `no_user`, an alias bound to none `alias_notbind`. */
 function cidsOfTarget(app: AppState, target: { cid?: string; alias?: string }): string[] {
   if (typeof target.cid === 'string') {
-    if (!app.devices.has(target.cid)) throw serviceRefusal('no_user', `cid "${target.cid}" is not a device of app ${app.record.appid}`);
+    if (!app.devices.has(target.cid))
+      throw serviceRefusal('no_user', `cid "${target.cid}" is not a device of app ${app.record.appid}`);
     return [target.cid];
   }
   const cids = app.aliases.get(String(target.alias));
-  if (!cids || cids.size === 0) throw serviceRefusal('alias_notbind', `alias "${String(target.alias)}" is bound to no cid`);
+  if (!cids || cids.size === 0)
+    throw serviceRefusal('alias_notbind', `alias "${String(target.alias)}" is bound to no cid`);
   return [...cids];
 }
 
@@ -96,27 +118,44 @@ function sendAll(unit: Unit, app: AppState, sending: Sending, cids: Iterable<str
 export function pushSingle(unit: Unit, app: AppState, body: PushBody<'pushSingle'>, now: number) {
   const cids = cidsOfTarget(app, body);
   const content = contentOf(body);
-  const task = newTask(unit, app, 'single', now, { content, requestid: body.requestid, targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null } });
+  const task = newTask(unit, app, 'single', now, {
+    content,
+    requestid: body.requestid,
+    targets: { cids: [], aliases: body.alias ? [body.alias] : [], condition: null },
+  });
   keepTask(unit, app, task);
   const details = sendAll(unit, app, { task, kind: 'single', requestid: body.requestid, content, at: now }, cids);
   return { result: 'ok', taskid: task.taskid, status: bestStatus(Object.values(details)) };
 }
 
 export function saveListBody(unit: Unit, app: AppState, body: PushBody<'saveListBody'>, now: number) {
-  const task = newTask(unit, app, 'list', now, { content: contentOf(body), state: 'saved', taskName: body.task_name ?? null });
+  const task = newTask(unit, app, 'list', now, {
+    content: contentOf(body),
+    state: 'saved',
+    taskName: body.task_name ?? null,
+  });
   keepTask(unit, app, task);
   return { result: 'ok', taskid: task.taskid };
 }
 
 export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, now: number) {
   const task = app.tasks.get(body.taskid);
-  if (task?.kind !== 'list') throw serviceRefusal('no_taskid', `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`);
+  if (task?.kind !== 'list')
+    throw serviceRefusal(
+      'no_taskid',
+      `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`,
+    );
   if (task.state === 'stopped') throw serviceRefusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
   const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
   unit.update('task', app, task, (record) => {
     record.state = 'sent';
   });
-  const answer: { result: string; taskid: string; cid_details?: Record<string, CidDetail>; alias_details?: Record<string, Record<string, CidDetail>> } = {
+  const answer: {
+    result: string;
+    taskid: string;
+    cid_details?: Record<string, CidDetail>;
+    alias_details?: Record<string, Record<string, CidDetail>>;
+  } = {
     result: 'ok',
     taskid: task.taskid,
   };
@@ -184,15 +223,22 @@ export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushS
   if (items.length === 0) throw serviceRefusal('no_msg', 'msg_list is empty; a batch carries at least one message');
   const seen = new Set<string>();
   // Each requestid once: not remembered from an earlier call, nor repeated within this batch.
-  const fresh = items.filter((item) => rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid));
+  const fresh = items.filter(
+    (item) =>
+      rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid),
+  );
   if (fresh.length === 0) return rememberedAnswer(app, items[0]!.requestid, now)!;
   const contents = fresh.map(contentOf);
-  const task = newTask(unit, app, 'batch', now, { content: contents[0]!, contentBytes: contents.reduce((n, c) => n + contentSize(c), 0) });
+  const task = newTask(unit, app, 'batch', now, {
+    content: contents[0]!,
+    contentBytes: contents.reduce((n, c) => n + contentSize(c), 0),
+  });
   keepTask(unit, app, task);
   for (const [i, item] of fresh.entries()) {
     const content = contents[i]!;
     const sending: Sending = { task, kind: 'batch', requestid: item.requestid, content, at: now };
-    if (typeof item.alias === 'string' && !task.targets.aliases.includes(item.alias)) task.targets.aliases.push(item.alias);
+    if (typeof item.alias === 'string' && !task.targets.aliases.includes(item.alias))
+      task.targets.aliases.push(item.alias);
     const cids = typeof item.cid === 'string' ? [item.cid] : [...(app.aliases.get(String(item.alias)) ?? [])];
     sendAll(unit, app, sending, cids);
   }
@@ -204,7 +250,8 @@ export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushS
 /** Check of stop_task: a task the app holds (and has not deleted). */
 function checkStoppable(app: View<AppState>, taskid: string): void {
   const task = app.tasks.get(taskid);
-  if (!task || task.state === 'deleted') throw serviceRefusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
+  if (!task || task.state === 'deleted')
+    throw serviceRefusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
 }
 
 export function stopTask(unit: Unit, app: AppState, taskid: string) {

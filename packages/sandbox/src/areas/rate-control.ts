@@ -12,7 +12,10 @@ export function checkRate(app: AppState, operation: RateLimitedOperation, now: n
   const hits = (app.rateHits.get(operation) ?? []).filter((t) => t > now - limit.perMs && t <= now);
   app.rateHits.set(operation, hits);
   if (hits.length >= limit.max) {
-    throw serviceRefusal('too_frequent', `${operation} is limited to ${limit.max} calls per ${limit.perMs} ms in this app; try again later`);
+    throw serviceRefusal(
+      'too_frequent',
+      `${operation} is limited to ${limit.max} calls per ${limit.perMs} ms in this app; try again later`,
+    );
   }
 }
 

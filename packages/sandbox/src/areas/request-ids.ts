@@ -11,7 +11,14 @@ export function rememberedAnswer(app: AppState, requestid: string, now: number):
   return record && now - record.at < REQUEST_ID_TTL_MS ? record.answer : undefined;
 }
 
-export function rememberAnswer(unit: Unit, app: AppState, requestid: string, operation: string, answer: Record<string, unknown>, now: number): void {
+export function rememberAnswer(
+  unit: Unit,
+  app: AppState,
+  requestid: string,
+  operation: string,
+  answer: Record<string, unknown>,
+  now: number,
+): void {
   unit.put('requestId', app, { requestid, at: now, operation, answer });
   for (const record of app.requestIds.values()) {
     if (app.requestIds.size <= LIMITS.requestIdLimit && now - record.at < REQUEST_ID_TTL_MS) break;

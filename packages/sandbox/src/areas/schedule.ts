@@ -22,12 +22,19 @@ export const SEND_RESULTS: Partial<Record<TaskState, { sendResult: string; statu
 export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'> & { pushTime: string }, now: number) {
   const { appid, settings } = app.record;
   if (!settings.scheduledPush) {
-    throw serviceRefusal('other_error', `scheduled push is not enabled for app ${appid} (enable it with PATCH /control/apps/${appid})`);
+    throw serviceRefusal(
+      'other_error',
+      `scheduled push is not enabled for app ${appid} (enable it with PATCH /control/apps/${appid})`,
+    );
   }
   const dispatchAt = parsePushTime(body.pushTime, settings.utcOffsetMinutes);
-  if (dispatchAt === undefined) throw serviceRefusal('invalid_param', `pushTime "${body.pushTime}" is not a date and time`);
+  if (dispatchAt === undefined)
+    throw serviceRefusal('invalid_param', `pushTime "${body.pushTime}" is not a date and time`);
   if (dispatchAt <= now) {
-    throw serviceRefusal('invalid_param', `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)} ${utcOffsetText(settings.utcOffsetMinutes)}, the app's time zone, in which pushTime is read)`);
+    throw serviceRefusal(
+      'invalid_param',
+      `pushTime ${body.pushTime} is not in the future (the app's clock says ${formatLocal(now, settings.utcOffsetMinutes)} ${utcOffsetText(settings.utcOffsetMinutes)}, the app's time zone, in which pushTime is read)`,
+    );
   }
   const task = newTask(unit, app, 'scheduled', now, {
     state: 'scheduled',
@@ -56,7 +63,8 @@ function scheduledTask(app: AppState, taskid: string): TaskRecord;
 function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord>;
 function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord> {
   const task = app.tasks.get(taskid);
-  if (task?.kind !== 'scheduled') throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
+  if (task?.kind !== 'scheduled')
+    throw serviceRefusal('no_taskid', `no scheduled task "${taskid}" in app ${app.record.appid}`);
   return task;
 }
 
@@ -81,9 +89,16 @@ export function getScheduleTask(app: AppState, body: PushBody<'getScheduleTask'>
 /** Check of del_schedule_task: a scheduled task, not yet dispatched, more than a minute before it is. */
 function checkDeletable(app: View<AppState>, body: PushBody<'delScheduleTask'>, now: number): void {
   const task = scheduledTask(app, body.taskid);
-  if (task.state !== 'scheduled') throw serviceRefusal('other_error', `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`);
+  if (task.state !== 'scheduled')
+    throw serviceRefusal(
+      'other_error',
+      `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`,
+    );
   if (task.dispatchAt! - now < SCHEDULE_LOCK_MS) {
-    throw serviceRefusal('other_error', `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`);
+    throw serviceRefusal(
+      'other_error',
+      `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`,
+    );
   }
 }
 

@@ -33,11 +33,22 @@ function encode(saved: Saved): string {
     records: app.records.map(({ kind, record }): StoredRecord => {
       const spec = KINDS[kind];
       // The app record a snapshot holds is in its stored form already (snapshots.ts: save).
-      const value = (kind === 'app' || !spec.encode ? record : spec.encode(record as never, undefined as never)) as Record<string, unknown>;
-      return [kind, spec.key(app.appid, record as never), hasContent(kind) ? { ...value, content: indexOf(value.content as PushContent) } : value];
+      const value = (
+        kind === 'app' || !spec.encode ? record : spec.encode(record as never, undefined as never)
+      ) as Record<string, unknown>;
+      return [
+        kind,
+        spec.key(app.appid, record as never),
+        hasContent(kind) ? { ...value, content: indexOf(value.content as PushContent) } : value,
+      ];
     }),
   }));
-  return JSON.stringify({ view: saved.view, order: saved.order, contents: [...contents.keys()], apps } satisfies Stored);
+  return JSON.stringify({
+    view: saved.view,
+    order: saved.order,
+    contents: [...contents.keys()],
+    apps,
+  } satisfies Stored);
 }
 
 /** Stores a snapshot saved, or removes one deleted, with the unit of its request. */
@@ -67,17 +78,29 @@ export function readSnapshots(entries: { key: Key; json: string }[], check: Reco
     } catch {
       throw fail('is not JSON');
     }
-    if (key.length !== 3 || !Array.isArray(stored?.apps) || !Array.isArray(stored.contents) || stored.view?.name !== key[2] || !Number.isInteger(stored.order)) throw fail('is not a snapshot');
+    if (
+      key.length !== 3 ||
+      !Array.isArray(stored?.apps) ||
+      !Array.isArray(stored.contents) ||
+      stored.view?.name !== key[2] ||
+      !Number.isInteger(stored.order)
+    )
+      throw fail('is not a snapshot');
     const apps = stored.apps.map((app) =>
-      savedApp(app.appid, app.userCode, app.devices, app.records.map(([kind, recordKey, value]): Removal => {
-        const spec = KINDS[kind];
-        const full = hasContent(kind) ? { ...value, content: stored.contents[value.content as number] } : value;
-        const problem = spec ? check(kind, full) : 'is of no kind the sandbox keeps';
-        if (problem !== undefined) throw fail(`holds record ${JSON.stringify(recordKey)} that ${problem}`);
-        const record = (spec.decode ? spec.decode(full, recordKey) : full) as { content?: PushContent };
-        if (hasContent(kind)) record.content = intern(record.content!);
-        return { kind, record } as Removal;
-      })),
+      savedApp(
+        app.appid,
+        app.userCode,
+        app.devices,
+        app.records.map(([kind, recordKey, value]): Removal => {
+          const spec = KINDS[kind];
+          const full = hasContent(kind) ? { ...value, content: stored.contents[value.content as number] } : value;
+          const problem = spec ? check(kind, full) : 'is of no kind the sandbox keeps';
+          if (problem !== undefined) throw fail(`holds record ${JSON.stringify(recordKey)} that ${problem}`);
+          const record = (spec.decode ? spec.decode(full, recordKey) : full) as { content?: PushContent };
+          if (hasContent(kind)) record.content = intern(record.content!);
+          return { kind, record } as Removal;
+        }),
+      ),
     );
     return { view: stored.view, pool: key[1]!, order: stored.order, apps };
   });

@@ -74,7 +74,8 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   return out;
 }
 
-const copies = (records: Removal[]): Removal[] => records.map(({ kind, record }) => ({ kind, record: copyRecord(kind, record) }) as Removal);
+const copies = (records: Removal[]): Removal[] =>
+  records.map(({ kind, record }) => ({ kind, record: copyRecord(kind, record) }) as Removal);
 
 /**
  * About the bytes a value takes as JSON (a text by its length, a number as 8), a record's `content` left out: it is
@@ -107,7 +108,9 @@ export function savedApp(appid: string, userCode: string, devices: number, recor
 
 function save(store: Store, app: AppState): SavedApp {
   // The app record as stored (its blacklist brought up to date from the set in memory).
-  const records = recordsOf(store, app).map((r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r));
+  const records = recordsOf(store, app).map(
+    (r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r),
+  );
   records.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
   // Counted on what the snapshot holds: the content objects its copies share with the live state and each other.
   return savedApp(app.record.appid, app.record.party.userCode, app.devices.size, copies(records));
@@ -128,7 +131,12 @@ export function bytesHeld(apps: Iterable<SavedApp>): number {
   return bytes;
 }
 
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`);
+const mib = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+    : bytes >= 1024
+      ? `${(bytes / 1024).toFixed(1)} KiB`
+      : `${bytes} bytes`;
 
 /** Puts a saved app back in place of the live one of the same appid (if any), in the unit. */
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
@@ -144,7 +152,13 @@ function restoreApp(unit: Unit, saved: SavedApp): AppState {
 
 const poolKey = (pool: string, name: string) => `${pool}\u0000${name}`;
 const whose = (pool: string) => (pool === ADMIN_POOL ? 'the administrator' : `the team of prefix "${pool}"`);
-const names = (list: Saved[]) => (list.length > 0 ? `; there are: ${list.slice(0, 10).map((s) => s.view.name).join(', ')}` : '');
+const names = (list: Saved[]) =>
+  list.length > 0
+    ? `; there are: ${list
+        .slice(0, 10)
+        .map((s) => s.view.name)
+        .join(', ')}`
+    : '';
 
 export class Snapshots {
   /** By pool and name, in the order saved. */
@@ -154,7 +168,10 @@ export class Snapshots {
   /** Stores a snapshot with the unit that saves or deletes it (snapshot-store.ts); none in memory-only tests. */
   readonly #keep: ((unit: Unit, saved: Saved | { pool: string; name: string }) => void) | undefined;
 
-  constructor(budgets: { appBytes: number; sandboxBytes: number } = SNAPSHOT_BUDGETS, keep?: (unit: Unit, saved: Saved | { pool: string; name: string }) => void) {
+  constructor(
+    budgets: { appBytes: number; sandboxBytes: number } = SNAPSHOT_BUDGETS,
+    keep?: (unit: Unit, saved: Saved | { pool: string; name: string }) => void,
+  ) {
     this.#budgets = budgets;
     this.#keep = keep;
   }
@@ -178,15 +195,30 @@ export class Snapshots {
    * Saves one app (`appid`) or every app under `name`, replacing a snapshot of that name of the same team. One app's
    * snapshot is its team's (the team whose prefix starts its appid), whoever saves it; every app's, the administrator's.
    */
-  save(store: Store, name: string, appid: string | undefined, realNow: number, who: Asker = ADMIN, unit?: Unit): SnapshotView {
+  save(
+    store: Store,
+    name: string,
+    appid: string | undefined,
+    realNow: number,
+    who: Asker = ADMIN,
+    unit?: Unit,
+  ): SnapshotView {
     const pool = appid === undefined ? ADMIN_POOL : (who.teamOf(appid) ?? ADMIN_POOL);
-    if (who.team !== undefined && pool !== who.team) throw forbidden(`this token saves snapshots of the apps whose appid starts with "${who.team}" only`);
+    if (who.team !== undefined && pool !== who.team)
+      throw forbidden(`this token saves snapshots of the apps whose appid starts with "${who.team}" only`);
     if (who.team !== undefined && this.#saved.has(poolKey(ADMIN_POOL, name))) {
-      throw forbidden(`snapshot "${name}" is the administrator's: a team token may restore its own apps from it but not replace it; choose another name`);
+      throw forbidden(
+        `snapshot "${name}" is the administrator's: a team token may restore its own apps from it but not replace it; choose another name`,
+      );
     }
     const kept = this.#inPool(pool);
     if (!this.#saved.has(poolKey(pool, name)) && kept.length >= MAX_SNAPSHOTS) {
-      throw conflict(`${whose(pool)} keeps at most ${MAX_SNAPSHOTS} snapshots (it has: ${kept.slice(0, 10).map((s) => s.view.name).join(', ')}${kept.length > 10 ? ', …' : ''}); delete one (DELETE /control/snapshots/{name}) or reuse a name`);
+      throw conflict(
+        `${whose(pool)} keeps at most ${MAX_SNAPSHOTS} snapshots (it has: ${kept
+          .slice(0, 10)
+          .map((s) => s.view.name)
+          .join(', ')}${kept.length > 10 ? ', …' : ''}); delete one (DELETE /control/snapshots/{name}) or reuse a name`,
+      );
     }
     let apps: AppState[];
     if (appid === undefined) apps = [...store.apps.values()];
@@ -197,7 +229,13 @@ export class Snapshots {
     }
     const saved = apps.map((app) => save(store, app));
     this.#withinBudgets(pool, name, saved);
-    const view: SnapshotView = { name, appid: appid ?? null, apps: saved.map((a) => a.appid), devices: saved.reduce((n, a) => n + a.devices, 0), createdAt: realNow };
+    const view: SnapshotView = {
+      name,
+      appid: appid ?? null,
+      apps: saved.map((a) => a.appid),
+      devices: saved.reduce((n, a) => n + a.devices, 0),
+      createdAt: realNow,
+    };
     const entry: Saved = { view, pool, order: this.#next++, apps: saved };
     this.#saved.delete(poolKey(pool, name)); // a name saved again goes to the end of the list
     this.#saved.set(poolKey(pool, name), entry);
@@ -215,18 +253,27 @@ export class Snapshots {
     const apps = appid === undefined ? saved : saved.filter((a) => a.appid === appid);
     if (apps.length === 0) {
       const shown = view.apps.filter((a) => who.team === undefined || a.startsWith(who.team));
-      throw notFound(`snapshot "${name}" holds no app "${appid}"${shown.length > 0 ? `; it holds: ${shown.slice(0, 10).join(', ')}` : ''}`);
+      throw notFound(
+        `snapshot "${name}" holds no app "${appid}"${shown.length > 0 ? `; it holds: ${shown.slice(0, 10).join(', ')}` : ''}`,
+      );
     }
     const { store } = unit;
     const restored = new Set(apps.map((a) => a.appid));
-    const leaving = view.appid === null && appid === undefined ? [...store.apps.values()].filter((a) => !restored.has(a.record.appid)) : [];
+    const leaving =
+      view.appid === null && appid === undefined
+        ? [...store.apps.values()].filter((a) => !restored.has(a.record.appid))
+        : [];
     // Checked before anything changes: a DMP user_code that another app took since the snapshot.
     for (const saved of apps) {
       const holder = store.parties.get(saved.userCode);
       if (holder !== undefined && holder !== saved.appid && !leaving.some((a) => a.record.appid === holder)) {
         const seen = who.team === undefined || holder.startsWith(who.team);
-        const [holderText, remedy] = seen ? [`app ${holder}`, 'delete or reset it first'] : ['an app of another team', 'the administrator (control token) can free it'];
-        throw conflict(`${holderText} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; ${remedy}`);
+        const [holderText, remedy] = seen
+          ? [`app ${holder}`, 'delete or reset it first']
+          : ['an app of another team', 'the administrator (control token) can free it'];
+        throw conflict(
+          `${holderText} now holds the DMP user_code of app ${saved.appid} in snapshot "${name}"; ${remedy}`,
+        );
       }
     }
     for (const app of leaving) deleteApp(unit, app);
@@ -254,13 +301,17 @@ export class Snapshots {
       const before = byApp.get(app.appid)!;
       const after = bytesHeld([...before, app]);
       if (after > this.#budgets.appBytes) {
-        throw conflict(`snapshot "${name}" would take the snapshots of app ${app.appid} to ${mib(after)}, past the budget of ${mib(this.#budgets.appBytes)} per app; they hold ${mib(bytesHeld(before))} now, in ${before.length} snapshot(s): ${free}`);
+        throw conflict(
+          `snapshot "${name}" would take the snapshots of app ${app.appid} to ${mib(after)}, past the budget of ${mib(this.#budgets.appBytes)} per app; they hold ${mib(bytesHeld(before))} now, in ${before.length} snapshot(s): ${free}`,
+        );
       }
     }
     const after = bytesHeld([...kept, ...adding]);
     if (after > this.#budgets.sandboxBytes) {
       const budget = pool === ADMIN_POOL ? 'per sandbox' : `per team (prefix "${pool}")`;
-      throw conflict(`snapshot "${name}" would take all snapshots to ${mib(after)}, past the budget of ${mib(this.#budgets.sandboxBytes)} ${budget}; they hold ${mib(bytesHeld(kept))} now, in ${others.length} snapshot(s): ${free}`);
+      throw conflict(
+        `snapshot "${name}" would take all snapshots to ${mib(after)}, past the budget of ${mib(this.#budgets.sandboxBytes)} ${budget}; they hold ${mib(bytesHeld(kept))} now, in ${others.length} snapshot(s): ${free}`,
+      );
     }
   }
 
@@ -289,23 +340,35 @@ export class Snapshots {
     const found = this.#saved.get(poolKey(own, name)) ?? this.#saved.get(poolKey(ADMIN_POOL, name));
     if (found && (found.pool === own || who.team === undefined || use === 'restore-app')) return found;
     if (found) {
-      throw forbidden(`snapshot "${name}" is the administrator's: this token may only restore its own apps from it (POST /control/apps/{appid}/snapshots/${name}/restore)`);
+      throw forbidden(
+        `snapshot "${name}" is the administrator's: this token may only restore its own apps from it (POST /control/apps/{appid}/snapshots/${name}/restore)`,
+      );
     }
     if (who.team === undefined) {
       const named = [...this.#saved.values()].filter((s) => s.view.name === name);
       if (named.length === 1) return named[0]!;
       if (named.length > 1) {
-        throw conflict(`${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): say whose with ?team=<prefix>`);
+        throw conflict(
+          `${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): say whose with ?team=<prefix>`,
+        );
       }
     }
-    throw notFound(`no snapshot named "${name}"${who.team === undefined ? '' : ` of this token's team`}${names(this.#of(who))}`);
+    throw notFound(
+      `no snapshot named "${name}"${who.team === undefined ? '' : ` of this token's team`}${names(this.#of(who))}`,
+    );
   }
 
   /** The snapshot of a name of the team the call names (`?team=`): any team's for the administrator, its own for a team. */
   #findNamed(who: Asker, name: string, team: string): Saved {
-    if (who.team !== undefined && team !== who.team) throw forbidden(`this token finds the snapshots of its own team only ("${who.team}"), not of "${team.slice(0, 100)}"`);
+    if (who.team !== undefined && team !== who.team)
+      throw forbidden(
+        `this token finds the snapshots of its own team only ("${who.team}"), not of "${team.slice(0, 100)}"`,
+      );
     const found = this.#saved.get(poolKey(team, name));
-    if (!found) throw notFound(`no snapshot named "${name}" of the team of prefix "${team.slice(0, 100)}"${names(this.#inPool(team))}`);
+    if (!found)
+      throw notFound(
+        `no snapshot named "${name}" of the team of prefix "${team.slice(0, 100)}"${names(this.#inPool(team))}`,
+      );
     return found;
   }
 }

@@ -14,7 +14,12 @@ import { conditionOf } from './pushes.js';
 export function userStatus(app: AppState, cid: string) {
   const device = app.devices.get(cid);
   if (!device) return { result: 'no_user', desc: `cid "${cid}" is not a device of app ${app.record.appid}`, cid };
-  return { result: 'ok', cid, status: device.record.online ? 'online' : 'offline', lastlogin: String(device.record.lastlogin) };
+  return {
+    result: 'ok',
+    cid,
+    status: device.record.online ? 'online' : 'offline',
+    lastlogin: String(device.record.lastlogin),
+  };
 }
 
 /** One task's counters as push_result reports them (GT: the service's connection; APN: iOS pushes). */
@@ -26,25 +31,36 @@ function pushResultItem(task: TaskRecord) {
     msgProcess: s.received,
     clickNum: s.clicked,
     pushNum: s.sent,
-    GT: { sent: s.sent - s.apn, feedback: s.received - s.apn, clicked: s.clicked, displayed: s.displayed - s.apn, result: 'ok' },
+    GT: {
+      sent: s.sent - s.apn,
+      feedback: s.received - s.apn,
+      clicked: s.clicked,
+      displayed: s.displayed - s.apn,
+      result: 'ok',
+    },
     APN: { sent: s.apn, feedback: s.apn, clicked: 0, displayed: s.apn, result: 'ok' },
   };
 }
 
 export function pushResult(app: AppState, body: PushBody<'pushResult'>) {
   // One spelling is the list; the other, if present, is any value the document leaves alone.
-  const ids = 'taskIdList' in body && Array.isArray(body.taskIdList) ? body.taskIdList : (body as { taskidlist: string[] }).taskidlist;
+  const ids =
+    'taskIdList' in body && Array.isArray(body.taskIdList)
+      ? body.taskIdList
+      : (body as { taskidlist: string[] }).taskidlist;
   const data = ids.flatMap((id) => {
     const task = app.tasks.get(id);
     return task ? [pushResultItem(task)] : [];
   });
-  if (data.length === 0 && ids.length > 0) throw serviceRefusal('no_taskid', `none of the task ids is a task of app ${app.record.appid}`);
+  if (data.length === 0 && ids.length > 0)
+    throw serviceRefusal('no_taskid', `none of the task ids is a task of app ${app.record.appid}`);
   return { result: 'ok', data };
 }
 
 export function groupResult(app: AppState, groupName: string) {
   const tasks = [...app.tasks.values()].filter((t) => t.taskName === groupName);
-  if (tasks.length === 0) throw serviceRefusal('no_taskid', `no task of app ${app.record.appid} was pushed with task_name "${groupName}"`);
+  if (tasks.length === 0)
+    throw serviceRefusal('no_taskid', `no task of app ${app.record.appid} was pushed with task_name "${groupName}"`);
   const sum = (pick: (t: TaskRecord) => number) => tasks.reduce((n, t) => n + pick(t), 0);
   return {
     result: 'ok',
@@ -66,7 +82,10 @@ function recordedDay(app: AppState, date: string): DayRecord {
 export function queryAppUser(app: AppState, date: string, now: number) {
   const day = recordedDay(app, date);
   if (day.day === dayKey(now, app.record.settings.utcOffsetMinutes)) {
-    throw serviceRefusal('invalid_param', `query_app_user answers for days other than today; ${date} is today by the app's clock`);
+    throw serviceRefusal(
+      'invalid_param',
+      `query_app_user answers for days other than today; ${date} is today by the app's clock`,
+    );
   }
   const offset = app.record.settings.utcOffsetMinutes;
   let registTotalCount = 0;
@@ -140,9 +159,11 @@ export function setBadge(unit: Unit, app: AppState, body: PushBody<'setBadge'>) 
   if (typeof badge !== 'number') throw serviceRefusal('invalid_param', 'set_badge needs badge');
   const cids = new Set(body.cid_list ?? []);
   const tokens = new Set(body.devicetoken_list ?? []);
-  if (cids.size === 0 && tokens.size === 0) throw serviceRefusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
+  if (cids.size === 0 && tokens.size === 0)
+    throw serviceRefusal('invalid_param', 'set_badge needs cid_list or devicetoken_list');
   for (const device of app.devices.values()) {
-    if (!cids.has(device.record.cid) && !(device.record.deviceToken !== null && tokens.has(device.record.deviceToken))) continue;
+    if (!cids.has(device.record.cid) && !(device.record.deviceToken !== null && tokens.has(device.record.deviceToken)))
+      continue;
     unit.update('device', app, device.record, (record) => {
       record.badge = badge;
     });

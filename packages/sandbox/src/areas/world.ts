@@ -22,8 +22,10 @@ function check(unit: Unit, world: World): void {
     appids.add(app.appid);
     if (app.userCode !== undefined) {
       const holder = unit.store.parties.get(app.userCode);
-      if (userCodes.has(app.userCode)) throw conflict(`${at}: user_code "${app.userCode}" is in the world more than once`);
-      if (holder !== undefined && !world.apps.some((a) => a.appid === holder)) throw conflict(`${at}: app ${holder} holds the DMP user_code "${app.userCode}" already`);
+      if (userCodes.has(app.userCode))
+        throw conflict(`${at}: user_code "${app.userCode}" is in the world more than once`);
+      if (holder !== undefined && !world.apps.some((a) => a.appid === holder))
+        throw conflict(`${at}: app ${holder} holds the DMP user_code "${app.userCode}" already`);
       userCodes.add(app.userCode);
     }
     if (app.clock) changedClock(realClock(), app.clock, unit.realNow); // a time beyond what a clock can show

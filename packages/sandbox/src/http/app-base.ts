@@ -27,8 +27,17 @@ export function appScopedPath(pathname: string): { appid: string; pathname: stri
 /** Refuses a call under /apps/<appid>/dmp/ whose app is not that one (or does not exist here). */
 export function checkAppBase(appid: string | undefined, app: AppState | undefined, exists: boolean): void {
   if (appid === undefined) return;
-  if (!exists) throw new Refusal('not-found', `no app with appid "${appid.slice(0, 100)}" in this sandbox (DMP base ${APP_BASE}/<appid>${MOUNTS.dmp}); a sandbox without --data loses its apps when it restarts`, 404);
+  if (!exists)
+    throw new Refusal(
+      'not-found',
+      `no app with appid "${appid.slice(0, 100)}" in this sandbox (DMP base ${APP_BASE}/<appid>${MOUNTS.dmp}); a sandbox without --data loses its apps when it restarts`,
+      404,
+    );
   if (app && app.record.appid !== appid) {
-    throw new Refusal('unauthorized', `these credentials belong to another app than "${appid.slice(0, 100)}", whose DMP base this is`, 401);
+    throw new Refusal(
+      'unauthorized',
+      `these credentials belong to another app than "${appid.slice(0, 100)}", whose DMP base this is`,
+      401,
+    );
   }
 }

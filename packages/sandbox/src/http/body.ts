@@ -47,11 +47,23 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 /** Throws a 415 Refusal unless the content type is JSON in UTF-8. */
 export function requireJson(contentType: string | undefined): void {
   const [type = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
-  if (!type) throw new Refusal('unsupported-media-type', 'the request has no Content-Type; send Content-Type: application/json (with {} as the body when there is none)', 415);
+  if (!type)
+    throw new Refusal(
+      'unsupported-media-type',
+      'the request has no Content-Type; send Content-Type: application/json (with {} as the body when there is none)',
+      415,
+    );
   if (!JSON_TYPE.test(type)) {
-    throw new Refusal('unsupported-media-type', `Content-Type is ${type.slice(0, 100)}; send Content-Type: application/json`, 415);
+    throw new Refusal(
+      'unsupported-media-type',
+      `Content-Type is ${type.slice(0, 100)}; send Content-Type: application/json`,
+      415,
+    );
   }
-  const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '');
+  const charset = params
+    .find((p) => /^charset=/i.test(p))
+    ?.slice(8)
+    .replace(/"/g, '');
   if (charset && !/^utf-?8$/i.test(charset)) {
     throw new Refusal('unsupported-media-type', `charset ${charset.slice(0, 40)} is not supported; send UTF-8`, 415);
   }
@@ -84,7 +96,16 @@ function firstInvalidUtf8(raw: Buffer): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (let i = 0; i < raw.length; ) {
     const lead = raw[i]!;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
     if (length === 0) return i;
     try {
       decoder.decode(raw.subarray(i, i + length));
@@ -107,11 +128,16 @@ function checkShape(root: unknown): void {
     }
     if (Array.isArray(value)) {
       if (value.length > LIMITS.maxArrayItems) {
-        throw new Refusal('array-too-large', `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`, 413);
+        throw new Refusal(
+          'array-too-large',
+          `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`,
+          413,
+        );
       }
       value.forEach((item, i) => stack.push({ value: item, path: `${path}.${i}`, depth: depth + 1 }));
     } else {
-      for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+      for (const [key, item] of Object.entries(value))
+        stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
     }
   }
 }

@@ -33,7 +33,11 @@ export interface HealthEndpoints {
 }
 
 function text(res: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
   res.end(body);
 }
 
@@ -61,7 +65,8 @@ export function healthEndpoints(readiness: Readiness, metrics: SandboxMetrics | 
         return;
       }
       if (pathname === HEALTH_PATHS.health) text(res, 200, 'ok\n');
-      else if (pathname === HEALTH_PATHS.ready) text(res, readiness.ready ? 200 : 503, readiness.ready ? 'ready\n' : `not ready: ${readiness.reason}\n`);
+      else if (pathname === HEALTH_PATHS.ready)
+        text(res, readiness.ready ? 200 : 503, readiness.ready ? 'ready\n' : `not ready: ${readiness.reason}\n`);
       else text(res, 200, seriesOf(await metrics!.text(), visible), metrics!.contentType);
     },
   };

@@ -13,7 +13,10 @@ export function logEntryOf(ctx: RequestContext): NewLogEntry {
   const { operation, reply, app } = ctx;
   const entry: NewLogEntry = {
     at: ctx.at,
-    appid: app?.record.appid ?? ctx.scopedAppid ?? (operation ? (ctx.params.appid ?? ctx.url.searchParams.get('appid') ?? null) : null),
+    appid:
+      app?.record.appid ??
+      ctx.scopedAppid ??
+      (operation ? (ctx.params.appid ?? ctx.url.searchParams.get('appid') ?? null) : null),
     api: ctx.api,
     operation: operation?.op.name ?? null,
     method: ctx.method,
@@ -27,8 +30,14 @@ export function logEntryOf(ctx: RequestContext): NewLogEntry {
     fault: ctx.fault?.kind ?? null,
   };
   if (ctx.appAt !== undefined) entry.appAt = ctx.appAt;
-  if (operation?.op.api === 'push-v1' && ctx.call) Object.assign(entry, pushNote(operation.op.name, ctx.raw?.length ?? 0, ctx.body, reply?.body));
-  if (operation?.op.api === 'push-v1' && ctx.call && reply?.outcome === 'ok' && CHECKED_PUSHES.has(operation.op.operationId)) {
+  if (operation?.op.api === 'push-v1' && ctx.call)
+    Object.assign(entry, pushNote(operation.op.name, ctx.raw?.length ?? 0, ctx.body, reply?.body));
+  if (
+    operation?.op.api === 'push-v1' &&
+    ctx.call &&
+    reply?.outcome === 'ok' &&
+    CHECKED_PUSHES.has(operation.op.operationId)
+  ) {
     // The push check of an accepted push, against the app as it was before: its other tasks' notify_ids.
     const context = app && ctx.appAt !== undefined ? appCheckContext(app, ctx.appAt, entry.taskids?.[0]) : {};
     entry.warnings = pushWarnings(operation.op.operationId, ctx.body, context);
@@ -37,7 +46,12 @@ export function logEntryOf(ctx: RequestContext): NewLogEntry {
 }
 
 /** The tasks a push v1 answer names and, for a push, its body (when not too large). */
-function pushNote(operation: string, rawBytes: number, body: unknown, answer: unknown): Pick<NewLogEntry, 'taskids' | 'body'> {
+function pushNote(
+  operation: string,
+  rawBytes: number,
+  body: unknown,
+  answer: unknown,
+): Pick<NewLogEntry, 'taskids' | 'body'> {
   const taskid = typeof answer === 'object' && answer !== null && 'taskid' in answer ? answer.taskid : undefined;
   const note: Pick<NewLogEntry, 'taskids' | 'body'> = typeof taskid === 'string' ? { taskids: [taskid] } : {};
   if (!PUSHES.has(operation) || typeof body !== 'object' || body === null || Array.isArray(body)) return note;

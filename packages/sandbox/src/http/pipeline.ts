@@ -99,7 +99,11 @@ function route(ctx: RequestContext): Routed {
   const found = ctx.parts.router.route(ctx.method, scoped?.pathname ?? pathname);
   if (found.kind === 'none') {
     ctx.api = found.api ?? 'none';
-    throw new Refusal('not-found', `no operation at ${ctx.method} ${pathname}; ${found.api ? 'nearest' : 'the sandbox serves'}: ${found.suggestions.join(', ')}`, 404);
+    throw new Refusal(
+      'not-found',
+      `no operation at ${ctx.method} ${pathname}; ${found.api ? 'nearest' : 'the sandbox serves'}: ${found.suggestions.join(', ')}`,
+      404,
+    );
   }
   if (found.kind === 'method') {
     ctx.api = found.api;
@@ -119,12 +123,16 @@ function findApp(ctx: Routed): Found {
   const app = api.appOf(services, op, ctx.params, ctx.url.searchParams, ctx.req.headers);
   const scoped = ctx.scopedAppid;
   checkAppBase(scoped, app, scoped !== undefined && services.store.apps.has(scoped));
-  return Object.assign(ctx, app ? { app, appAt: clockNow(app.record.clock, ctx.at) } : { app: undefined, appAt: undefined });
+  return Object.assign(
+    ctx,
+    app ? { app, appAt: clockNow(app.record.clock, ctx.at) } : { app: undefined, appAt: undefined },
+  );
 }
 
 function injectFault(ctx: Found): Ended | undefined {
   const { op } = ctx.operation;
-  const fault = ctx.app && op.api !== 'control' && op.faultName !== undefined ? takeFault(ctx.app, op.faultName) : undefined;
+  const fault =
+    ctx.app && op.api !== 'control' && op.faultName !== undefined ? takeFault(ctx.app, op.faultName) : undefined;
   ctx.fault = fault;
   if (fault?.kind === 'drop') {
     ctx.req.socket.destroy();
@@ -134,7 +142,8 @@ function injectFault(ctx: Found): Ended | undefined {
     const status = fault.status ?? 503;
     throw new Refusal('injected-fault', `HTTP ${status} injected by the sandbox (control API faults)`, status);
   }
-  if (fault?.kind === 'result') throw new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox');
+  if (fault?.kind === 'result')
+    throw new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox');
   return undefined;
 }
 
@@ -161,7 +170,18 @@ function admit(ctx: Found): Admitted {
   const unit = new Unit(services.store, services.realNow());
   const { app } = ctx;
   const search = ctx.url.searchParams;
-  const call = { unit, services, op, app, now: app ? appNow(unit, app) : unit.realNow, params: ctx.params, query: queryValues(schemas, op, search), search, headers: ctx.req.headers, body: ctx.body };
+  const call = {
+    unit,
+    services,
+    op,
+    app,
+    now: app ? appNow(unit, app) : unit.realNow,
+    params: ctx.params,
+    query: queryValues(schemas, op, search),
+    search,
+    headers: ctx.req.headers,
+    body: ctx.body,
+  };
   api.admit(call);
   return Object.assign(ctx, { call });
 }
@@ -178,7 +198,8 @@ function handle(ctx: Admitted): Handled {
     return Object.assign(ctx, { reply: ctx.operation.handle(call) });
   } catch (error) {
     // Behaviour checks before it changes: a refusal after a change would leave memory and store apart.
-    if (error instanceof Refusal && call.unit.changed) throw new Error(`${call.op.operationId} was refused (${error.message}) after changing the state`);
+    if (error instanceof Refusal && call.unit.changed)
+      throw new Error(`${call.op.operationId} was refused (${error.message}) after changing the state`);
     throw error;
   }
 }
@@ -217,7 +238,14 @@ function send(res: ServerResponse, reply: Reply): void {
 function answerDefect(ctx: RequestContext, error: unknown): void {
   if (error instanceof ClientGoneError) return; // nothing to answer: the connection is closed
   console.error(`sandbox: ${ctx.method} ${ctx.url.pathname} failed:`, error);
-  if (!ctx.res.headersSent) send(ctx.res, refusalReply('none', new Refusal('internal-error', 'the sandbox failed on this request; its console has the details', 500)));
+  if (!ctx.res.headersSent)
+    send(
+      ctx.res,
+      refusalReply(
+        'none',
+        new Refusal('internal-error', 'the sandbox failed on this request; its console has the details', 500),
+      ),
+    );
   else ctx.res.destroy();
   ctx.reply = undefined;
   ctx.status = 500;
@@ -226,5 +254,7 @@ function answerDefect(ctx: RequestContext, error: unknown): void {
 function logRequest(ctx: RequestContext): void {
   const entry = logEntryOf(ctx);
   if (!recordRequest(ctx.parts.services, entry)) return;
-  ctx.parts.log?.(`${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`);
+  ctx.parts.log?.(
+    `${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,
+  );
 }

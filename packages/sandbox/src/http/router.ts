@@ -72,7 +72,11 @@ export class Router {
     const depth = mounted.mount.split('/').length - 1;
     // The distance costs the product of the lengths: a long path is compared by its start only, so a refusal
     // costs the same whatever the path's length.
-    const asked = pathname.split('/').slice(depth + 1).join('/').slice(0, 64);
+    const asked = pathname
+      .split('/')
+      .slice(depth + 1)
+      .join('/')
+      .slice(0, 64);
     const scored = [...mounted.specs.values()]
       .map((op) => {
         const name = op.template.replace(/^\//, '');

@@ -52,12 +52,16 @@ export interface ServerSetup {
 export const KEEP_ALIVE = { heldMs: 10_000, advertisedS: 5 } as const;
 
 /** Each operation of the documents with its interface's handler; an operation without one stops the start. */
-function bindOperations(operations: readonly OperationSpec[], apis: Record<ApiName, Api>): Map<OperationSpec, BoundOperation> {
+function bindOperations(
+  operations: readonly OperationSpec[],
+  apis: Record<ApiName, Api>,
+): Map<OperationSpec, BoundOperation> {
   const bound = new Map<OperationSpec, BoundOperation>();
   for (const op of operations) {
     const api = apis[op.api];
     const handle = api.bind(op);
-    if (!handle) throw new Error(`the ${op.api} interface has no handler for ${op.operationId} (${op.method} ${op.template})`);
+    if (!handle)
+      throw new Error(`the ${op.api} interface has no handler for ${op.operationId} (${op.method} ${op.template})`);
     bound.set(op, { op, api, handle });
   }
   return bound;
@@ -91,7 +95,8 @@ export function createSandboxServer(setup: ServerSetup): Server {
     log: setup.log,
   };
   const server = createServer((req, res) => {
-    if (!/\bclose\b/i.test(req.headers.connection ?? '')) res.setHeader('keep-alive', `timeout=${KEEP_ALIVE.advertisedS}`);
+    if (!/\bclose\b/i.test(req.headers.connection ?? ''))
+      res.setHeader('keep-alive', `timeout=${KEEP_ALIVE.advertisedS}`);
     void serveRequest(newContext(parts, req, res));
   });
   server.keepAliveTimeout = KEEP_ALIVE.heldMs;

@@ -26,7 +26,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function parseAppTokens(specs: readonly string[], where: string): AppToken[] {
   return specs.map((spec, i) => {
     const at = spec.indexOf('=');
-    if (at <= 0) throw new Error(`${where}: app token ${i + 1} is not <prefix>=<token> (an appid prefix, "=", then the token)`);
+    if (at <= 0)
+      throw new Error(`${where}: app token ${i + 1} is not <prefix>=<token> (an appid prefix, "=", then the token)`);
     return { prefix: spec.slice(0, at).trim(), token: spec.slice(at + 1).trim() };
   });
 }
@@ -34,17 +35,26 @@ export function parseAppTokens(specs: readonly string[], where: string): AppToke
 /** Refuses app tokens that are short, repeated, the administrator's, or that name no prefix. Names prefixes only. */
 export function checkAppTokens(appTokens: readonly AppToken[], controlToken: string | undefined): void {
   if (appTokens.length > 0 && controlToken === undefined) {
-    throw new Error('app tokens need a control token too (--control-token): without one every caller would be the administrator');
+    throw new Error(
+      'app tokens need a control token too (--control-token): without one every caller would be the administrator',
+    );
   }
   const prefixes = new Set<string>();
   const tokens = new Set<string>(controlToken === undefined ? [] : [controlToken]);
   for (const { prefix, token } of appTokens) {
-    if (prefix === '' || prefix.includes('/')) throw new Error(`app token prefix "${prefix.slice(0, 100)}" must be the start of an appid (not empty, no "/")`);
-    if (prefixes.has(prefix)) throw new Error(`app token prefix "${prefix.slice(0, 100)}" is given twice: give one token per prefix`);
+    if (prefix === '' || prefix.includes('/'))
+      throw new Error(`app token prefix "${prefix.slice(0, 100)}" must be the start of an appid (not empty, no "/")`);
+    if (prefixes.has(prefix))
+      throw new Error(`app token prefix "${prefix.slice(0, 100)}" is given twice: give one token per prefix`);
     if (token.length < MIN_TOKEN_LENGTH) {
-      throw new Error(`the app token of prefix "${prefix.slice(0, 100)}" has ${token.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`);
+      throw new Error(
+        `the app token of prefix "${prefix.slice(0, 100)}" has ${token.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`,
+      );
     }
-    if (tokens.has(token)) throw new Error(`the app token of prefix "${prefix.slice(0, 100)}" is also the control token or another prefix's token: give each its own`);
+    if (tokens.has(token))
+      throw new Error(
+        `the app token of prefix "${prefix.slice(0, 100)}" is also the control token or another prefix's token: give each its own`,
+      );
     prefixes.add(prefix);
     tokens.add(token);
   }
@@ -53,7 +63,9 @@ export function checkAppTokens(appTokens: readonly AppToken[], controlToken: str
   for (const [i, prefix] of sorted.entries()) {
     const longer = sorted.slice(i + 1).find((other) => other.startsWith(prefix));
     if (longer !== undefined) {
-      throw new Error(`app token prefixes "${prefix.slice(0, 100)}" and "${longer.slice(0, 100)}" overlap (the first starts the second): its token would control the other team's apps; give prefixes none of which starts another (such as "ci-api-" and "ci-web-")`);
+      throw new Error(
+        `app token prefixes "${prefix.slice(0, 100)}" and "${longer.slice(0, 100)}" overlap (the first starts the second): its token would control the other team's apps; give prefixes none of which starts another (such as "ci-api-" and "ci-web-")`,
+      );
     }
   }
 }
@@ -70,7 +82,8 @@ function controlScopes(controlToken: string | undefined, appTokens: readonly App
     // Digests of equal length, each compared whatever the others gave: the time says nothing of which one matched.
     const given = digest(headers.authorization ?? '');
     let scope: ControlScope | undefined = timingSafeEqual(given, admin) ? { kind: 'admin' } : undefined;
-    for (const team of teams) if (timingSafeEqual(given, team.expected) && !scope) scope = { kind: 'team', prefix: team.prefix };
+    for (const team of teams)
+      if (timingSafeEqual(given, team.expected) && !scope) scope = { kind: 'team', prefix: team.prefix };
     return scope;
   };
 }
@@ -118,7 +131,8 @@ function visibleTo(scope: ControlScope): Visible {
   return (appid) => appid?.startsWith(scope.prefix) === true;
 }
 
-const bodyAppid = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { appid?: unknown }).appid : undefined);
+const bodyAppid = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null ? (body as { appid?: unknown }).appid : undefined;
 
 /** Control operations of the whole process that a team token may read (their answers are filtered to it). */
 const TEAM_READS = new Set(['getSandbox', 'checkRequest', 'listApps', 'listRequests', 'streamEvents', 'listSnapshots']);
@@ -157,7 +171,9 @@ function checkTeamCall(prefix: string, call: Pick<Call, 'op' | 'params' | 'body'
     return;
   }
   if (SNAPSHOT_BY_NAME.has(operationId)) return;
-  refuse(`${call.op.method} ${MOUNTS.control}${call.op.template} concerns the whole sandbox; it needs the control token`);
+  refuse(
+    `${call.op.method} ${MOUNTS.control}${call.op.template} concerns the whole sandbox; it needs the control token`,
+  );
 }
 
 /** The control API's access: the administrator's token does everything, an app token what checkTeamCall allows. */
@@ -165,7 +181,9 @@ export function controlAccess(teams: TeamTokens): ControlAccess {
   const scope = (headers: IncomingHttpHeaders): ControlScope => {
     const found = teams.scopeOf(headers);
     if (found) return found;
-    throw unauthorized('the control API of this sandbox needs Authorization: Bearer <token>: the control token, or an app token for the apps of its prefix');
+    throw unauthorized(
+      'the control API of this sandbox needs Authorization: Bearer <token>: the control token, or an app token for the apps of its prefix',
+    );
   };
   return {
     check: (headers) => void scope(headers),

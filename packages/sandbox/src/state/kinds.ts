@@ -4,7 +4,16 @@
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { contentSize, deepFreeze } from './content.js';
 import { newDeviceState, type AppState, type Store } from './store.js';
-import type { AppRecord, DayRecord, DeviceRecord, DmpTokenRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+import type {
+  AppRecord,
+  DayRecord,
+  DeviceRecord,
+  DmpTokenRecord,
+  MessageRecord,
+  RequestIdRecord,
+  TaskRecord,
+  TokenRecord,
+} from './records.js';
 
 /** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -61,7 +70,12 @@ const object = (properties: Record<string, object>, optional: string[] = []) => 
   properties,
   required: Object.keys(properties).filter((name) => !optional.includes(name)),
 });
-const contentSchema = object({ msgtype: doc('InboxMessage/properties/msgtype'), message: { type: 'object' }, template: { type: 'object' }, push_info: orNull({ type: 'object' }) });
+const contentSchema = object({
+  msgtype: doc('InboxMessage/properties/msgtype'),
+  message: { type: 'object' },
+  template: { type: 'object' },
+  push_info: orNull({ type: 'object' }),
+});
 const countsOf = (names: string[]) => object(Object.fromEntries(names.map((n) => [n, num])));
 
 /** The kinds, in the order their stored keys sort (so the load meets apps, then devices, then the rest). */
@@ -83,7 +97,9 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       ...[...app.requestIds.values()].map((record): Removal => ({ kind: 'requestId', record })),
       ...[...app.tokens.values()].map((record): Removal => ({ kind: 'token', record })),
       ...[...app.days.values()].map((record): Removal => ({ kind: 'day', record })),
-      ...[...store.dmpTokens.values()].filter((t) => t.appid === app.record.appid).map((record): Removal => ({ kind: 'dmpToken', record })),
+      ...[...store.dmpTokens.values()]
+        .filter((t) => t.appid === app.record.appid)
+        .map((record): Removal => ({ kind: 'dmpToken', record })),
     ],
     // The blacklist is a set in memory; the record keeps it as a list, brought up to date when stored.
     encode: (record, app) => ({ ...record, blacklist: [...app.blacklist] }),
@@ -123,7 +139,11 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     copy: (r) => ({ ...r, tags: [...r.tags], dmpIds: { ...r.dmpIds }, dmpTags: [...r.dmpTags] }),
     dependents: (_store, app, record) => {
       const device = app.devices.get(record.cid);
-      return device ? [...device.inbox.values(), ...device.pending.values(), ...device.ended.values()].map((m): Removal => ({ kind: 'message', record: m })) : [];
+      return device
+        ? [...device.inbox.values(), ...device.pending.values(), ...device.ended.values()].map(
+            (m): Removal => ({ kind: 'message', record: m }),
+          )
+        : [];
     },
     schema: object({
       seq: int,
@@ -149,7 +169,11 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     place: (_store, app, record) => void app.days.set(record.day, record),
     unplace: (_store, app, record) => void app.days.delete(record.day),
     encode: (r) => ({ ...r, active: [...r.active], online: [...r.online] }),
-    decode: (value: DayRecord & { active: string[]; online: string[] }) => ({ ...value, active: new Set(value.active), online: new Set(value.online) }),
+    decode: (value: DayRecord & { active: string[]; online: string[] }) => ({
+      ...value,
+      active: new Set(value.active),
+      online: new Set(value.online),
+    }),
     schema: object({
       day: str,
       newRegist: num,
@@ -198,27 +222,34 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       ofTask?.delete(m);
       if (ofTask?.size === 0) app.messagesByTask.delete(m.taskid);
     },
-    schema: object({
-      id: str,
-      seq: int,
-      cid: str,
-      taskid: str,
-      kind: doc('TaskKind'),
-      requestid: orNull(str),
-      content: contentSchema,
-      state: doc('InboxMessage/properties/state'),
-      via: orNull({ enum: ['online', 'offline'] }),
-      apn: bool,
-      sentAt: num,
-      receivedAt: orNull(num),
-      expiresAt: orNull(num),
-      displayFrom: orNull(num),
-      displayUntil: orNull(num),
-      clicked: bool,
-      replacedBy: orNull(str),
-    }, ['replacedBy']),
+    schema: object(
+      {
+        id: str,
+        seq: int,
+        cid: str,
+        taskid: str,
+        kind: doc('TaskKind'),
+        requestid: orNull(str),
+        content: contentSchema,
+        state: doc('InboxMessage/properties/state'),
+        via: orNull({ enum: ['online', 'offline'] }),
+        apn: bool,
+        sentAt: num,
+        receivedAt: orNull(num),
+        expiresAt: orNull(num),
+        displayFrom: orNull(num),
+        displayUntil: orNull(num),
+        clicked: bool,
+        replacedBy: orNull(str),
+      },
+      ['replacedBy'],
+    ),
     // Stores written before notify_id replacement have no replacedBy.
-    decode: (value: Omit<MessageRecord, 'replacedBy'> & { replacedBy?: string | null }) => ({ ...value, content: deepFreeze(value.content), replacedBy: value.replacedBy ?? null }),
+    decode: (value: Omit<MessageRecord, 'replacedBy'> & { replacedBy?: string | null }) => ({
+      ...value,
+      content: deepFreeze(value.content),
+      replacedBy: value.replacedBy ?? null,
+    }),
   },
   dmpToken: {
     prefix: 'p',
@@ -242,26 +273,40 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     place: (_store, app, record) => void app.tasks.set(record.taskid, record),
     unplace: (_store, app, record) => void app.tasks.delete(record.taskid),
     // Stores written before tasks counted their content's bytes count it at load. Content read back is frozen as new content is (content.ts).
-    decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({ ...value, content: deepFreeze(value.content), contentBytes: value.contentBytes ?? contentSize(value.content) }),
+    decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({
+      ...value,
+      content: deepFreeze(value.content),
+      contentBytes: value.contentBytes ?? contentSize(value.content),
+    }),
     // A copy shares the content, which never changes (content.ts); the rest changes in place as the task runs.
     copy: ({ content, ...rest }) => ({ ...structuredClone(rest), content }),
-    schema: object({
-      seq: int,
-      taskid: str,
-      kind: doc('TaskKind'),
-      state: doc('Task/properties/state'),
-      createdAt: num,
-      taskName: orNull(str),
-      requestid: orNull(str),
-      content: contentSchema,
-      window: object({ from: orNull(num), until: orNull(num) }),
-      pushTime: orNull(str),
-      dispatchAt: orNull(num),
-      targets: object({ cids: list(str), aliases: list(str), condition: orNull(list(object({ key: str, values: list(str), opt_type: int }))) }),
-      stats: doc('TaskStats'),
-      details: { type: 'object', additionalProperties: { enum: ['successed_online', 'successed_offline', 'successed_ignore', 'no_user'] } },
-      contentBytes: num,
-    }, ['contentBytes']),
+    schema: object(
+      {
+        seq: int,
+        taskid: str,
+        kind: doc('TaskKind'),
+        state: doc('Task/properties/state'),
+        createdAt: num,
+        taskName: orNull(str),
+        requestid: orNull(str),
+        content: contentSchema,
+        window: object({ from: orNull(num), until: orNull(num) }),
+        pushTime: orNull(str),
+        dispatchAt: orNull(num),
+        targets: object({
+          cids: list(str),
+          aliases: list(str),
+          condition: orNull(list(object({ key: str, values: list(str), opt_type: int }))),
+        }),
+        stats: doc('TaskStats'),
+        details: {
+          type: 'object',
+          additionalProperties: { enum: ['successed_online', 'successed_offline', 'successed_ignore', 'no_user'] },
+        },
+        contentBytes: num,
+      },
+      ['contentBytes'],
+    ),
   },
 };
 

@@ -12,7 +12,10 @@ import { newAppState, Store, type AppState } from './store.js';
 function validators(controlDocument: object): Record<KindName, ValidateFunction> {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   ajv.addSchema(controlDocument, 'sandbox');
-  return Object.fromEntries(Object.entries(KINDS).map(([name, spec]) => [name, ajv.compile(spec.schema)])) as Record<KindName, ValidateFunction>;
+  return Object.fromEntries(Object.entries(KINDS).map(([name, spec]) => [name, ajv.compile(spec.schema)])) as Record<
+    KindName,
+    ValidateFunction
+  >;
 }
 
 /** Checks a record's stored form against its kind's schema: what is wrong, or undefined (validators compiled at the first call). */
@@ -20,12 +23,19 @@ export function recordCheck(controlDocument: object): (kind: KindName, value: un
   let check: Record<KindName, ValidateFunction> | undefined;
   return (kind, value) => {
     const validate = (check ??= validators(controlDocument))[kind];
-    return validate(value) ? undefined : `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`;
+    return validate(value)
+      ? undefined
+      : `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`;
   };
 }
 
 /** Reads the store's records into memory; values stored beside them under a key starting `~` (snapshots) go to `aside`. */
-export function loadStore(persistence: Persistence, controlDocument: object, dir: string, aside?: (entry: { key: Key; json: string }) => void): Store {
+export function loadStore(
+  persistence: Persistence,
+  controlDocument: object,
+  dir: string,
+  aside?: (entry: { key: Key; json: string }) => void,
+): Store {
   const store = new Store();
   // Compiled on the first record only: a sandbox in memory has none, and starts without the cost.
   let check: Record<KindName, ValidateFunction> | undefined;
@@ -45,7 +55,11 @@ export function loadStore(persistence: Persistence, controlDocument: object, dir
       throw fail(key, 'is not JSON');
     }
     const validate = (check ??= validators(controlDocument))[kind];
-    if (!validate(value)) throw fail(key, `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`);
+    if (!validate(value))
+      throw fail(
+        key,
+        `has the wrong shape: ${validate.errors?.map((e) => `${e.instancePath || '(the record)'} ${e.message}`).join('; ')}`,
+      );
     if (kind === 'app') {
       const record = value as AppRecord; // checked against its kind's schema above
       const app = newAppState(record);
@@ -80,7 +94,9 @@ function placeLoaded<K extends KindName>(kind: K, store: Store, app: AppState, v
 /** Orders what keys sorted by id, rebuilds the indexes, and finds the highest sequence number used. */
 export function rebuild(store: Store, app: AppState): void {
   const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
-  app.devices = new Map(bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]));
+  app.devices = new Map(
+    bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]),
+  );
   app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
   let seq = app.record.seq;
   const see = (n: number) => void (seq = Math.max(seq, n));

@@ -51,16 +51,28 @@ export function holdFolder(dir: string): { release(): void } {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new StoreError(dir, `cannot be locked (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check that it is writable');
+        throw new StoreError(
+          dir,
+          `cannot be locked (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          'check that it is writable',
+        );
       }
     }
     const owner = readOwner(file);
     if (owner && owner.host !== me.host) {
-      throw new StoreError(dir, `is in use by process ${owner.pid} on ${owner.host} (since ${owner.startedAt})`, `stop that sandbox, or remove ${file} if none runs there`);
+      throw new StoreError(
+        dir,
+        `is in use by process ${owner.pid} on ${owner.host} (since ${owner.startedAt})`,
+        `stop that sandbox, or remove ${file} if none runs there`,
+      );
     }
     if (owner && alive(owner.pid)) {
       const who = owner.pid === process.pid ? 'this process (another sandbox in it)' : `process ${owner.pid}`;
-      throw new StoreError(dir, `is in use by ${who}, started ${owner.startedAt}`, 'stop that sandbox, or give this one another folder');
+      throw new StoreError(
+        dir,
+        `is in use by ${who}, started ${owner.startedAt}`,
+        'stop that sandbox, or give this one another folder',
+      );
     }
     // Its owner is gone (or the file is not a lock we can read): take it over.
     fs.rmSync(file, { force: true });

@@ -40,7 +40,10 @@ function lmdbCall<T>(dir: string, what: 'open' | 'read', call: () => T): T {
     return call();
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    throw new StoreError(dir, `its store ${path.join(dir, STORE_FILE)} cannot be ${what === 'open' ? 'opened' : 'read'}: ${(error as Error).message}`);
+    throw new StoreError(
+      dir,
+      `its store ${path.join(dir, STORE_FILE)} cannot be ${what === 'open' ? 'opened' : 'read'}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -48,11 +51,18 @@ function lmdbCall<T>(dir: string, what: 'open' | 'read', call: () => T): T {
  * State in an LMDB database under `dir` (created when missing), owned by this process until it closes. LMDB is a
  * native addon, loaded only here: a sandbox in memory runs wherever Node does, with or without a prebuilt binary.
  */
-export async function lmdbPersistence(dir: string, warn: (line: string) => void = (line) => console.warn(line)): Promise<Persistence> {
+export async function lmdbPersistence(
+  dir: string,
+  warn: (line: string) => void = (line) => console.warn(line),
+): Promise<Persistence> {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: PRIVATE.folder });
   } catch (error) {
-    throw new StoreError(dir, `cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'choose another folder');
+    throw new StoreError(
+      dir,
+      `cannot be created (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'choose another folder',
+    );
   }
   tighten(dir, warn);
   // Files made from here on (the lock, LMDB's two) are the owner's only: the store holds master secrets in clear.
@@ -85,11 +95,17 @@ function tighten(dir: string, warn: (line: string) => void): void {
   };
   try {
     make(dir, PRIVATE.folder);
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isFile()) make(path.join(dir, entry.name), PRIVATE.file);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
+      if (entry.isFile()) make(path.join(dir, entry.name), PRIVATE.file);
   } catch (error) {
-    throw new StoreError(dir, `cannot be made private (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check that this user owns it');
+    throw new StoreError(
+      dir,
+      `cannot be made private (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      'check that this user owns it',
+    );
   }
-  if (loose.length > 0) warn(`data folder ${dir}: others could read ${loose.join(', ')}; made it the owner's only (folder 700, files 600)`);
+  if (loose.length > 0)
+    warn(`data folder ${dir}: others could read ${loose.join(', ')}; made it the owner's only (folder 700, files 600)`);
 }
 
 async function openLmdb(dir: string): Promise<Persistence> {
@@ -101,7 +117,9 @@ async function openLmdb(dir: string): Promise<Persistence> {
     checkLmdbFile(dir, file);
     await checkRecordsInChild(dir, file);
     const { open } = await import('lmdb');
-    const db: RootDatabase<string, Key> = lmdbCall(dir, 'open', () => open({ path: file, encoding: 'string', compression: false }));
+    const db: RootDatabase<string, Key> = lmdbCall(dir, 'open', () =>
+      open({ path: file, encoding: 'string', compression: false }),
+    );
     return {
       durable: true,
       *load() {

@@ -77,7 +77,6 @@ export interface PushContent {
   push_info: Record<string, unknown> | null;
 }
 
-
 /** A message as the control document shows it (InboxMessage), with its content kept once per push. */
 export type MessageRecord = Omit<Schemas['InboxMessage'], keyof PushContent> & {
   /** Order of creation across the sandbox: inboxes are sorted by it. */

@@ -8,7 +8,11 @@ const byKey = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]
 export function snapshotOf(store: Store): unknown {
   const apps = [...store.apps.values()].map((app) => ({
     record: { ...app.record, blacklist: [...app.blacklist].sort() },
-    devices: [...app.devices.values()].map((d) => ({ record: d.record, inbox: [...d.inbox.values()], pending: [...d.pending.values()] })),
+    devices: [...app.devices.values()].map((d) => ({
+      record: d.record,
+      inbox: [...d.inbox.values()],
+      pending: [...d.pending.values()],
+    })),
     aliases: [...app.aliases].map(([alias, cids]) => [alias, [...cids].sort()]),
     tasks: [...app.tasks.values()],
     // Sets in effect: their order in memory is not kept by the store.

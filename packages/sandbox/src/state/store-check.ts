@@ -9,12 +9,14 @@ function readEveryRecord(file: string): number {
   const db = open({ path: file, readOnly: true, encoding: 'binary', compression: false, cache: false });
   let records = 0;
   for (const { key } of db.getRange()) {
-    if (!Array.isArray(key)) throw new Error(`record ${records + 1} has a key that is not the sandbox's (${typeof key})`);
+    if (!Array.isArray(key))
+      throw new Error(`record ${records + 1} has a key that is not the sandbox's (${typeof key})`);
     records++;
   }
   // The entry count the database's root keeps: fewer records read means pages that were skipped.
   const { entryCount } = db.getStats() as { entryCount?: number };
-  if (entryCount !== undefined && entryCount !== records) throw new Error(`its root counts ${entryCount} records, ${records} could be read`);
+  if (entryCount !== undefined && entryCount !== records)
+    throw new Error(`its root counts ${entryCount} records, ${records} could be read`);
   void db.close();
   return records;
 }

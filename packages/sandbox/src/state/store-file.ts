@@ -31,7 +31,11 @@ interface Meta {
 
 function readMeta(page: Buffer): Meta | undefined {
   if (page.length < META_END || page.readUInt32LE(AT.magic) !== MAGIC) return undefined;
-  return { pageSize: page.readUInt32LE(AT.pageSize), lastPage: page.readBigUInt64LE(AT.lastPage), txnid: page.readBigUInt64LE(AT.txnid) };
+  return {
+    pageSize: page.readUInt32LE(AT.pageSize),
+    lastPage: page.readBigUInt64LE(AT.lastPage),
+    txnid: page.readBigUInt64LE(AT.txnid),
+  };
 }
 
 const validPageSize = (size: number) => size >= 512 && size <= 65536 && (size & (size - 1)) === 0;
@@ -43,24 +47,37 @@ export function checkLmdbFile(dir: string, file: string): void {
     size = fs.statSync(file).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new StoreError(dir, `its store ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`, 'check its permissions');
+    throw new StoreError(
+      dir,
+      `its store ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`,
+      'check its permissions',
+    );
   }
-  if (size === 0) throw new StoreError(dir, `its store ${file} is empty (0 bytes): it is damaged, or not the sandbox's`);
+  if (size === 0)
+    throw new StoreError(dir, `its store ${file} is empty (0 bytes): it is damaged, or not the sandbox's`);
   const fd = fs.openSync(file, 'r');
   try {
     const first = Buffer.alloc(META_END);
     fs.readSync(fd, first, 0, META_END, 0);
     const meta0 = readMeta(first.subarray(0, Math.min(size, META_END)));
     if (!meta0 || !validPageSize(meta0.pageSize)) {
-      throw new StoreError(dir, `its store ${file} is not an LMDB database (its header is damaged, or it is another program's file)`);
+      throw new StoreError(
+        dir,
+        `its store ${file} is not an LMDB database (its header is damaged, or it is another program's file)`,
+      );
     }
     const second = Buffer.alloc(META_END);
     const read = fs.readSync(fd, second, 0, META_END, meta0.pageSize);
     const meta1 = readMeta(second.subarray(0, read));
-    if (!meta1) throw new StoreError(dir, `its store ${file} is damaged: its second header page is missing or overwritten (${size} bytes)`);
+    if (!meta1)
+      throw new StoreError(
+        dir,
+        `its store ${file} is damaged: its second header page is missing or overwritten (${size} bytes)`,
+      );
     const newer = meta1.txnid > meta0.txnid ? meta1 : meta0;
     const needed = (newer.lastPage + 1n) * BigInt(meta0.pageSize);
-    if (BigInt(size) < needed) throw new StoreError(dir, `its store ${file} is cut short: ${size} bytes where its header needs ${needed}`);
+    if (BigInt(size) < needed)
+      throw new StoreError(dir, `its store ${file} is cut short: ${size} bytes where its header needs ${needed}`);
   } finally {
     fs.closeSync(fd);
   }
@@ -74,9 +91,14 @@ export const LMDB_ERROR_EXIT = 3;
  * sources in the workspace (the tests), in the package's dist/ (Node 20 runs no TypeScript).
  */
 function storeCheckModule(): string {
-  const candidates = ['./store-check.js', '../../dist/store-check.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['./store-check.js', '../../dist/store-check.js'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   const found = candidates.find((file) => fs.existsSync(file));
-  if (!found) throw new Error(`the store check ${candidates[0]} is missing: build the package (its build writes dist/store-check.js)`);
+  if (!found)
+    throw new Error(
+      `the store check ${candidates[0]} is missing: build the package (its build writes dist/store-check.js)`,
+    );
   return found;
 }
 
@@ -86,16 +108,29 @@ export async function checkRecordsInChild(dir: string, file: string): Promise<vo
   const child = spawn(process.execPath, [storeCheckModule(), file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal }));
-  });
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => resolve({ code, signal }));
+    },
+  );
   if (code === 0) return;
   const said = stderr.trim().split('\n').filter(Boolean);
   if (signal !== null) {
     const assertion = said.find((line) => /Assertion/.test(line));
-    throw new StoreError(dir, `its store ${file} is damaged: reading its records killed the reading process (${signal}${assertion ? `, ${assertion.trim()}` : ''})`);
+    throw new StoreError(
+      dir,
+      `its store ${file} is damaged: reading its records killed the reading process (${signal}${assertion ? `, ${assertion.trim()}` : ''})`,
+    );
   }
-  if (code === LMDB_ERROR_EXIT) throw new StoreError(dir, `its store ${file} is damaged: reading its records failed (${said.at(-1) ?? 'no reason given'})`);
-  throw new StoreError(dir, `its store ${file} could not be checked: the checking process ended with exit code ${code} (${said.at(-1) ?? 'no reason given'})`, 'check the installation of the package and its lmdb dependency');
+  if (code === LMDB_ERROR_EXIT)
+    throw new StoreError(
+      dir,
+      `its store ${file} is damaged: reading its records failed (${said.at(-1) ?? 'no reason given'})`,
+    );
+  throw new StoreError(
+    dir,
+    `its store ${file} could not be checked: the checking process ended with exit code ${code} (${said.at(-1) ?? 'no reason given'})`,
+    'check the installation of the package and its lmdb dependency',
+  );
 }

@@ -2,7 +2,18 @@
 // tokens. Behaviour reads it directly; it changes only through a unit of work (unit.ts), which places records
 // here and records what changed. Indexes (aliases, the blacklist as a set, online count) are kept beside the
 // records they are derived from, so no request scans for what it could look up.
-import type { AppRecord, DayRecord, DeviationTally, DeviceRecord, DmpTokenRecord, FaultRecord, MessageRecord, RequestIdRecord, TaskRecord, TokenRecord } from './records.js';
+import type {
+  AppRecord,
+  DayRecord,
+  DeviationTally,
+  DeviceRecord,
+  DmpTokenRecord,
+  FaultRecord,
+  MessageRecord,
+  RequestIdRecord,
+  TaskRecord,
+  TokenRecord,
+} from './records.js';
 
 export interface DeviceState {
   record: DeviceRecord;
@@ -55,7 +66,12 @@ export const newAppState = (record: AppRecord): AppState => ({
   nextDueAt: Number.POSITIVE_INFINITY,
 });
 
-export const newDeviceState = (record: DeviceRecord): DeviceState => ({ record, inbox: new Map(), pending: new Map(), ended: new Map() });
+export const newDeviceState = (record: DeviceRecord): DeviceState => ({
+  record,
+  inbox: new Map(),
+  pending: new Map(),
+  ended: new Map(),
+});
 
 export class Store {
   readonly apps = new Map<string, AppState>();

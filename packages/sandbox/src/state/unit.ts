@@ -14,7 +14,9 @@ import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
 
 /** One record changed by a unit: its final state, and whether it is gone. */
-export type Change = { [K in KindName]: { kind: K; appid: string; record: Records[K]; app: AppState; gone: boolean } }[KindName];
+export type Change = {
+  [K in KindName]: { kind: K; appid: string; record: Records[K]; app: AppState; gone: boolean };
+}[KindName];
 
 const keyText = (key: Key) => key.join('\u0000');
 
@@ -50,7 +52,12 @@ export class Unit {
   }
 
   /** Changes a record the store holds: `change` edits it, then it is placed again and tracked. Returns the record. */
-  update<K extends KindName>(kind: K, app: AppState, record: Records[K], change: (record: Records[K]) => void): Records[K] {
+  update<K extends KindName>(
+    kind: K,
+    app: AppState,
+    record: Records[K],
+    change: (record: Records[K]) => void,
+  ): Records[K] {
     change(record);
     this.put(kind, app, record);
     return record;
@@ -65,7 +72,8 @@ export class Unit {
   /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */
   remove<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
     const spec = KINDS[kind];
-    for (const dependent of spec.dependents?.(this.store, app, record) ?? []) this.remove(dependent.kind, app, dependent.record);
+    for (const dependent of spec.dependents?.(this.store, app, record) ?? [])
+      this.remove(dependent.kind, app, dependent.record);
     spec.unplace(this.store, app, record);
     this.#note(kind, app, record, true);
   }
@@ -98,13 +106,15 @@ export class Unit {
 
   /** The writes of this unit for a store that keeps them: each changed record serialized once, now. */
   writes(): Write[] {
-    return this.changes().map((c) => {
-      const spec = KINDS[c.kind];
-      const key = spec.key(c.appid, c.record as never);
-      if (c.gone) return { key, json: undefined };
-      const stored = spec.encode ? spec.encode(c.record as never, c.app) : c.record;
-      return { key, json: JSON.stringify(stored) };
-    }).concat([...this.#kept.values()].map(({ key, json }) => ({ key, json: json?.() })));
+    return this.changes()
+      .map((c) => {
+        const spec = KINDS[c.kind];
+        const key = spec.key(c.appid, c.record as never);
+        if (c.gone) return { key, json: undefined };
+        const stored = spec.encode ? spec.encode(c.record as never, c.app) : c.record;
+        return { key, json: JSON.stringify(stored) };
+      })
+      .concat([...this.#kept.values()].map(({ key, json }) => ({ key, json: json?.() })));
   }
 }
 

@@ -7,5 +7,6 @@ import { standaloneModules } from './standalone.js';
 const documents = loadDocuments();
 const dir = fileURLToPath(new URL('./validators/', import.meta.url));
 mkdirSync(dir, { recursive: true });
-for (const [name, code] of Object.entries(standaloneModules(documents, listOperations(documents)))) writeFileSync(`${dir}${name}`, code);
+for (const [name, code] of Object.entries(standaloneModules(documents, listOperations(documents))))
+  writeFileSync(`${dir}${name}`, code);
 console.log(`standalone validators written to ${dir}`);

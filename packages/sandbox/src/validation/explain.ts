@@ -9,7 +9,12 @@ import { child, type Schema, type SchemaSet } from './schemas.js';
 
 export type { Violation };
 
-const violation = (location: string[], code: string, message: string): Violation => ({ location, severity: 'Error', code, message });
+const violation = (location: string[], code: string, message: string): Violation => ({
+  location,
+  severity: 'Error',
+  code,
+  message,
+});
 
 /**
  * How many more violations a check lists, and how many it left out once none was left: invalid values it passed
@@ -50,7 +55,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown) => JSON.stringify(value);
-const sameValue = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && text(a) === text(b));
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && text(a) === text(b));
 
 /** `#/...` refs are relative to the document of the schema that holds them (each target made once, like child pointers). */
 const targets = new Map<string, Map<string, string>>();
@@ -64,7 +70,8 @@ function refTarget(from: string, ref: string): string {
 }
 
 function typeName(type: unknown): string {
-  const one = (t: string) => (t === 'integer' || t === 'object' || t === 'array' ? `an ${t}` : t === 'null' ? 'null' : `a ${t}`);
+  const one = (t: string) =>
+    t === 'integer' || t === 'object' || t === 'array' ? `an ${t}` : t === 'null' ? 'null' : `a ${t}`;
   return Array.isArray(type) ? type.map(String).map(one).join(' or ') : one(String(type));
 }
 
@@ -77,20 +84,36 @@ function fromAjv(error: ErrorObject, node: Schema, at: string[]): Violation {
       // Name the fields that are allowed, when the schema lists a few (a rate limit's operations, say).
       const names = Object.keys((node.properties as Schema | undefined) ?? {});
       const allowed = names.length > 0 && names.length <= 20 ? `; the names allowed: ${names.join(', ')}` : '';
-      return violation([...at, String(params.additionalProperty)], 'additionalProperties', `is not allowed here${allowed}`);
+      return violation(
+        [...at, String(params.additionalProperty)],
+        'additionalProperties',
+        `is not allowed here${allowed}`,
+      );
     }
     case 'type':
-      return expecting(violation(at, 'type', `must be ${typeName(params.type)}`), { types: [params.type].flat().map(String) });
+      return expecting(violation(at, 'type', `must be ${typeName(params.type)}`), {
+        types: [params.type].flat().map(String),
+      });
     case 'const':
-      return expecting(violation(at, 'const', `must be ${text(params.allowedValue)}`), { allowed: [params.allowedValue] });
+      return expecting(violation(at, 'const', `must be ${text(params.allowedValue)}`), {
+        allowed: [params.allowedValue],
+      });
     case 'enum':
-      return expecting(violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`), { allowed: params.allowedValues as unknown[] });
+      return expecting(
+        violation(at, 'enum', `must be one of: ${(params.allowedValues as unknown[]).map(text).join(', ')}`),
+        { allowed: params.allowedValues as unknown[] },
+      );
     case 'pattern':
-      return expecting(violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`), { pattern: String(params.pattern) });
+      return expecting(violation(at, 'pattern', `must match the pattern ${String(params.pattern)}`), {
+        pattern: String(params.pattern),
+      });
     case 'format': {
       // A value that may also be of another type (a time as epoch milliseconds or as text) names both forms.
       const others = Array.isArray(node.type) ? node.type.filter((t) => t !== 'string') : [];
-      const form = params.format === 'date-time' ? 'an ISO 8601 date-time text with a time zone (2030-01-01T00:00:00Z)' : `a valid ${String(params.format)}`;
+      const form =
+        params.format === 'date-time'
+          ? 'an ISO 8601 date-time text with a time zone (2030-01-01T00:00:00Z)'
+          : `a valid ${String(params.format)}`;
       return violation(at, 'format', `must be ${others.length ? `${typeName(others)} or ` : ''}${form}`);
     }
     case 'x-max-bytes':
@@ -107,17 +130,30 @@ interface ConstCheck {
 }
 
 /** The `const`s of a branch (through $ref, allOf and properties) that the data carries: those it contradicts, those it meets. */
-function constChecks(schemas: SchemaSet, ref: string, data: unknown, at: string[], out = { mismatches: [] as ConstCheck[], matches: [] as ConstCheck[] }, depth = 0) {
+function constChecks(
+  schemas: SchemaSet,
+  ref: string,
+  data: unknown,
+  at: string[],
+  out = { mismatches: [] as ConstCheck[], matches: [] as ConstCheck[] },
+  depth = 0,
+) {
   const node = schemas.node(ref);
   if (!isObject(node) || depth > 32) return out;
   if ('const' in node && data !== undefined) {
-    (sameValue(node.const, data) ? out.matches : out.mismatches).push({ location: at, expected: node.const, actual: data });
+    (sameValue(node.const, data) ? out.matches : out.mismatches).push({
+      location: at,
+      expected: node.const,
+      actual: data,
+    });
   }
   if (typeof node.$ref === 'string') constChecks(schemas, refTarget(ref, node.$ref), data, at, out, depth + 1);
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => constChecks(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
+  if (Array.isArray(node.allOf))
+    node.allOf.forEach((_, i) => constChecks(schemas, child(ref, 'allOf', i), data, at, out, depth + 1));
   if (isObject(node.properties) && isObject(data)) {
     for (const key of Object.keys(node.properties)) {
-      if (Object.hasOwn(data, key)) constChecks(schemas, child(ref, 'properties', key), data[key], [...at, key], out, depth + 1);
+      if (Object.hasOwn(data, key))
+        constChecks(schemas, child(ref, 'properties', key), data[key], [...at, key], out, depth + 1);
     }
   }
   return out;
@@ -129,8 +165,10 @@ function requiredNames(schemas: SchemaSet, ref: string, depth = 0): Set<string> 
   const out = new Set<string>();
   if (!isObject(node) || depth > 32) return out;
   if (Array.isArray(node.required)) for (const name of node.required) out.add(String(name));
-  if (typeof node.$ref === 'string') for (const name of requiredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => requiredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
+  if (typeof node.$ref === 'string')
+    for (const name of requiredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
+  if (Array.isArray(node.allOf))
+    node.allOf.forEach((_, i) => requiredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
   return out;
 }
 
@@ -140,8 +178,10 @@ function declaredNames(schemas: SchemaSet, ref: string, depth = 0): Set<string> 
   const out = new Set<string>();
   if (!isObject(node) || depth > 32) return out;
   if (isObject(node.properties)) for (const name of Object.keys(node.properties)) out.add(name);
-  if (typeof node.$ref === 'string') for (const name of declaredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => declaredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
+  if (typeof node.$ref === 'string')
+    for (const name of declaredNames(schemas, refTarget(ref, node.$ref), depth + 1)) out.add(name);
+  if (Array.isArray(node.allOf))
+    node.allOf.forEach((_, i) => declaredNames(schemas, child(ref, 'allOf', i), depth + 1).forEach((n) => out.add(n)));
   return out;
 }
 
@@ -154,15 +194,23 @@ function forbiddenNames(node: unknown): string[] {
 }
 
 function reasonOf(node: unknown): string {
-  const description = isObject(node) && typeof node.description === 'string' ? node.description.trim().replace(/\.$/, '') : '';
+  const description =
+    isObject(node) && typeof node.description === 'string' ? node.description.trim().replace(/\.$/, '') : '';
   return description ? ` (${description.charAt(0).toLowerCase()}${description.slice(1)})` : '';
 }
 
-function explainNot(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget): Violation[] {
+function explainNot(
+  schemas: SchemaSet,
+  ref: string,
+  data: unknown,
+  at: string[],
+  budget: ViolationBudget,
+): Violation[] {
   const notNode = schemas.node(child(ref, 'not'));
   const present = isObject(data) ? forbiddenNames(notNode).filter((name) => Object.hasOwn(data, name)) : [];
   const reason = reasonOf(notNode);
-  if (present.length > 0) return listed(budget, present, (name) => violation([...at, name], 'not', `must not be present${reason}`));
+  if (present.length > 0)
+    return listed(budget, present, (name) => violation([...at, name], 'not', `must not be present${reason}`));
   return listed(budget, [violation(at, 'not', `must not match this schema${reason}`)], same);
 }
 
@@ -171,14 +219,25 @@ function titleOf(schemas: SchemaSet, ref: string, index: number): string {
   return isObject(node) && typeof node.title === 'string' ? node.title : `variant ${index + 1}`;
 }
 
-function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', data: unknown, at: string[], budget: ViolationBudget): Violation[] {
+function explainUnion(
+  schemas: SchemaSet,
+  ref: string,
+  kind: 'oneOf' | 'anyOf',
+  data: unknown,
+  at: string[],
+  budget: ViolationBudget,
+): Violation[] {
   const node = schemas.node(ref);
   const branches = (node[kind] as unknown[]).map((_, i) => child(ref, kind, i));
   const valid = branches.filter((b) => schemas.isValid(b, data));
   if (valid.length === 1 || (kind === 'anyOf' && valid.length > 0)) return [];
   if (valid.length > 1) {
     const names = valid.map((b) => titleOf(schemas, b, branches.indexOf(b))).join('; ');
-    return listed(budget, [violation(at, 'oneOf', `matches more than one variant (${names}); it must match exactly one`)], same);
+    return listed(
+      budget,
+      [violation(at, 'oneOf', `matches more than one variant (${names}); it must match exactly one`)],
+      same,
+    );
   }
   // No branch fits. When every branch's discriminator disagrees with the data at one place, that place is the
   // problem: the value selects no variant.
@@ -193,7 +252,11 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
       const sameType = atKey.flat().every((m) => typeof m.expected === typeof candidate.actual);
       const type = typeof atKey[0]![0]!.expected === 'number' ? 'an integer' : `a ${typeof atKey[0]![0]!.expected}`;
       const message = `${sameType ? 'must be' : `must be ${type},`} one of: ${allowed.join(', ')}`;
-      return listed(budget, [expecting(violation(candidate.location, 'const', message), { allowed: atKey.flat().map((m) => m.expected) })], same);
+      return listed(
+        budget,
+        [expecting(violation(candidate.location, 'const', message), { allowed: atKey.flat().map((m) => m.expected) })],
+        same,
+      );
     }
   }
   // Otherwise the data's discriminators choose: the branches whose consts it meets (all, when it meets none),
@@ -210,7 +273,9 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
   budget.left = chosen.own.left;
   budget.unlisted += chosen.own.unlisted;
   // A field required only by the branches the discriminator selects is required because of it: say so.
-  const because = checks[chosen.i]!.matches.map((m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`).join(' and ');
+  const because = checks[chosen.i]!.matches.map(
+    (m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`,
+  ).join(' and ');
   const selectedBy = (name: string) => {
     const without = branches.map((_, i) => i).filter((i) => !requiredNames(schemas, branches[i]!).has(name));
     return without.length > 0 && without.every((i) => mismatches[i]!.length > 0);
@@ -226,7 +291,13 @@ function explainUnion(schemas: SchemaSet, ref: string, kind: 'oneOf' | 'anyOf', 
  * The violations of `data` against the schema at `ref`, most useful first; [] when it is valid. With a budget, at
  * most `budget.left` of them: past it the values still to explain are only checked, and counted as unlisted.
  */
-export function explain(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget = unlimited()): Violation[] {
+export function explain(
+  schemas: SchemaSet,
+  ref: string,
+  data: unknown,
+  at: string[],
+  budget: ViolationBudget = unlimited(),
+): Violation[] {
   if (schemas.isValid(ref, data)) return [];
   const node = schemas.node(ref);
   if ((node as unknown) === false) return listed(budget, [violation(at, 'false', 'is not allowed here')], same);
@@ -244,7 +315,8 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
     if (budget.left > 0) append(out, explain(schemas, childRef, value, [...at, key], budget));
     else if (!schemas.isValid(childRef, value)) budget.unlisted++;
   };
-  if (typeof node.$ref === 'string') also(() => explain(schemas, refTarget(ref, node.$ref as string), data, at, budget));
+  if (typeof node.$ref === 'string')
+    also(() => explain(schemas, refTarget(ref, node.$ref as string), data, at, budget));
   if (isObject(data)) {
     const properties = isObject(node.properties) ? node.properties : {};
     for (const key of Object.keys(properties)) {
@@ -259,24 +331,32 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
   if (Array.isArray(data) && isObject(node.items)) {
     data.forEach((item, i) => inside(child(ref, 'items'), item, String(i)));
   }
-  if (Array.isArray(node.allOf)) node.allOf.forEach((_, i) => also(() => explain(schemas, child(ref, 'allOf', i), data, at, budget)));
+  if (Array.isArray(node.allOf))
+    node.allOf.forEach((_, i) => also(() => explain(schemas, child(ref, 'allOf', i), data, at, budget)));
   if (node.unevaluatedProperties === false && isObject(data)) {
     const declared = declaredNames(schemas, ref);
     const unknown = Object.keys(data).filter((key) => !declared.has(key));
-    append(out, listed(budget, unknown, (key) => violation([...at, key], 'unevaluatedProperties', 'is not allowed here')));
+    append(
+      out,
+      listed(budget, unknown, (key) => violation([...at, key], 'unevaluatedProperties', 'is not allowed here')),
+    );
   }
   if (Array.isArray(node.oneOf)) also(() => explainUnion(schemas, ref, 'oneOf', data, at, budget));
   if (Array.isArray(node.anyOf)) also(() => explainUnion(schemas, ref, 'anyOf', data, at, budget));
-  if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data)) also(() => explainNot(schemas, ref, data, at, budget));
+  if (node.not !== undefined && schemas.isValid(child(ref, 'not'), data))
+    also(() => explainNot(schemas, ref, data, at, budget));
   if (node.if !== undefined) {
     const branch = schemas.isValid(child(ref, 'if'), data) ? 'then' : 'else';
     if (node[branch] !== undefined) also(() => explain(schemas, child(ref, branch), data, at, budget));
   }
   const seen = new Set<string>();
-  const found = out.length < 2 ? out : out.filter((v) => {
-    const key = `${v.location.join('/')}\u0000${v.code}\u0000${v.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const found =
+    out.length < 2
+      ? out
+      : out.filter((v) => {
+          const key = `${v.location.join('/')}\u0000${v.code}\u0000${v.message}`;
+          return seen.has(key) ? false : (seen.add(key), true);
+        });
   // Nothing found with the budget spent: the values left out are counted, the caller says so.
   return found.length > 0 || budget.left <= 0 ? found : failClosed(schemas, ref, data, at, budget);
 }
@@ -285,9 +365,18 @@ export function explain(schemas: SchemaSet, ref: string, data: unknown, at: stri
  * The violations of invalid data that the narrowing above could not explain (a keyword it does not walk, such as
  * patternProperties or unevaluatedProperties): Ajv's own, so that an invalid request is never accepted.
  */
-function failClosed(schemas: SchemaSet, ref: string, data: unknown, at: string[], budget: ViolationBudget): Violation[] {
+function failClosed(
+  schemas: SchemaSet,
+  ref: string,
+  data: unknown,
+  at: string[],
+  budget: ViolationBudget,
+): Violation[] {
   const errors = listed(budget, schemas.errors(ref, data), (e) => {
-    const where = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const where = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     return violation([...at, ...where], e.keyword, e.message ?? 'is not valid');
   });
   return errors.length > 0 ? errors : [violation(at, 'invalid', 'is not valid against its schema')];

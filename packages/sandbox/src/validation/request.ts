@@ -26,7 +26,12 @@ function typeOf(schemas: SchemaSet, ref: string): unknown {
 
 function coerce(text: string, type: unknown): unknown {
   // A number only when it is one a field can hold; otherwise the text stays, and its type is the violation.
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) && Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER) return Number(text);
+  if (
+    (type === 'integer' || type === 'number') &&
+    /^-?\d+(\.\d+)?$/.test(text) &&
+    Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER
+  )
+    return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }
@@ -42,7 +47,13 @@ function numberViolations(root: unknown, budget: ViolationBudget): Violation[] {
     const { value, at } = stack.pop()!;
     if (typeof value === 'number' && !Number.isFinite(value)) {
       if (budget.left-- <= 0) budget.unlisted++;
-      else out.push({ location: at, severity: 'Error', code: 'finite', message: 'must be a finite number (this one is beyond what a number can hold)' });
+      else
+        out.push({
+          location: at,
+          severity: 'Error',
+          code: 'finite',
+          message: 'must be a finite number (this one is beyond what a number can hold)',
+        });
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) stack.push({ value: item, at: [...at, key] });
     }
@@ -54,13 +65,23 @@ function numberViolations(root: unknown, budget: ViolationBudget): Violation[] {
  * The violations of a request, at most `limit` of them (then a last one saying how many more): checking stops at the
  * limit, so its cost stays small whatever the body. A lenient reading asks for all of them (no limit).
  */
-export function validateRequest(schemas: SchemaSet, op: OperationSpec, parts: RequestParts, limit: number = BYTE_BOUNDS.violationsListed): Violation[] {
+export function validateRequest(
+  schemas: SchemaSet,
+  op: OperationSpec,
+  parts: RequestParts,
+  limit: number = BYTE_BOUNDS.violationsListed,
+): Violation[] {
   const budget: ViolationBudget = { left: limit, unlisted: 0 };
   const found = violationsOf(schemas, op, parts, budget);
   return budget.unlisted > 0 ? [...found, moreViolations(budget.unlisted)] : found;
 }
 
-function violationsOf(schemas: SchemaSet, op: OperationSpec, parts: RequestParts, budget: ViolationBudget): Violation[] {
+function violationsOf(
+  schemas: SchemaSet,
+  op: OperationSpec,
+  parts: RequestParts,
+  budget: ViolationBudget,
+): Violation[] {
   const numbers = parts.body === undefined ? [] : numberViolations(parts.body, budget);
   if (numbers.length > 0) return numbers;
   const out: Violation[] = [];
@@ -68,14 +89,17 @@ function violationsOf(schemas: SchemaSet, op: OperationSpec, parts: RequestParts
     if (p.in !== 'path' && p.in !== 'query') continue; // credentials are checked by the behaviour (not_auth, 401)
     const value = p.in === 'path' ? parts.params[p.name] : (parts.query.get(p.name) ?? undefined);
     if (value === undefined) {
-      if (p.required) out.push({ location: [p.in, p.name], severity: 'Error', code: 'required', message: 'is required' });
+      if (p.required)
+        out.push({ location: [p.in, p.name], severity: 'Error', code: 'required', message: 'is required' });
       continue;
     }
-    if (budget.left > 0) append(out, explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name], budget));
+    if (budget.left > 0)
+      append(out, explain(schemas, p.ref, coerce(value, typeOf(schemas, p.ref)), [p.in, p.name], budget));
   }
   if (op.body) {
     if (parts.body === undefined) {
-      if (op.body.required) out.push({ location: ['body'], severity: 'Error', code: 'required', message: 'a JSON body is required' });
+      if (op.body.required)
+        out.push({ location: ['body'], severity: 'Error', code: 'required', message: 'a JSON body is required' });
     } else if (budget.left > 0) append(out, explain(schemas, op.body.ref, parts.body, ['body'], budget));
     else if (!schemas.isValid(op.body.ref, parts.body)) budget.unlisted++;
   }

@@ -55,7 +55,8 @@ export function ownKeywords(node: Schema): Schema {
   // `additionalProperties: false` needs the names it allows; their schemas are walked by the explainer.
   if (own.additionalProperties === false) {
     for (const key of ['properties', 'patternProperties'] as const) {
-      if (typeof node[key] === 'object' && node[key] !== null) own[key] = Object.fromEntries(Object.keys(node[key]).map((name) => [name, true]));
+      if (typeof node[key] === 'object' && node[key] !== null)
+        own[key] = Object.fromEntries(Object.keys(node[key]).map((name) => [name, true]));
     }
   }
   return own;
@@ -63,7 +64,8 @@ export function ownKeywords(node: Schema): Schema {
 
 /** The two Ajvs a SchemaSet asks: `check` stops at the first error, `all` gathers every one (see SchemaSet). */
 export function newAjvs(documents: Record<string, Schema>, code?: { source: true }): { check: Ajv2020; all: Ajv2020 } {
-  const make = (allErrors: boolean) => withDocumentVocabulary(new Ajv2020({ strict: false, allErrors, validateFormats: true, ...(code && { code }) }));
+  const make = (allErrors: boolean) =>
+    withDocumentVocabulary(new Ajv2020({ strict: false, allErrors, validateFormats: true, ...(code && { code }) }));
   const check = make(false);
   const all = make(true);
   for (const [id, doc] of Object.entries(documents)) {
@@ -147,7 +149,8 @@ export class SchemaSet {
     for (const part of pointer.split('/').slice(1)) {
       node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     }
-    if (node === undefined || (typeof node !== 'object' && typeof node !== 'boolean')) throw new Error(`no schema at ${ref}`);
+    if (node === undefined || (typeof node !== 'object' && typeof node !== 'boolean'))
+      throw new Error(`no schema at ${ref}`);
     return node as Schema;
   }
 
@@ -193,7 +196,8 @@ function childOf(ref: string, part: string | number): string {
   let children = pointers.get(ref);
   if (!children) pointers.set(ref, (children = new Map()));
   let pointer = children.get(part);
-  if (pointer === undefined) children.set(part, (pointer = `${ref}/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (pointer === undefined)
+    children.set(part, (pointer = `${ref}/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`));
   return pointer;
 }
 

@@ -12,11 +12,14 @@ import type { OperationSpec } from '../documents.js';
 import { child, newAjvs, ownKeywords, SchemaSet, type Precompiled, type Schema } from './schemas.js';
 
 // CommonJS: the module object is the function, which also carries itself as `default` (as ajv-formats does).
-const standaloneCode = (standaloneModule as unknown as { default: (ajv: Ajv2020, refs: Record<string, string>) => string }).default;
+const standaloneCode = (
+  standaloneModule as unknown as { default: (ajv: Ajv2020, refs: Record<string, string>) => string }
+).default;
 
 const requireHere = createRequire(import.meta.url);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Which documents the code was made from: it is used only for the same ones. */
 export const documentsHash = (documents: Record<string, Schema>): string =>
@@ -32,10 +35,14 @@ export function validatorPointers(schemas: SchemaSet, operations: readonly Opera
     seen.add(ref);
     const node = schemas.node(ref);
     if (!isObject(node)) continue;
-    if (typeof node.$ref === 'string') stack.push(node.$ref.startsWith('#') ? `${ref.slice(0, ref.indexOf('#'))}${node.$ref}` : node.$ref);
-    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(node[key])) node[key].forEach((_, i) => stack.push(child(ref, key, i)));
-    for (const key of ['not', 'if', 'then', 'else', 'items', 'additionalProperties']) if (isObject(node[key])) stack.push(child(ref, key));
-    if (isObject(node.properties)) for (const name of Object.keys(node.properties)) stack.push(child(ref, 'properties', name));
+    if (typeof node.$ref === 'string')
+      stack.push(node.$ref.startsWith('#') ? `${ref.slice(0, ref.indexOf('#'))}${node.$ref}` : node.$ref);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      if (Array.isArray(node[key])) node[key].forEach((_, i) => stack.push(child(ref, key, i)));
+    for (const key of ['not', 'if', 'then', 'else', 'items', 'additionalProperties'])
+      if (isObject(node[key])) stack.push(child(ref, key));
+    if (isObject(node.properties))
+      for (const name of Object.keys(node.properties)) stack.push(child(ref, 'properties', name));
   }
   return [...seen].sort();
 }
@@ -57,7 +64,10 @@ function moduleOf(ajv: Ajv2020, tables: Record<string, Record<string, string>>, 
 }
 
 /** The two modules (`check.cjs`, `all.cjs`) of standalone validators for these documents and operations. */
-export function standaloneModules(documents: Record<string, Schema>, operations: readonly OperationSpec[]): Record<string, string> {
+export function standaloneModules(
+  documents: Record<string, Schema>,
+  operations: readonly OperationSpec[],
+): Record<string, string> {
   const pointers = validatorPointers(new SchemaSet(documents), operations);
   const nodes = new SchemaSet(documents);
   const { check, all } = newAjvs(documents, { source: true });
@@ -71,7 +81,10 @@ export function standaloneModules(documents: Record<string, Schema>, operations:
     if (isObject(node)) all.addSchema(ownKeywords(node), (shallowTable[ref] = `s${i}`));
   });
   const hash = documentsHash(documents);
-  return { 'check.cjs': moduleOf(check, { check: checkTable }, hash), 'all.cjs': moduleOf(all, { all: allTable, shallow: shallowTable }, hash) };
+  return {
+    'check.cjs': moduleOf(check, { check: checkTable }, hash),
+    'all.cjs': moduleOf(all, { all: allTable, shallow: shallowTable }, hash),
+  };
 }
 
 type Loaded = { hash: string } & Partial<Record<keyof Precompiled, Record<string, ValidateFunction>>>;
@@ -80,7 +93,10 @@ type Loaded = { hash: string } & Partial<Record<keyof Precompiled, Record<string
  * The validators generated for these documents, from `dir` (dist/validators/ next to the built code), or undefined
  * when there are none (the source tree) or they were made from other documents.
  */
-export function loadPrecompiled(documents: Record<string, Schema>, dir = new URL('./validators/', import.meta.url)): Precompiled | undefined {
+export function loadPrecompiled(
+  documents: Record<string, Schema>,
+  dir = new URL('./validators/', import.meta.url),
+): Precompiled | undefined {
   const files = [new URL('check.cjs', dir), new URL('all.cjs', dir)];
   if (!files.every((file) => existsSync(file))) return undefined;
   const [check, all] = files.map((file) => requireHere(fileURLToPath(file)) as Loaded) as [Loaded, Loaded];
@@ -97,5 +113,6 @@ export function loadPrecompiled(documents: Record<string, Schema>, dir = new URL
  * serve only what the explainer cannot walk (rare) and stay lazy.
  */
 function warmUp(precompiled: Precompiled): void {
-  for (const table of [precompiled.check, precompiled.shallow]) for (const validate of Object.values(table)) validate({});
+  for (const table of [precompiled.check, precompiled.shallow])
+    for (const validate of Object.values(table)) validate({});
 }

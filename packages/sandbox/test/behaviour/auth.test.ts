@@ -28,9 +28,13 @@ describe('auth_sign', () => {
   it("refuses another app's appkey (appid_notmatch) and an appid the sandbox does not have (no_appid)", async () => {
     const app = await newApp();
     const other = await newApp();
-    const mismatch = await pushClient(app, { appKey: other.appkey }).GET('/query_bi_tags').catch((e: unknown) => e);
+    const mismatch = await pushClient(app, { appKey: other.appkey })
+      .GET('/query_bi_tags')
+      .catch((e: unknown) => e);
     expect((mismatch as PushApiError).result).toBe('appid_notmatch');
-    const unknown = await pushClient(app, { appId: 'no-such-app' }).GET('/query_bi_tags').catch((e: unknown) => e);
+    const unknown = await pushClient(app, { appId: 'no-such-app' })
+      .GET('/query_bi_tags')
+      .catch((e: unknown) => e);
     expect((unknown as PushApiError).result).toBe('no_appid');
   });
 
@@ -74,7 +78,10 @@ describe('tokens', () => {
 
   it('an unknown token answers not_auth and changes nothing', async () => {
     const app = await newApp();
-    const answer = await rawPush(app, 'POST', '/set_tags', { token: 'f'.repeat(64), body: { cid: 'magic-online', tag_list: ['x'] } });
+    const answer = await rawPush(app, 'POST', '/set_tags', {
+      token: 'f'.repeat(64),
+      body: { cid: 'magic-online', tag_list: ['x'] },
+    });
     expect(answer).toEqual({ status: 200, body: { result: 'not_auth', desc: expect.stringContaining('sign in') } });
     expect((await app.device('magic-online')).tags).toEqual([]);
   });

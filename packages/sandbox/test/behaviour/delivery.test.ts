@@ -9,7 +9,9 @@ const MINUTE = 60_000;
 describe('push_single delivery', () => {
   it('an online device receives the message at once: successed_online, in its inbox with task id, template and requestid', async () => {
     const app = await newApp();
-    const answer = await pushClient(app).POST('/push_single', { body: { ...notification('hello'), cid: 'magic-online', requestid: 'req-online-0001' } });
+    const answer = await pushClient(app).POST('/push_single', {
+      body: { ...notification('hello'), cid: 'magic-online', requestid: 'req-online-0001' },
+    });
     expect(answer).toMatchObject({ result: 'ok', status: 'successed_online', taskid: expect.stringMatching(/^RASS_/) });
     const inbox = await app.inbox('magic-online');
     expect(inbox.pending).toEqual([]);
@@ -27,7 +29,9 @@ describe('push_single delivery', () => {
 
   it('an offline device keeps an is_offline message and receives it when it comes online (successed_offline)', async () => {
     const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
-    const answer = await pushClient(app).POST('/push_single', { body: { ...notification('kept'), cid: 'magic-offline' } });
+    const answer = await pushClient(app).POST('/push_single', {
+      body: { ...notification('kept'), cid: 'magic-offline' },
+    });
     expect(answer.status).toBe('successed_offline');
     expect((await app.inbox('magic-offline')).messages).toEqual([]);
     expect((await app.inbox('magic-offline')).pending).toHaveLength(1);
@@ -36,7 +40,9 @@ describe('push_single delivery', () => {
     expect(device.lastlogin).toBe(Date.parse('2030-01-01T00:05:00Z'));
     const inbox = await app.inbox('magic-offline');
     expect(inbox.pending).toEqual([]);
-    expect(inbox.messages).toMatchObject([{ template: { style: { text: 'kept' } }, via: 'offline', receivedAt: Date.parse('2030-01-01T00:05:00Z') }]);
+    expect(inbox.messages).toMatchObject([
+      { template: { style: { text: 'kept' } }, via: 'offline', receivedAt: Date.parse('2030-01-01T00:05:00Z') },
+    ]);
   });
 
   it('without is_offline, an offline device never receives it', async () => {
@@ -52,8 +58,15 @@ describe('push_single delivery', () => {
     const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
     const push = pushClient(app);
     const body = (text: string) => ({ ...notification(text), cid: 'magic-offline' });
-    await push.POST('/push_single', { body: { ...body('short'), message: { msgtype: 'notification', is_offline: true, offline_expire_time: MINUTE } } });
-    await push.POST('/push_single', { body: { ...body('long'), message: { msgtype: 'notification', is_offline: true, offline_expire_time: 10 * MINUTE } } });
+    await push.POST('/push_single', {
+      body: { ...body('short'), message: { msgtype: 'notification', is_offline: true, offline_expire_time: MINUTE } },
+    });
+    await push.POST('/push_single', {
+      body: {
+        ...body('long'),
+        message: { msgtype: 'notification', is_offline: true, offline_expire_time: 10 * MINUTE },
+      },
+    });
     const moved = await app.advance(MINUTE);
     expect(moved.expired).toBe(1);
     await app.updateDevice('magic-offline', { online: true });
@@ -63,7 +76,9 @@ describe('push_single delivery', () => {
 
   it('an inactive device gets successed_ignore and nothing', async () => {
     const app = await newApp();
-    expect((await pushClient(app).POST('/push_single', { body: { ...notification(), cid: 'magic-inactive' } })).status).toBe('successed_ignore');
+    expect(
+      (await pushClient(app).POST('/push_single', { body: { ...notification(), cid: 'magic-inactive' } })).status,
+    ).toBe('successed_ignore');
     await app.updateDevice('magic-inactive', { online: true });
     expect(await app.inbox('magic-inactive')).toMatchObject({ messages: [], pending: [] });
   });
@@ -78,7 +93,11 @@ describe('display window', () => {
     expect((await app.inbox('magic-online')).messages).toEqual([]);
     await app.advance(60 * MINUTE);
     const [message] = (await app.inbox('magic-online')).messages;
-    expect(message).toMatchObject({ via: 'online', receivedAt: Date.parse('2030-01-01T01:00:00Z'), displayFrom: Date.parse('2030-01-01T01:00:00Z') });
+    expect(message).toMatchObject({
+      via: 'online',
+      receivedAt: Date.parse('2030-01-01T01:00:00Z'),
+      displayFrom: Date.parse('2030-01-01T01:00:00Z'),
+    });
   });
 
   it('a message whose duration_end has passed is never shown', async () => {
@@ -106,9 +125,14 @@ describe('iOS', () => {
     await app.addDevice({ cid: 'iphone-off', phonetype: 'IOS' });
     await app.addDevice({ cid: 'iphone-on', phonetype: 'IOS', online: true });
     const push = pushClient(app);
-    const push_info = { aps: { alert: { title: 'Hi', body: 'Your order', subtitle: 'Shop' }, autoBadge: '+1', sound: 'default' } };
-    for (const cid of ['iphone-off', 'iphone-on']) await push.POST('/push_single', { body: { ...transmission('order-42'), push_info, cid } });
+    const push_info = {
+      aps: { alert: { title: 'Hi', body: 'Your order', subtitle: 'Shop' }, autoBadge: '+1', sound: 'default' },
+    };
+    for (const cid of ['iphone-off', 'iphone-on'])
+      await push.POST('/push_single', { body: { ...transmission('order-42'), push_info, cid } });
     expect((await app.inbox('iphone-off')).messages).toMatchObject([{ apn: true, via: 'offline', push_info }]);
-    expect((await app.inbox('iphone-on')).messages).toMatchObject([{ apn: false, via: 'online', template: { transmission_content: 'order-42' } }]);
+    expect((await app.inbox('iphone-on')).messages).toMatchObject([
+      { apn: false, via: 'online', template: { transmission_content: 'order-42' } },
+    ]);
   });
 });

@@ -27,12 +27,18 @@ describe('DMP', () => {
       }
     }
     // The MAC is matched without colons and in any case.
-    expect(await dmp.POST('/tags/user', { body: userTagsBody({ mac: '001122aabbcc' }) })).toEqual({ code: '0', data: ['1001', '1003'] });
+    expect(await dmp.POST('/tags/user', { body: userTagsBody({ mac: '001122aabbcc' }) })).toEqual({
+      code: '0',
+      data: ['1001', '1003'],
+    });
   });
 
   it('/tags/user of a device nobody registered answers no tags', async () => {
     const app = await newApp();
-    expect(await dmpClient(app).POST('/tags/user', { body: userTagsBody({ imei: '999' }) })).toEqual({ code: '0', data: [] });
+    expect(await dmpClient(app).POST('/tags/user', { body: userTagsBody({ imei: '999' }) })).toEqual({
+      code: '0',
+      data: [],
+    });
   });
 
   it("/config/tags lists the party's catalogue, as the control API sets it", async () => {
@@ -71,7 +77,13 @@ describe('DMP', () => {
     const a = await newApp();
     const b = await newApp();
     await b.addDevice({ cid: 'in-b', dmpIds: { imei: ids.imei }, dmpTags: ['1002'] });
-    expect(await dmpClient(a).POST('/tags/user', { body: userTagsBody({ imei: ids.imei }) })).toEqual({ code: '0', data: [] });
-    expect(await dmpClient(b).POST('/tags/user', { body: userTagsBody({ imei: ids.imei }) })).toEqual({ code: '0', data: ['1002'] });
+    expect(await dmpClient(a).POST('/tags/user', { body: userTagsBody({ imei: ids.imei }) })).toEqual({
+      code: '0',
+      data: [],
+    });
+    expect(await dmpClient(b).POST('/tags/user', { body: userTagsBody({ imei: ids.imei }) })).toEqual({
+      code: '0',
+      data: ['1002'],
+    });
   });
 });

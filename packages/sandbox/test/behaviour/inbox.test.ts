@@ -8,7 +8,16 @@ import { control, newApp, notification, pushClient, transmission } from '../supp
 /** A notification with a notify_id (and a channel, when given). */
 const numbered = (text: string, notifyId: number, channelId?: string) => {
   const body = notification(text);
-  return { ...body, notification: { style: { ...body.notification.style, notify_id: notifyId, ...(channelId ? { channelId, channelName: channelId } : {}) } } };
+  return {
+    ...body,
+    notification: {
+      style: {
+        ...body.notification.style,
+        notify_id: notifyId,
+        ...(channelId ? { channelId, channelName: channelId } : {}),
+      },
+    },
+  };
 };
 
 describe('notify_id', () => {
@@ -17,10 +26,19 @@ describe('notify_id', () => {
     const push = pushClient(app);
     const first = await push.POST('/push_single', { body: { ...numbered('first', 7), cid: 'magic-online' } });
     const other = await push.POST('/push_single', { body: { ...numbered('other id', 8), cid: 'magic-online' } });
-    const channel = await push.POST('/push_single', { body: { ...numbered('other channel', 7, 'orders'), cid: 'magic-online' } });
+    const channel = await push.POST('/push_single', {
+      body: { ...numbered('other channel', 7, 'orders'), cid: 'magic-online' },
+    });
     // Another template with the same notify_id and channel replaces it too.
     const link = await push.POST('/push_single', {
-      body: { message: { msgtype: 'link', is_offline: true }, link: { url: 'https://www.example.com/', style: { type: 0, title: 'Order update', text: 'second', logo: 'icon.png', notify_id: 7 } }, cid: 'magic-online' },
+      body: {
+        message: { msgtype: 'link', is_offline: true },
+        link: {
+          url: 'https://www.example.com/',
+          style: { type: 0, title: 'Order update', text: 'second', logo: 'icon.png', notify_id: 7 },
+        },
+        cid: 'magic-online',
+      },
     });
     const { messages } = await app.inbox('magic-online');
     const byTask = (taskid: string | undefined) => messages.find((m) => m.taskid === taskid)!;
@@ -33,7 +51,9 @@ describe('notify_id', () => {
     const third = await push.POST('/push_single', { body: { ...numbered('third', 7), cid: 'magic-online' } });
     const after = await app.inbox('magic-online');
     expect(after.messages.find((m) => m.taskid === first.taskid)!.replacedBy).toBe(byTask(link.taskid).id);
-    expect(after.messages.find((m) => m.taskid === link.taskid)!.replacedBy).toBe(after.messages.find((m) => m.taskid === third.taskid)!.id);
+    expect(after.messages.find((m) => m.taskid === link.taskid)!.replacedBy).toBe(
+      after.messages.find((m) => m.taskid === third.taskid)!.id,
+    );
   });
 
   it('is per device, and a message waiting offline replaces only when it arrives', async () => {
@@ -56,7 +76,10 @@ describe('notify_id', () => {
     const push = pushClient(app);
     await push.POST('/push_single', { body: { ...numbered('first', 9), cid: 'magic-online' } });
     await push.POST('/push_single', { body: { ...numbered('second', 9), cid: 'magic-online' } });
-    const { data } = await control.GET('/events', { params: { query: { appid: app.appid } }, headers: { accept: 'application/json' } });
+    const { data } = await control.GET('/events', {
+      params: { query: { appid: app.appid } },
+      headers: { accept: 'application/json' },
+    });
     const replaced = data!.events.filter((e) => e.type === 'message' && e.message?.replacedBy);
     expect(replaced).toHaveLength(1);
     expect(replaced[0]!.message).toMatchObject({ cid: 'magic-online', template: { style: { text: 'first' } } });
@@ -97,7 +120,11 @@ describe('the app messages', () => {
     const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' }, settings: { inboxLimit: 2 } });
     const push = pushClient(app);
     const short = await push.POST('/push_single', {
-      body: { ...notification('Flash sale'), message: { msgtype: 'notification', is_offline: true, offline_expire_time: 60_000 }, cid: 'magic-offline' },
+      body: {
+        ...notification('Flash sale'),
+        message: { msgtype: 'notification', is_offline: true, offline_expire_time: 60_000 },
+        cid: 'magic-offline',
+      },
     });
     await app.advance(120_000);
     // A list push, stopped while its message waits for the offline device.
@@ -105,8 +132,12 @@ describe('the app messages', () => {
     await push.POST('/push_list', { body: { taskid: stopped.taskid!, cid: ['magic-offline'] } });
     await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: stopped.taskid! } } });
     const expired = await app.messages({ state: 'expired' });
-    expect(expired.messages.map((m) => [m.cid, m.taskid, m.state])).toEqual([['magic-offline', short.taskid, 'expired']]);
-    expect((await app.messages({ state: 'stopped' })).messages.map((m) => [m.taskid, m.state])).toEqual([[stopped.taskid, 'stopped']]);
+    expect(expired.messages.map((m) => [m.cid, m.taskid, m.state])).toEqual([
+      ['magic-offline', short.taskid, 'expired'],
+    ]);
+    expect((await app.messages({ state: 'stopped' })).messages.map((m) => [m.taskid, m.state])).toEqual([
+      [stopped.taskid, 'stopped'],
+    ]);
     // Neither is in the device's inbox or waiting list, and coming online delivers neither.
     await app.updateDevice('magic-offline', { online: true });
     expect(await app.inbox('magic-offline')).toMatchObject({ messages: [], pending: [] });
@@ -114,7 +145,11 @@ describe('the app messages', () => {
     for (const n of [1, 2]) {
       await app.updateDevice('magic-offline', { online: false });
       await push.POST('/push_single', {
-        body: { ...notification(`Gone ${n}`), message: { msgtype: 'notification', is_offline: true, offline_expire_time: 1000 }, cid: 'magic-offline' },
+        body: {
+          ...notification(`Gone ${n}`),
+          message: { msgtype: 'notification', is_offline: true, offline_expire_time: 1000 },
+          cid: 'magic-offline',
+        },
       });
       await app.advance(2000);
     }
@@ -146,7 +181,9 @@ describe('deleting', () => {
     const waiting = await push.POST('/push_single', { body: { ...notification('never'), cid: 'magic-offline' } });
     const drop = (await app.inbox('magic-online')).messages[1]!;
     await app.deleteMessage('magic-online', drop.id);
-    expect((await app.inbox('magic-online')).messages.map((m) => (m.template as { style: { text: string } }).style.text)).toEqual(['keep']);
+    expect(
+      (await app.inbox('magic-online')).messages.map((m) => (m.template as { style: { text: string } }).style.text),
+    ).toEqual(['keep']);
     expect((await app.device('magic-online')).inboxCount).toBe(1);
     const gone = await app.deleteMessage('magic-online', drop.id).catch((e: unknown) => e);
     expect((gone as ControlError).status).toBe(404);
@@ -180,7 +217,11 @@ describe('the request log of a push', () => {
     const requests = await app.requests();
     const logged = requests.find((r) => r.operation === 'push_single')!;
     expect(logged.taskids).toEqual([answer.taskid]);
-    expect(logged.body).toMatchObject({ cid: 'magic-online', requestid: 'req-logged-0001', notification: { style: { text: 'logged' } } });
+    expect(logged.body).toMatchObject({
+      cid: 'magic-online',
+      requestid: 'req-logged-0001',
+      notification: { style: { text: 'logged' } },
+    });
     const signIn = requests.find((r) => r.operation === 'auth_sign')!;
     expect(signIn.body).toBeUndefined();
     expect(JSON.stringify(requests)).not.toContain(app.mastersecret);

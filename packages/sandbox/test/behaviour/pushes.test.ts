@@ -35,7 +35,14 @@ describe('push_single', () => {
     await app.addDevice({ cid: 'phone' });
     await app.addDevice({ cid: 'tablet', online: true });
     const push = pushClient(app);
-    await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'phone', alias: 'user-7' }, { cid: 'tablet', alias: 'user-7' }] } });
+    await push.POST('/bind_alias', {
+      body: {
+        alias_list: [
+          { cid: 'phone', alias: 'user-7' },
+          { cid: 'tablet', alias: 'user-7' },
+        ],
+      },
+    });
     const answer = await push.POST('/push_single', { body: { ...notification(), alias: 'user-7' } });
     expect(answer.status).toBe('successed_online');
     expect(await received(app, 'tablet')).toBe(1);
@@ -70,7 +77,15 @@ describe('save_list_body + push_list', () => {
     expect(await received(app, 'magic-online')).toBe(1);
     const task = await app.task(taskid!);
     expect(task).toMatchObject({ kind: 'list', state: 'sent', taskName: 'spring' });
-    expect(task.stats).toMatchObject({ targets: 4, sent: 3, deliverable: 2, unknown: 1, ignored: 1, received: 1, pending: 1 });
+    expect(task.stats).toMatchObject({
+      targets: 4,
+      sent: 3,
+      deliverable: 2,
+      unknown: 1,
+      ignored: 1,
+      received: 1,
+      pending: 1,
+    });
   });
 
   it('to aliases, with alias_details; without need_detail, no details', async () => {
@@ -78,7 +93,9 @@ describe('save_list_body + push_list', () => {
     const push = pushClient(app);
     await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'magic-online', alias: 'a1' }] } });
     const { taskid } = await push.POST('/save_list_body', { body: transmission() });
-    const detailed = await push.POST('/push_list', { body: { taskid: taskid!, alias: ['a1', 'unbound'], need_detail: true } });
+    const detailed = await push.POST('/push_list', {
+      body: { taskid: taskid!, alias: ['a1', 'unbound'], need_detail: true },
+    });
     expect(detailed.alias_details).toEqual({ a1: { 'magic-online': 'successed_online' }, unbound: {} });
     expect(detailed.cid_details).toEqual({ 'magic-online': 'successed_online' });
     const plain = await push.POST('/push_list', { body: { taskid: taskid!, cid: ['magic-online'] } });
@@ -92,7 +109,9 @@ describe('save_list_body + push_list', () => {
     await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'magic-online', alias: 'a1' }] } });
     await app.addDevice({ cid: 'other', online: true });
     const { taskid } = await push.POST('/save_list_body', { body: transmission() });
-    const answer = await push.POST('/push_list', { body: { taskid: taskid!, cid: ['other'], alias: ['a1'], need_detail: true } });
+    const answer = await push.POST('/push_list', {
+      body: { taskid: taskid!, cid: ['other'], alias: ['a1'], need_detail: true },
+    });
     expect(answer.cid_details).toEqual({ other: 'successed_online' });
     expect(await received(app, 'magic-online')).toBe(0);
   });
@@ -109,13 +128,21 @@ describe('save_list_body + push_list', () => {
 describe('push_app', () => {
   async function fleet() {
     const app = await newApp();
-    await app.addDevice({ cid: 'zj-android', online: true, region: 'Zhejiang', phonetype: 'ANDROID', tags: ['sports', 'news'] });
+    await app.addDevice({
+      cid: 'zj-android',
+      online: true,
+      region: 'Zhejiang',
+      phonetype: 'ANDROID',
+      tags: ['sports', 'news'],
+    });
     await app.addDevice({ cid: 'zj-ios', online: true, region: 'Zhejiang', phonetype: 'IOS', tags: ['sports'] });
     await app.addDevice({ cid: 'bj-android', online: true, region: 'Beijing', phonetype: 'ANDROID', tags: ['news'] });
     return app;
   }
   const reached = async (app: TestApp, condition: unknown) => {
-    const { taskid } = await pushClient(app).POST('/push_app', { body: { ...transmission(), condition: condition as never } });
+    const { taskid } = await pushClient(app).POST('/push_app', {
+      body: { ...transmission(), condition: condition as never },
+    });
     return (await app.task(taskid!)).targets.cids.filter((cid) => !cid.startsWith('magic-')).sort();
   };
 
@@ -123,16 +150,30 @@ describe('push_app', () => {
     const app = await fleet();
     const { taskid } = await pushClient(app).POST('/push_app', { body: transmission() });
     const task = await app.task(taskid!);
-    expect(task.targets.cids.sort()).toEqual(['bj-android', 'magic-inactive', 'magic-offline', 'magic-online', 'zj-android', 'zj-ios']);
+    expect(task.targets.cids.sort()).toEqual([
+      'bj-android',
+      'magic-inactive',
+      'magic-offline',
+      'magic-online',
+      'zj-android',
+      'zj-ios',
+    ]);
     expect(await received(app, 'bj-android')).toBe(1);
   });
 
   it('opt_type 0 is a union, 1 an intersection, 2 "not in"; items are combined with "and"', async () => {
     const app = await fleet();
-    expect(await reached(app, [{ key: 'region', values: ['Zhejiang', 'Beijing'], opt_type: 0 }])).toEqual(['bj-android', 'zj-android', 'zj-ios']);
+    expect(await reached(app, [{ key: 'region', values: ['Zhejiang', 'Beijing'], opt_type: 0 }])).toEqual([
+      'bj-android',
+      'zj-android',
+      'zj-ios',
+    ]);
     expect(await reached(app, [{ key: 'tag', values: ['sports', 'news'], opt_type: 1 }])).toEqual(['zj-android']);
     expect(await reached(app, [{ key: 'tag', values: ['sports'], opt_type: 2 }])).toEqual(['bj-android']);
-    expect(await reached(app, [{ key: 'phonetype', values: ['android'], opt_type: 0 }])).toEqual(['bj-android', 'zj-android']);
+    expect(await reached(app, [{ key: 'phonetype', values: ['android'], opt_type: 0 }])).toEqual([
+      'bj-android',
+      'zj-android',
+    ]);
     expect(
       await reached(app, [
         { key: 'region', values: ['Zhejiang'], opt_type: 0 },
@@ -143,14 +184,18 @@ describe('push_app', () => {
 
   it('query_user_count counts the devices a condition selects', async () => {
     const app = await fleet();
-    const count = await pushClient(app).POST('/query_user_count', { body: { condition: [{ key: 'tag', values: ['news'], opt_type: 0 }] } });
+    const count = await pushClient(app).POST('/query_user_count', {
+      body: { condition: [{ key: 'tag', values: ['news'], opt_type: 0 }] },
+    });
     expect(count).toEqual({ result: 'ok', user_count: 2 });
   });
 
   it('a condition no device meets: no_valid_push, and no task', async () => {
     const app = await fleet();
     const error = await pushClient(app)
-      .POST('/push_app', { body: { ...transmission(), condition: [{ key: 'region', values: ['Tibet'], opt_type: 0 }] } })
+      .POST('/push_app', {
+        body: { ...transmission(), condition: [{ key: 'region', values: ['Tibet'], opt_type: 0 }] },
+      })
       .catch((e: unknown) => e);
     expect((error as PushApiError).result).toBe('no_valid_push');
     expect(await app.tasks()).toEqual([]);
@@ -170,7 +215,9 @@ describe('push_single_batch', () => {
       },
     });
     expect(answer).toMatchObject({ result: 'ok', taskid: expect.stringMatching(/^RASS_/) });
-    expect((await app.inbox('magic-online')).messages).toMatchObject([{ taskid: answer.taskid, kind: 'batch', requestid: 'batch-item-0001' }]);
+    expect((await app.inbox('magic-online')).messages).toMatchObject([
+      { taskid: answer.taskid, kind: 'batch', requestid: 'batch-item-0001' },
+    ]);
     expect((await app.inbox('second')).messages).toMatchObject([{ taskid: answer.taskid, msgtype: 'notification' }]);
   });
 });
@@ -180,7 +227,10 @@ describe('stop_task', () => {
     const app = await newApp();
     const push = pushClient(app);
     const { taskid } = await push.POST('/push_single', { body: { ...notification(), cid: 'magic-offline' } });
-    expect(await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: taskid! } } })).toEqual({ result: 'ok', taskid });
+    expect(await push.DELETE('/stop_task/{taskid}', { params: { path: { taskid: taskid! } } })).toEqual({
+      result: 'ok',
+      taskid,
+    });
     await app.updateDevice('magic-offline', { online: true });
     expect(await app.inbox('magic-offline')).toMatchObject({ messages: [], pending: [] });
     expect(await app.task(taskid!)).toMatchObject({ state: 'stopped', stats: { pending: 0, received: 0 } });

@@ -20,7 +20,9 @@ describe('rate control', () => {
     const push = pushClient(app);
     await push.POST('/set_tags', { body: { cid: 'magic-online', tag_list: ['one'] } });
     await push.POST('/set_tags', { body: { cid: 'magic-online', tag_list: ['two'] } });
-    const error = await push.POST('/set_tags', { body: { cid: 'magic-online', tag_list: ['three'] } }).catch((e: unknown) => e);
+    const error = await push
+      .POST('/set_tags', { body: { cid: 'magic-online', tag_list: ['three'] } })
+      .catch((e: unknown) => e);
     expect(refusal(error)).toBe('too_frequent');
     expect((await app.device('magic-online')).tags).toEqual(['two']);
     await app.advance(60_000);
@@ -33,9 +35,17 @@ describe('rate control', () => {
     await app.setRateLimits({ push_app: { max: 1, perMs: 60_000 }, scheduled_push: { max: 1, perMs: 60_000 } });
     const push = pushClient(app);
     await push.POST('/push_app', { body: transmission() });
-    expect(refusal(await push.POST('/push_app', { body: transmission() }).catch((e: unknown) => e))).toBe('too_frequent');
+    expect(refusal(await push.POST('/push_app', { body: transmission() }).catch((e: unknown) => e))).toBe(
+      'too_frequent',
+    );
     await push.POST('/push_app', { body: { ...transmission(), pushTime: '203001010900' } });
-    expect(refusal(await push.POST('/push_app', { body: { ...transmission(), pushTime: '203001010900' } }).catch((e: unknown) => e))).toBe('too_frequent');
+    expect(
+      refusal(
+        await push
+          .POST('/push_app', { body: { ...transmission(), pushTime: '203001010900' } })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe('too_frequent');
     expect(await app.tasks()).toHaveLength(2);
   });
 });

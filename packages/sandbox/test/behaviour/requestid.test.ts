@@ -18,8 +18,12 @@ describe('a repeated requestid', () => {
   it('answers as the first call did even when the repeated body differs', async () => {
     const app = await newApp();
     const push = pushClient(app);
-    const first = await push.POST('/push_single', { body: { ...notification('one'), cid: 'magic-online', requestid: 'same-request-0002' } });
-    const again = await push.POST('/push_single', { body: { ...notification('two'), cid: 'magic-offline', requestid: 'same-request-0002' } });
+    const first = await push.POST('/push_single', {
+      body: { ...notification('one'), cid: 'magic-online', requestid: 'same-request-0002' },
+    });
+    const again = await push.POST('/push_single', {
+      body: { ...notification('two'), cid: 'magic-offline', requestid: 'same-request-0002' },
+    });
     expect(again).toEqual(first);
     expect(await app.inbox('magic-offline')).toMatchObject({ messages: [], pending: [] });
   });
@@ -47,9 +51,17 @@ describe('a repeated requestid', () => {
     const app = await newApp();
     const push = pushClient(app);
     const item = (requestid: string, content: string) => ({ ...transmission(content), cid: 'magic-online', requestid });
-    const first = await push.POST('/push_single_batch', { body: { msg_list: [item('batch-rid-0001', 'a'), item('batch-rid-0002', 'b')] } });
-    expect(await push.POST('/push_single_batch', { body: { msg_list: [item('batch-rid-0001', 'a'), item('batch-rid-0002', 'b')] } })).toEqual(first);
-    await push.POST('/push_single_batch', { body: { msg_list: [item('batch-rid-0002', 'b'), item('batch-rid-0003', 'c')] } });
+    const first = await push.POST('/push_single_batch', {
+      body: { msg_list: [item('batch-rid-0001', 'a'), item('batch-rid-0002', 'b')] },
+    });
+    expect(
+      await push.POST('/push_single_batch', {
+        body: { msg_list: [item('batch-rid-0001', 'a'), item('batch-rid-0002', 'b')] },
+      }),
+    ).toEqual(first);
+    await push.POST('/push_single_batch', {
+      body: { msg_list: [item('batch-rid-0002', 'b'), item('batch-rid-0003', 'c')] },
+    });
     const contents = (await app.inbox('magic-online')).messages.map((m) => m.template.transmission_content);
     expect(contents).toEqual(['a', 'b', 'c']);
   });

@@ -8,7 +8,9 @@ const MINUTE = 60_000;
 // 2030-01-01 08:00:00 at UTC+8, the apps' default time zone.
 const START = '2030-01-01T00:00:00Z';
 
-const scheduled = (pushTime: string, extra: Record<string, unknown> = {}) => ({ body: { ...transmission('scheduled'), pushTime, ...extra } });
+const scheduled = (pushTime: string, extra: Record<string, unknown> = {}) => ({
+  body: { ...transmission('scheduled'), pushTime, ...extra },
+});
 
 describe('scheduled push', () => {
   it('is refused for an app where it is not enabled, and changes nothing', async () => {
@@ -27,11 +29,23 @@ describe('scheduled push', () => {
     const { taskid } = await push.POST('/push_app', scheduled('203001010810', { task_name: 'morning' }));
     expect(taskid).toMatch(/^RASA_0101_/);
     const before = await push.POST('/get_schedule_task', { body: { taskid: taskid! } });
-    expect(before).toMatchObject({ result: 'ok', taskId: taskid, taskDetail: { sendResult: 'waiting', status: 0, pushTime: '203001010810', pushContent: 'scheduled', desc: 'morning' } });
+    expect(before).toMatchObject({
+      result: 'ok',
+      taskId: taskid,
+      taskDetail: {
+        sendResult: 'waiting',
+        status: 0,
+        pushTime: '203001010810',
+        pushContent: 'scheduled',
+        desc: 'morning',
+      },
+    });
     expect((await app.inbox('magic-online')).messages).toEqual([]);
     const moved = await app.advance(10 * MINUTE);
     expect(moved.fired).toEqual([taskid]);
-    expect((await app.inbox('magic-online')).messages).toMatchObject([{ taskid, kind: 'scheduled', sentAt: Date.parse('2030-01-01T00:10:00Z') }]);
+    expect((await app.inbox('magic-online')).messages).toMatchObject([
+      { taskid, kind: 'scheduled', sentAt: Date.parse('2030-01-01T00:10:00Z') },
+    ]);
     const after = await push.POST('/get_schedule_task', { body: { taskid: taskid! } });
     expect(after.taskDetail).toMatchObject({ sendResult: 'send_success', status: 1 });
   });
@@ -43,16 +57,27 @@ describe('scheduled push', () => {
     const push = pushClient(app);
     const { taskid } = await push.POST('/push_app', scheduled('203001010810'));
     await app.setClock({ frozen: false });
-    expect(await app.waitForTask(taskid!, 'sent', { timeoutMs: 20_000 })).toMatchObject({ state: 'sent', sendResult: 'send_success' });
-    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail?.sendResult).toBe('send_success');
+    expect(await app.waitForTask(taskid!, 'sent', { timeoutMs: 20_000 })).toMatchObject({
+      state: 'sent',
+      sendResult: 'send_success',
+    });
+    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail?.sendResult).toBe(
+      'send_success',
+    );
   });
 
   it('a scheduled push that reaches no device fails: send_failed', async () => {
     const app = await newApp({ clock: { time: START } });
     const push = pushClient(app);
-    const { taskid } = await push.POST('/push_app', scheduled('203001010810', { condition: [{ key: 'region', values: ['Nowhere'], opt_type: 0 }] }));
+    const { taskid } = await push.POST(
+      '/push_app',
+      scheduled('203001010810', { condition: [{ key: 'region', values: ['Nowhere'], opt_type: 0 }] }),
+    );
     await app.advance(10 * MINUTE);
-    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail).toMatchObject({ sendResult: 'send_failed', status: 2 });
+    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail).toMatchObject({
+      sendResult: 'send_failed',
+      status: 2,
+    });
   });
 
   it('pushTime not in the future is refused: invalid_param', async () => {
@@ -71,7 +96,9 @@ describe('scheduled push', () => {
     expect(await push.POST('/del_schedule_task', { body: { taskid: taskid! } })).toEqual({ result: 'ok' });
     await app.advance(5 * MINUTE);
     expect((await app.inbox('magic-online')).messages).toEqual([]);
-    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail).toMatchObject({ sendResult: 'deleted' });
+    expect((await push.POST('/get_schedule_task', { body: { taskid: taskid! } })).taskDetail).toMatchObject({
+      sendResult: 'deleted',
+    });
   });
 
   it('del_schedule_task is refused within one minute of dispatch, and the task still fires', async () => {

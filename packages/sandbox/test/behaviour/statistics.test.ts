@@ -11,9 +11,13 @@ describe('push results', () => {
     const app = await newApp();
     const push = pushClient(app);
     const { taskid } = await push.POST('/save_list_body', { body: notification() });
-    await push.POST('/push_list', { body: { taskid: taskid!, cid: ['magic-online', 'magic-offline', 'magic-inactive'] } });
+    await push.POST('/push_list', {
+      body: { taskid: taskid!, cid: ['magic-online', 'magic-offline', 'magic-inactive'] },
+    });
     const [message] = (await app.inbox('magic-online')).messages;
-    await control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', { params: { path: { appid: app.appid, cid: 'magic-online', messageId: message!.id } } });
+    await control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+      params: { path: { appid: app.appid, cid: 'magic-online', messageId: message!.id } },
+    });
     const { data } = await push.POST('/push_result', { body: { taskIdList: [taskid!] } });
     expect(data).toEqual([
       {
@@ -35,7 +39,9 @@ describe('push results', () => {
     const push = pushClient(app);
     await push.POST('/push_app', { body: { ...transmission(), task_name: 'campaign' } });
     await push.POST('/push_app', { body: { ...notification(), task_name: 'campaign' } });
-    const group = await push.GET('/get_push_result_by_group_name/{groupName}', { params: { path: { groupName: 'campaign' } } });
+    const group = await push.GET('/get_push_result_by_group_name/{groupName}', {
+      params: { path: { groupName: 'campaign' } },
+    });
     // Each push reaches magic-online (online), magic-offline (kept) and magic-inactive (ignored).
     expect(group).toEqual({ result: 'ok', msgTotal: 4, onlineNum: 2, msgProcess: 2, showNum: 1, clickNum: 0 });
     const error = await push
@@ -50,12 +56,21 @@ describe('daily data', () => {
     const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
     await app.addDevice({ cid: 'new-one', online: true });
     const push = pushClient(app);
-    const today = await push.GET('/query_app_user/{date}', { params: { path: { date: '2030-01-01' } } }).catch((e: unknown) => e);
+    const today = await push
+      .GET('/query_app_user/{date}', { params: { path: { date: '2030-01-01' } } })
+      .catch((e: unknown) => e);
     expect((today as PushApiError).result).toBe('invalid_param');
     await app.advance(DAY);
     const { data } = await push.GET('/query_app_user/{date}', { params: { path: { date: '2030-01-01' } } });
     // The three magic cids and new-one were registered that day; magic-online and new-one logged in and were online.
-    expect(data).toEqual({ appId: app.appid, date: '2030-01-01', newRegistCount: 4, registTotalCount: 4, activeCount: 2, onlineCount: 2 });
+    expect(data).toEqual({
+      appId: app.appid,
+      date: '2030-01-01',
+      newRegistCount: 4,
+      registTotalCount: 4,
+      activeCount: 2,
+      onlineCount: 2,
+    });
   });
 
   it('query_app_push reports the pushes of a day', async () => {
@@ -63,7 +78,15 @@ describe('daily data', () => {
     const push = pushClient(app);
     await push.POST('/push_app', { body: notification() });
     const { data, GT } = await push.GET('/query_app_push/{date}', { params: { path: { date: '20300101' } } });
-    expect(data).toMatchObject({ appId: app.appid, date: '20300101', sendCount: 3, sendOnlineCount: 1, receiveCount: 1, showCount: 1, clickCount: 0 });
+    expect(data).toMatchObject({
+      appId: app.appid,
+      date: '20300101',
+      sendCount: 3,
+      sendOnlineCount: 1,
+      receiveCount: 1,
+      showCount: 1,
+      clickCount: 0,
+    });
     expect(GT).toEqual({ sent: 0, feedback: 1, displayed: 1, clicked: 0 });
     const other = await push.GET('/query_app_push/{date}', { params: { path: { date: '20291231' } } });
     expect(other.data).toMatchObject({ sendCount: 0, receiveCount: 0 });
@@ -90,7 +113,10 @@ describe('online statistics and status', () => {
   it('user_status reports online or offline with lastlogin, and no_user for an unknown cid', async () => {
     const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
     const push = pushClient(app);
-    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-offline' } } })).toMatchObject({ result: 'ok', status: 'offline' });
+    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-offline' } } })).toMatchObject({
+      result: 'ok',
+      status: 'offline',
+    });
     await app.advance(60_000);
     await app.updateDevice('magic-offline', { online: true });
     expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'magic-offline' } } })).toEqual({
@@ -99,7 +125,9 @@ describe('online statistics and status', () => {
       status: 'online',
       lastlogin: String(Date.parse('2030-01-01T00:01:00Z')),
     });
-    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'nobody' } } })).toMatchObject({ result: 'no_user' });
+    expect(await push.GET('/user_status/{cid}', { params: { path: { cid: 'nobody' } } })).toMatchObject({
+      result: 'no_user',
+    });
   });
 
   it('set_badge records the badge on the devices named by cid or by device token', async () => {

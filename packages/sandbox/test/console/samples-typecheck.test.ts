@@ -21,7 +21,11 @@ function typecheck(folder: string, files: Record<string, string>) {
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   fs.writeFileSync(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: path.join(packageDir, '..', '..', 'tsconfig.base.json'), compilerOptions: { noEmit: true, types: ['node'], declaration: false }, include: ['*.ts'] }),
+    JSON.stringify({
+      extends: path.join(packageDir, '..', '..', 'tsconfig.base.json'),
+      compilerOptions: { noEmit: true, types: ['node'], declaration: false },
+      include: ['*.ts'],
+    }),
   );
   for (const [name, source] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${name}.ts`), source);
   const res = spawnSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { encoding: 'utf8' });
@@ -33,11 +37,20 @@ function requests(): Record<string, ConsoleRequest> {
   const out: Record<string, ConsoleRequest> = {};
   for (const api of catalogue() as CatalogueApi[]) {
     for (const op of api.operations) {
-      const params = (where: 'path' | 'query') => Object.fromEntries(op.parameters.filter((p) => p.in === where).map((p) => [p.name, p.example ?? '']));
+      const params = (where: 'path' | 'query') =>
+        Object.fromEntries(op.parameters.filter((p) => p.in === where).map((p) => [p.name, p.example ?? '']));
       const examples = op.body?.examples.length ? op.body.examples : [undefined];
       for (const example of examples) {
         const name = `${api.name}-${op.operationId}${example ? `-${example.name}` : ''}`.replace(/[^A-Za-z0-9]/g, '_');
-        out[name] = { api: api.name, op, appid: 'sandbox-app', origin: 'http://127.0.0.1:4020', path: params('path'), query: params('query'), body: example?.value };
+        out[name] = {
+          api: api.name,
+          op,
+          appid: 'sandbox-app',
+          origin: 'http://127.0.0.1:4020',
+          path: params('path'),
+          query: params('query'),
+          body: example?.value,
+        };
       }
     }
   }

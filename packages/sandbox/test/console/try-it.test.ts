@@ -39,10 +39,17 @@ afterAll(async () => {
 });
 
 const check = (body: unknown, headers: Record<string, string> = {}) =>
-  raw(`${sandbox.url}/control/check`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  raw(`${sandbox.url}/control/check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** A GET with a Host header of the test's choosing (fetch does not let a test set it). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -60,7 +67,9 @@ describe('POST /control/check', () => {
     const examples = doc.paths['/check'].post;
     const request = doc.components.examples.RequestCheck.value;
     const expected = doc.components.examples.RequestCheckResult.value;
-    expect(examples.requestBody.content['application/json'].examples.pushSingle.$ref).toBe('#/components/examples/RequestCheck');
+    expect(examples.requestBody.content['application/json'].examples.pushSingle.$ref).toBe(
+      '#/components/examples/RequestCheck',
+    );
     const answer = await check(request);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(expected);
@@ -68,11 +77,19 @@ describe('POST /control/check', () => {
 
   it('gives the same violations as the push v1 request itself, and changes nothing', async () => {
     const token = await defaultAppToken(sandbox);
-    const body = { message: { appkey: DEFAULT_APP.appkey, is_offline: false, msgtype: 'notice' }, notification: { style: { type: 0, title: 't', text: 'x', logo: 'l.png' } }, cid: 'magic-online' };
+    const body = {
+      message: { appkey: DEFAULT_APP.appkey, is_offline: false, msgtype: 'notice' },
+      notification: { style: { type: 0, title: 't', text: 'x', logo: 'l.png' } },
+      cid: 'magic-online',
+    };
     const before = sandbox.snapshot();
     const checked = await check({ api: 'push-v1', operationId: 'pushSingle', body });
     expect(sandbox.snapshot()).toEqual(before);
-    const sent = await raw(`${sandbox.url}/v1/${DEFAULT_APP.appid}/push_single`, { method: 'POST', headers: { 'content-type': 'application/json', authtoken: token }, body: JSON.stringify(body) });
+    const sent = await raw(`${sandbox.url}/v1/${DEFAULT_APP.appid}/push_single`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authtoken: token },
+      body: JSON.stringify(body),
+    });
     expect(sent.status).toBe(422);
     expect(checked.body.violations.length).toBeGreaterThan(0);
     expect(checked.body.violations).toEqual(sent.body.validation);
@@ -82,8 +99,15 @@ describe('POST /control/check', () => {
   it('checks path and query parameters, and a valid request has no violation', async () => {
     const bad = await check({ api: 'push-v1', operationId: 'queryAppUser', path: { date: 'yesterday' } });
     expect(bad.body.violations[0].location).toEqual(['path', 'date']);
-    const dmp = await check({ api: 'dmp', operationId: 'getAccessToken', query: { user_code: 'u', sign1: 'x', sign2: 'y', timestamp: '1' } });
-    expect(dmp.body.violations.map((v: { location: string[] }) => v.location.join('.'))).toEqual(['query.sign1', 'query.sign2']);
+    const dmp = await check({
+      api: 'dmp',
+      operationId: 'getAccessToken',
+      query: { user_code: 'u', sign1: 'x', sign2: 'y', timestamp: '1' },
+    });
+    expect(dmp.body.violations.map((v: { location: string[] }) => v.location.join('.'))).toEqual([
+      'query.sign1',
+      'query.sign2',
+    ]);
     const good = await check({ api: 'dmp', operationId: 'listTags' });
     expect(good.body).toEqual({ operation: 'GET /config/tags', violations: [], warnings: [] });
   });
@@ -91,7 +115,11 @@ describe('POST /control/check', () => {
   it('refuses an unknown operation (404), a body that is not JSON (415), and a page of another origin (403)', async () => {
     expect((await check({ api: 'push-v1', operationId: 'pushEverything' })).status).toBe(404);
     expect((await check({ api: 'graphql', operationId: 'x' })).status).toBe(422);
-    const form = await raw(`${sandbox.url}/control/check`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const form = await raw(`${sandbox.url}/control/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(form.status).toBe(415);
     expect((await check({ api: 'dmp', operationId: 'listTags' }, { origin: 'https://evil.example' })).status).toBe(403);
   });
@@ -111,7 +139,11 @@ describe('/docs/ and /console/', () => {
   });
 
   it('serves nothing outside the site folder, and answers only its own Host names', async () => {
-    for (const escape of [`/docs/../${path.basename(outside)}`, `/docs/%2e%2e/${path.basename(outside)}`, `/docs/..%2f${path.basename(outside)}`]) {
+    for (const escape of [
+      `/docs/../${path.basename(outside)}`,
+      `/docs/%2e%2e/${path.basename(outside)}`,
+      `/docs/..%2f${path.basename(outside)}`,
+    ]) {
       const answer = await get(`${sandbox.url}${escape}`);
       expect(answer.text, escape).not.toContain('not part of the site');
     }
@@ -142,9 +174,16 @@ describe('/docs/ and /console/', () => {
 it('the built console weighs at most its budget, gzipped (its page, bundle, styles and catalogue)', () => {
   const packageDir = path.resolve(import.meta.dirname, '..', '..');
   const dir = path.join(packageDir, 'dist', 'page', 'console');
-  const budget = (JSON.parse(fs.readFileSync(path.join(packageDir, 'page', 'console', 'budget.json'), 'utf8')) as { gzipBytes: number }).gzipBytes;
+  const budget = (
+    JSON.parse(fs.readFileSync(path.join(packageDir, 'page', 'console', 'budget.json'), 'utf8')) as {
+      gzipBytes: number;
+    }
+  ).gzipBytes;
   const files = ['index.html', 'console.js', 'console.css', 'catalogue.json'];
-  const total = files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length, 0);
+  const total = files.reduce(
+    (sum, file) => sum + gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length,
+    0,
+  );
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(budget);
 });
@@ -154,11 +193,19 @@ describe('the console catalogue and helpers', () => {
     const list = catalogue();
     for (const api of list) {
       const doc = loadDocument(api.name) as any;
-      const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).flatMap((op: any) => (op?.operationId ? [op.operationId] : [])));
+      const ids = Object.values(doc.paths).flatMap((item: any) =>
+        Object.values(item).flatMap((op: any) => (op?.operationId ? [op.operationId] : [])),
+      );
       expect(api.operations.map((o) => o.operationId).sort()).toEqual(ids.sort());
     }
     const pushSingle = list[0]!.operations.find((o) => o.operationId === 'pushSingle')!;
-    expect(pushSingle.body!.examples.map((e) => e.name)).toEqual(['notification', 'link', 'notypopload', 'startactivity', 'transmission']);
+    expect(pushSingle.body!.examples.map((e) => e.name)).toEqual([
+      'notification',
+      'link',
+      'notypopload',
+      'startactivity',
+      'transmission',
+    ]);
     expect(pushSingle.secured).toBe(true);
     expect(list[0]!.operations.find((o) => o.operationId === 'authSign')!.secured).toBe(false);
   });
@@ -174,14 +221,26 @@ describe('the console catalogue and helpers', () => {
   });
 
   it("prefills an example for an app: its appkey, one of its devices, new requestids; and finds an answer's task ids", () => {
-    const example = { message: { appkey: 'YOUR_APP_KEY', msgtype: 'notification' }, cid: 'CID_EXAMPLE_0001', requestid: 'req-1', msg_list: [{ requestid: 'req-2', cid: 'magic-offline' }] };
-    const { value, changes } = prefill(example, { appkey: 'key-1', devices: ['magic-online', 'magic-offline'], preferred: 'magic-online' }) as { value: any; changes: string[] };
+    const example = {
+      message: { appkey: 'YOUR_APP_KEY', msgtype: 'notification' },
+      cid: 'CID_EXAMPLE_0001',
+      requestid: 'req-1',
+      msg_list: [{ requestid: 'req-2', cid: 'magic-offline' }],
+    };
+    const { value, changes } = prefill(example, {
+      appkey: 'key-1',
+      devices: ['magic-online', 'magic-offline'],
+      preferred: 'magic-online',
+    }) as { value: any; changes: string[] };
     expect(value.message.appkey).toBe('key-1');
     expect(value.cid).toBe('magic-online');
     expect(value.msg_list[0].cid).toBe('magic-offline');
     expect(value.requestid).toMatch(/^console-[0-9a-f]{16}$/);
     expect(value.msg_list[0].requestid).not.toBe(value.requestid);
     expect(changes.length).toBe(3);
-    expect(taskIdsOf({ result: 'ok', data: { a: { taskid: 'RASS_1' }, b: { taskid: 'RASS_2' } } })).toEqual(['RASS_1', 'RASS_2']);
+    expect(taskIdsOf({ result: 'ok', data: { a: { taskid: 'RASS_1' }, b: { taskid: 'RASS_2' } } })).toEqual([
+      'RASS_1',
+      'RASS_2',
+    ]);
   });
 });

@@ -32,13 +32,19 @@ async function numericSignIn(app: SandboxApp) {
   return response.status;
 }
 
-it('the request log shows the deviation a lenient app accepted beside its request, and a strict refusal as violations', { timeout: 120_000 }, async () => {
+it('the request log shows the deviation a lenient app accepted beside its request, and a strict refusal as violations', {
+  timeout: 120_000,
+}, async () => {
   const lenient = await sandbox.app({ name: 'Lenient', settings: { compat: 'lenient' } });
   const strict = await sandbox.app({ name: 'Strict' });
   expect(await numericSignIn(lenient)).toBe(200);
   expect(await numericSignIn(strict)).toBe(422);
   for (const [app, expected, absent] of [
-    [lenient, ['lenient: json-type', 'body.timestamp', 'the number 1893456000000 read as the string "1893456000000"'], 'must be a string'],
+    [
+      lenient,
+      ['lenient: json-type', 'body.timestamp', 'the number 1893456000000 read as the string "1893456000000"'],
+      'must be a string',
+    ],
     [strict, ['body.timestamp', 'must be a string'], 'lenient:'],
   ] as const) {
     const w = await openInbox(browser, sandbox.url, { app: app.appid, tab: 'requests' });

@@ -24,7 +24,8 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const health = (page: Page, text: string) => page.locator('header.top .health[role="status"]').filter({ hasText: text });
+const health = (page: Page, text: string) =>
+  page.locator('header.top .health[role="status"]').filter({ hasText: text });
 
 describe('the health in the pages’ header', { timeout: 120_000 }, () => {
   for (const path of ['/', '/console/']) {
@@ -43,7 +44,9 @@ describe('the health in the pages’ header', { timeout: 120_000 }, () => {
         expect(await seriousViolations(page)).toEqual([]);
 
         // The sandbox's answer while it stops, given by the browser in its place; the page sees it once it reconnects.
-        await page.route('**/readyz', (route) => route.fulfill({ status: 503, contentType: 'text/plain; charset=utf-8', body: 'not ready: stopping\n' }));
+        await page.route('**/readyz', (route) =>
+          route.fulfill({ status: 503, contentType: 'text/plain; charset=utf-8', body: 'not ready: stopping\n' }),
+        );
         relay.cut();
         await page.getByRole('status').filter({ hasText: 'Reconnecting' }).waitFor();
         relay.resume();
@@ -59,7 +62,10 @@ describe('the health in the pages’ header', { timeout: 120_000 }, () => {
         await live(page);
         await health(page, 'Sandbox ready').waitFor();
         // Connections cut by the relay and the 503 may be reported as failed loads; nothing else may be.
-        for (const p of w.problems()) expect(p).toMatch(/^console error: (Failed to load resource: (net::ERR_|the server responded with a status of 503)|.*net::ERR_(CONNECTION|EMPTY_RESPONSE|INCOMPLETE))/);
+        for (const p of w.problems())
+          expect(p).toMatch(
+            /^console error: (Failed to load resource: (net::ERR_|the server responded with a status of 503)|.*net::ERR_(CONNECTION|EMPTY_RESPONSE|INCOMPLETE))/,
+          );
       } finally {
         await w.close();
       }

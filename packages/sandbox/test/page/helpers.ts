@@ -17,14 +17,21 @@ export const screenshotsDir = path.resolve(packageDir, '..', '..', 'docs', 'scre
 
 export function requireBuiltPage(): void {
   if (!fs.existsSync(path.join(pageDist, 'index.html'))) {
-    throw new Error('the inbox page is not built (dist/page/index.html is missing): run `pnpm run build` in packages/sandbox first');
+    throw new Error(
+      'the inbox page is not built (dist/page/index.html is missing): run `pnpm run build` in packages/sandbox first',
+    );
   }
 }
 
 export type PushClient = ReturnType<typeof createPushClient>;
 
 /** Sends a sample to a cid through the real push client; the envelope carries the app's own appkey. */
-export async function pushSample(push: PushClient, app: Pick<SandboxApp, 'appkey'>, sample: Sample, cid: string): Promise<string> {
+export async function pushSample(
+  push: PushClient,
+  app: Pick<SandboxApp, 'appkey'>,
+  sample: Sample,
+  cid: string,
+): Promise<string> {
   const body = { ...sample.body, message: { ...sample.body.message, appkey: app.appkey }, cid };
   // A sample is one valid push_single body without its target (typed as TemplatedMessage); the cid completes it.
   const answer = await push.POST('/push_single', { body: body as never });
@@ -37,7 +44,12 @@ export interface InboxPage extends WatchedPage {
 }
 
 /** Opens the page on a device's inbox and waits until it follows the event stream. */
-export async function openInbox(browser: Browser, origin: string, hash: Record<string, string>, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<InboxPage> {
+export async function openInbox(
+  browser: Browser,
+  origin: string,
+  hash: Record<string, string>,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<InboxPage> {
   const watched = await openWatchedPage(browser, { allowedOrigin: origin, ...options });
   const requested: string[] = [];
   watched.page.on('request', (request) => requested.push(request.url()));
@@ -50,11 +62,16 @@ export const live = (page: Page) => page.getByRole('status').filter({ hasText: '
 
 /** The card of the message whose heading is `headline`, open in the detail pane. */
 export const card = (page: Page, headline: string): Locator =>
-  page.locator('section.detail article.msg').filter({ has: page.getByRole('heading', { level: 3, name: headline, exact: true }) });
+  page
+    .locator('section.detail article.msg')
+    .filter({ has: page.getByRole('heading', { level: 3, name: headline, exact: true }) });
 
 /** The timeline's row of the message whose title is `title` (the first, newest, when several have it). */
 export const row = (page: Page, title: string): Locator =>
-  page.locator('li.row').filter({ has: page.locator('.row-title').getByText(title, { exact: true }) }).first();
+  page
+    .locator('li.row')
+    .filter({ has: page.locator('.row-title').getByText(title, { exact: true }) })
+    .first();
 
 /** Opens a message in the detail pane from its row (and its folded fields, with `fields`); answers its card. */
 export async function openMessage(page: Page, title: string, options: { fields?: boolean } = {}): Promise<Locator> {
@@ -72,7 +89,14 @@ export async function openMessage(page: Page, title: string, options: { fields?:
 
 /** A card's field list, term to description. */
 export const fieldsOf = (locator: Locator): Promise<Record<string, string>> =>
-  locator.evaluate((el) => Object.fromEntries(Array.from(el.querySelectorAll('dl.fields .field')).map((f) => [f.querySelector('dt')!.textContent!.trim(), f.querySelector('dd')!.textContent!.trim()])));
+  locator.evaluate((el) =>
+    Object.fromEntries(
+      Array.from(el.querySelectorAll('dl.fields .field')).map((f) => [
+        f.querySelector('dt')!.textContent!.trim(),
+        f.querySelector('dd')!.textContent!.trim(),
+      ]),
+    ),
+  );
 
 export interface AxeFinding {
   id: string;
@@ -84,7 +108,9 @@ export interface AxeFinding {
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
@@ -110,7 +136,7 @@ export async function startRelay(port: number): Promise<Relay> {
   const waiting = new Set<{ matches(head: string): boolean; resolve(head: string): void }>();
   const seen = (head: string) => {
     heads.push(head);
-    for (const w of waiting) if (w.matches(head)) (waiting.delete(w), w.resolve(head));
+    for (const w of waiting) if (w.matches(head)) waiting.delete(w), w.resolve(head);
   };
   let held: (() => void)[] | undefined;
   const track = (socket: net.Socket) => {

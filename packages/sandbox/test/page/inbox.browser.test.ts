@@ -10,7 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, type Browser } from '@pushapi/test-browser';
 import { startSandbox, type Sandbox, type SandboxApp } from '../../src/index.js';
-import { card, fieldsOf, live, openInbox, openMessage, pageDist, packageDir, pushSample, requireBuiltPage, row, screenshotsDir, seriousViolations, startRelay, type PushClient } from './helpers.js';
+import {
+  card,
+  fieldsOf,
+  live,
+  openInbox,
+  openMessage,
+  pageDist,
+  packageDir,
+  pushSample,
+  requireBuiltPage,
+  row,
+  screenshotsDir,
+  seriousViolations,
+  startRelay,
+  type PushClient,
+} from './helpers.js';
 import { ALL_SAMPLES, MORE_SAMPLES, STYLE_SAMPLES } from './messages.js';
 
 let sandbox: Sandbox;
@@ -18,7 +33,10 @@ let browser: Browser;
 const clients: PushClient[] = [];
 
 /** A fresh app (its clock frozen, so that the page's times are fixed) and a push client for it. */
-async function freshApp(name: string, settings: { scheduledPush?: boolean } = {}): Promise<{ app: SandboxApp; push: PushClient }> {
+async function freshApp(
+  name: string,
+  settings: { scheduledPush?: boolean } = {},
+): Promise<{ app: SandboxApp; push: PushClient }> {
   const app = await sandbox.app({ name, settings, clock: { time: '2030-06-01T01:30:00Z', frozen: true } });
   const push = createPushClient({ ...app.pushOptions, retry: false });
   clients.push(push);
@@ -26,7 +44,9 @@ async function freshApp(name: string, settings: { scheduledPush?: boolean } = {}
 }
 
 const deviceIds = async (app: SandboxApp) =>
-  (await sandbox.control.GET('/apps/{appid}/devices', { params: { path: { appid: app.appid } } })).data!.devices.map((d) => d.cid);
+  (await sandbox.control.GET('/apps/{appid}/devices', { params: { path: { appid: app.appid } } })).data!.devices.map(
+    (d) => d.cid,
+  );
 
 beforeAll(async () => {
   requireBuiltPage();
@@ -57,13 +77,18 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         await row(page, sample.headline).waitFor();
         const message = await openMessage(page, sample.headline, { fields: true });
         expect(await message.getAttribute('data-msgtype'), sample.name).toBe(sample.msgtype);
-        expect(await message.getAttribute('data-style'), sample.name).toBe(sample.style === undefined ? '' : String(sample.style));
+        expect(await message.getAttribute('data-style'), sample.name).toBe(
+          sample.style === undefined ? '' : String(sample.style),
+        );
         const text = await message.innerText();
         for (const shown of sample.shows) expect(text, `${sample.name}: ${shown}`).toContain(shown);
         const fields = await fieldsOf(message);
-        for (const [term, value] of Object.entries(sample.fields ?? {})) expect(fields[term], `${sample.name}: field ${term}`).toBe(value);
+        for (const [term, value] of Object.entries(sample.fields ?? {}))
+          expect(fields[term], `${sample.name}: field ${term}`).toBe(value);
         // Newest first: the message just pushed heads the list.
-        await expect(page.locator('li.row').first().getAttribute('data-message-id')).resolves.toBe(await message.getAttribute('data-message-id'));
+        await expect(page.locator('li.row').first().getAttribute('data-message-id')).resolves.toBe(
+          await message.getAttribute('data-message-id'),
+        );
         await page.getByRole('heading', { name: `Messages of phone-live (${index + 1}), newest first` }).waitFor();
       }
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -71,13 +96,28 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       // Remote images stay off: each shows a placeholder naming its address; the inline ones are real pictures.
       const banner = (await openMessage(page, 'Background image')).locator('img.img-banner').first();
       expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      await (await openMessage(page, 'Flash offer')).getByRole('img', { name: 'Icon (logourl) (not loaded: remote images are off): https://www.example.com/offer-icon.png' }).first().waitFor();
-      expect(await page.locator('img').evaluateAll((imgs) => imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+      await (await openMessage(page, 'Flash offer'))
+        .getByRole('img', {
+          name: 'Icon (logourl) (not loaded: remote images are off): https://www.example.com/offer-icon.png',
+        })
+        .first()
+        .waitFor();
+      expect(
+        await page
+          .locator('img')
+          .evaluateAll(
+            (imgs) =>
+              imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
+                .length,
+          ),
+      ).toBe(0);
 
       // The device list: state, tags; the page never asks for credentials nor shows a secret.
       const device = page.locator('li.device[data-cid="phone-live"]');
       expect(await device.innerText()).toContain('tags: vip, beta');
-      await expect(device.getByRole('switch', { name: 'phone-live online' }).getAttribute('aria-checked')).resolves.toBe('true');
+      await expect(
+        device.getByRole('switch', { name: 'phone-live online' }).getAttribute('aria-checked'),
+      ).resolves.toBe('true');
       expect(w.requested.filter((u) => u.includes('/credentials'))).toEqual([]);
       const html = await page.content();
       expect(html).not.toContain(app.mastersecret);
@@ -100,7 +140,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       const sample = STYLE_SAMPLES[0]!;
       await pushSample(push, app, sample, 'phone-asleep');
       await row(page, sample.headline).filter({ hasText: 'waiting' }).waitFor();
-      expect(await (await openMessage(page, sample.headline)).innerText()).toContain('Waiting for the device to come online since');
+      expect(await (await openMessage(page, sample.headline)).innerText()).toContain(
+        'Waiting for the device to come online since',
+      );
       await page.getByRole('heading', { name: 'Messages of phone-asleep (1), newest first' }).waitFor();
 
       // Device states and the alias bound through the client.
@@ -115,7 +157,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await toggle.focus();
       await page.keyboard.press('Space');
       await row(page, sample.headline).filter({ hasText: 'delivered' }).waitFor();
-      expect(await card(page, sample.headline).innerText()).toContain('Kept while the device was offline, delivered when it came online');
+      expect(await card(page, sample.headline).innerText()).toContain(
+        'Kept while the device was offline, delivered when it came online',
+      );
       await page.getByRole('switch', { name: 'phone-asleep online', checked: true }).waitFor();
       expect((await app.device('phone-asleep')).online).toBe(true);
       expect(w.problems()).toEqual([]);
@@ -129,7 +173,13 @@ describe('the inbox page', { timeout: 120_000 }, () => {
     await app.addDevice({ cid: 'phone-sched', online: true, tags: ['news'] });
     // The frozen clock reads 2030-06-01 09:30 at UTC+08:00: push at 11:00, 1 h 30 min later.
     const { taskid } = (await push.POST('/push_app', {
-      body: { ...STYLE_SAMPLES[1]!.body, message: { ...STYLE_SAMPLES[1]!.body.message, appkey: app.appkey }, condition: [{ key: 'tag', values: ['news'], opt_type: 0 }], pushTime: '203006011100', task_name: 'morning-news' } as never,
+      body: {
+        ...STYLE_SAMPLES[1]!.body,
+        message: { ...STYLE_SAMPLES[1]!.body.message, appkey: app.appkey },
+        condition: [{ key: 'tag', values: ['news'], opt_type: 0 }],
+        pushTime: '203006011100',
+        task_name: 'morning-news',
+      } as never,
     })) as { taskid: string };
     const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'phone-sched', tab: 'tasks' });
     try {
@@ -139,7 +189,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       // A task is one row until opened in place.
       await task.locator('summary').click();
       const text = await task.innerText();
-      expect(text).toContain('Push time 203006011100 = 2030-06-01 11:00:00, in 1 h 30 min on the sandbox clock (now 2030-06-01 09:30:00)');
+      expect(text).toContain(
+        'Push time 203006011100 = 2030-06-01 11:00:00, in 1 h 30 min on the sandbox clock (now 2030-06-01 09:30:00)',
+      );
       expect(text).toContain('tag is one of news');
       expect(text).toContain('task_name morning-news');
       expect(await task.getAttribute('data-state')).toBe('scheduled');
@@ -156,10 +208,12 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await row(page, STYLE_SAMPLES[1]!.headline).waitFor();
 
       // A refused request (cid and alias together) is in the log with the violation the sandbox reported.
-      const refused = await push.POST('/push_single', { body: { ...STYLE_SAMPLES[0]!.body, cid: 'phone-sched', alias: 'user-7' } as never }).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const refused = await push
+        .POST('/push_single', { body: { ...STYLE_SAMPLES[0]!.body, cid: 'phone-sched', alias: 'user-7' } as never })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(refused).toBeInstanceOf(Error);
       const logged = (await app.requests()).find((r) => r.operation === 'push_single' && r.violations.length > 0);
       expect(logged, 'the control API logged the refused push_single').toBeDefined();
@@ -213,18 +267,24 @@ describe('the inbox page', { timeout: 120_000 }, () => {
     await app.addDevice({ cid: 'phone-a11y-off', online: false });
     for (const sample of ALL_SAMPLES) await pushSample(push, app, sample, 'phone-a11y');
     await pushSample(push, app, STYLE_SAMPLES[0]!, 'phone-a11y-off');
-    await push.POST('/push_single', { body: { ...STYLE_SAMPLES[0]!.body, cid: 'phone-a11y', alias: 'x' } as never }).catch(() => undefined);
+    await push
+      .POST('/push_single', { body: { ...STYLE_SAMPLES[0]!.body, cid: 'phone-a11y', alias: 'x' } as never })
+      .catch(() => undefined);
     for (const colorScheme of ['light', 'dark'] as const) {
       const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'phone-a11y' }, { colorScheme });
       try {
         const { page } = w;
-        await page.getByRole('heading', { name: `Messages of phone-a11y (${ALL_SAMPLES.length}), newest first` }).waitFor();
+        await page
+          .getByRole('heading', { name: `Messages of phone-a11y (${ALL_SAMPLES.length}), newest first` })
+          .waitFor();
         // A message open in the detail pane, with its fields and both JSON views unfolded.
         const opened = await openMessage(page, STYLE_SAMPLES[0]!.headline, { fields: true });
         for (const summary of await page.locator('section.detail details.json summary').all()) await summary.click();
         await opened.locator('dl.fields').waitFor();
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        expect(background, `${colorScheme} theme`).toBe(colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(246, 247, 249)');
+        expect(background, `${colorScheme} theme`).toBe(
+          colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(246, 247, 249)',
+        );
         const findings: Record<string, unknown> = {};
         findings.inbox = await seriousViolations(page);
         await page.locator('li.device[data-cid="phone-a11y-off"] .device-pick').click();
@@ -232,7 +292,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         await row(page, STYLE_SAMPLES[0]!.headline).filter({ hasText: 'waiting' }).waitFor();
         findings.pending = await seriousViolations(page);
         await page.locator('li.device-all .device-pick').click();
-        await page.getByRole('heading', { name: `Messages of every device (${ALL_SAMPLES.length + 1}), newest first` }).waitFor();
+        await page
+          .getByRole('heading', { name: `Messages of every device (${ALL_SAMPLES.length + 1}), newest first` })
+          .waitFor();
         findings.timeline = await seriousViolations(page);
         await page.getByRole('tab', { name: /^Tasks/ }).click();
         await page.locator('article.task').first().waitFor();
@@ -245,7 +307,14 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         await page.getByRole('button', { name: 'Yes, reset app' }).waitFor();
         findings.confirm = await seriousViolations(page);
         await page.getByRole('button', { name: 'Cancel' }).click();
-        expect(findings, `${colorScheme} theme`).toEqual({ inbox: [], pending: [], timeline: [], tasks: [], requests: [], confirm: [] });
+        expect(findings, `${colorScheme} theme`).toEqual({
+          inbox: [],
+          pending: [],
+          timeline: [],
+          tasks: [],
+          requests: [],
+          confirm: [],
+        });
         expect(w.problems()).toEqual([]);
       } finally {
         await w.close();
@@ -277,22 +346,39 @@ describe('the inbox page', { timeout: 120_000 }, () => {
     const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'phone-img' });
     try {
       const { page } = w;
-      await page.getByRole('heading', { name: `Messages of phone-img (${STYLE_SAMPLES.length}), newest first` }).waitFor();
+      await page
+        .getByRole('heading', { name: `Messages of phone-img (${STYLE_SAMPLES.length}), newest first` })
+        .waitFor();
       await openMessage(page, 'New photos from Anna');
       await page.getByLabel('Load remote images').check();
       // The guard refuses every request beyond the sandbox: each remote image fails and becomes a placeholder.
       const failed = page.getByRole('img', { name: /could not be loaded/ });
-      await page.waitForFunction(() => document.querySelectorAll('[role="img"][aria-label*="remote images are off"]').length === 0);
-      await card(page, 'New photos from Anna').getByRole('img', { name: 'Small image (banner_url) (could not be loaded): https://www.example.com/thumb.png' }).waitFor();
-      await (await openMessage(page, 'Flash offer')).getByRole('img', { name: 'Icon (logourl) (could not be loaded): https://www.example.com/offer-icon.png' }).first().waitFor();
+      await page.waitForFunction(
+        () => document.querySelectorAll('[role="img"][aria-label*="remote images are off"]').length === 0,
+      );
+      await card(page, 'New photos from Anna')
+        .getByRole('img', { name: 'Small image (banner_url) (could not be loaded): https://www.example.com/thumb.png' })
+        .waitFor();
+      await (await openMessage(page, 'Flash offer'))
+        .getByRole('img', { name: 'Icon (logourl) (could not be loaded): https://www.example.com/offer-icon.png' })
+        .first()
+        .waitFor();
       expect(await failed.count()).toBeGreaterThanOrEqual(1);
-      expect(await page.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+      expect(
+        await page
+          .locator('img')
+          .evaluateAll(
+            (imgs) =>
+              imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length,
+          ),
+      ).toBe(0);
       // What the guard saw: only the images' own addresses, refused before leaving the machine.
       const problems = w.problems();
       const requests = problems.filter((p) => p.startsWith('non-local request: '));
       expect(requests.length).toBeGreaterThan(0);
       for (const p of requests) expect(p).toMatch(/^non-local request: https:\/\/www\.example\.com\/[a-z-]+\.png$/);
-      for (const p of problems.filter((q) => !requests.includes(q))) expect(p).toMatch(/^console error: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/);
+      for (const p of problems.filter((q) => !requests.includes(q)))
+        expect(p).toMatch(/^console error: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT/);
     } finally {
       await w.close();
     }
@@ -308,9 +394,14 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await pushSample(push, app, STYLE_SAMPLES[0]!, 'phone-net');
       await row(page, STYLE_SAMPLES[0]!.headline).waitFor();
       // The event that brought the first message: the page has seen it, so it resumes after it (or later).
-      const { data: recent } = await sandbox.control.GET('/events', { params: { query: { appid: app.appid } }, headers: { accept: 'application/json' } });
+      const { data: recent } = await sandbox.control.GET('/events', {
+        params: { query: { appid: app.appid } },
+        headers: { accept: 'application/json' },
+      });
       const delivered = recent!.events.find((e) => e.type === 'message' && e.cid === 'phone-net')!;
-      const resumed = relay.request((head) => head.startsWith('GET /control/events') && /\r\nLast-Event-ID: \d+/i.test(head));
+      const resumed = relay.request(
+        (head) => head.startsWith('GET /control/events') && /\r\nLast-Event-ID: \d+/i.test(head),
+      );
       relay.cut();
       await page.getByRole('status').filter({ hasText: 'Reconnecting' }).waitFor();
       // Sent while the page is cut off (straight to the sandbox, not through the relay).
@@ -321,7 +412,10 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await live(page);
       await row(page, STYLE_SAMPLES[1]!.headline).waitFor();
       // Connections cut by the relay may be reported as failed loads; nothing else may be.
-      for (const p of w.problems()) expect(p).toMatch(/^console error: (Failed to load resource: net::ERR_|.*net::ERR_(CONNECTION|EMPTY_RESPONSE|INCOMPLETE))/);
+      for (const p of w.problems())
+        expect(p).toMatch(
+          /^console error: (Failed to load resource: net::ERR_|.*net::ERR_(CONNECTION|EMPTY_RESPONSE|INCOMPLETE))/,
+        );
     } finally {
       await w.close();
       await relay.close();
@@ -329,13 +423,17 @@ describe('the inbox page', { timeout: 120_000 }, () => {
   });
 
   it('weighs at most its budget, gzipped, and loads nothing but its own files, the control API and /readyz', async () => {
-    const budget = (JSON.parse(fs.readFileSync(path.join(packageDir, 'page', 'budget.json'), 'utf8')) as { gzipBytes: number }).gzipBytes;
+    const budget = (
+      JSON.parse(fs.readFileSync(path.join(packageDir, 'page', 'budget.json'), 'utf8')) as { gzipBytes: number }
+    ).gzipBytes;
     const { app } = await freshApp('Weight');
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       // Everything loaded so far: every file of the page is requested at start.
       // The sandbox's answers (the control API, and /readyz for the header's health) are not files of the page.
-      const assets = w.requested.filter((u) => !new URL(u).pathname.startsWith('/control') && new URL(u).pathname !== '/readyz');
+      const assets = w.requested.filter(
+        (u) => !new URL(u).pathname.startsWith('/control') && new URL(u).pathname !== '/readyz',
+      );
       expect(w.requested.map((u) => new URL(u).pathname)).toContain('/readyz');
       let total = 0;
       for (const url of new Set(assets)) {
@@ -344,7 +442,12 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         expect(fs.existsSync(file), `${pathname} is a file of the built page`).toBe(true);
         total += gzipSync(fs.readFileSync(file), { level: 9 }).length;
       }
-      expect([...new Set(assets.map((u) => new URL(u).pathname))].sort()).toEqual(['/', '/assets/app.css', '/assets/app.js', '/assets/icon.svg']);
+      expect([...new Set(assets.map((u) => new URL(u).pathname))].sort()).toEqual([
+        '/',
+        '/assets/app.css',
+        '/assets/app.js',
+        '/assets/icon.svg',
+      ]);
       expect(total).toBeGreaterThan(0);
       expect(total).toBeLessThanOrEqual(budget);
       expect(w.problems()).toEqual([]);
@@ -363,20 +466,37 @@ describe('the inbox page', { timeout: 120_000 }, () => {
     for (const sample of MORE_SAMPLES) await pushSample(push, app, sample, 'phone-templates');
     await pushSample(push, app, STYLE_SAMPLES[2]!, 'phone-away');
     // Tasks of every kind for the tasks screenshot: an app push by tag, and a scheduled one.
-    const appPush = (extra: object) => push.POST('/push_app', { body: { ...STYLE_SAMPLES[3]!.body, message: { ...STYLE_SAMPLES[3]!.body.message, appkey: app.appkey }, ...extra } as never });
+    const appPush = (extra: object) =>
+      push.POST('/push_app', {
+        body: {
+          ...STYLE_SAMPLES[3]!.body,
+          message: { ...STYLE_SAMPLES[3]!.body.message, appkey: app.appkey },
+          ...extra,
+        } as never,
+      });
     await appPush({ condition: [{ key: 'tag', values: ['beta'], opt_type: 0 }], task_name: 'albums' });
-    await appPush({ condition: [{ key: 'region', values: ['Shanghai'], opt_type: 2 }], pushTime: '203006011200', task_name: 'noon-albums' });
+    await appPush({
+      condition: [{ key: 'region', values: ['Shanghai'], opt_type: 2 }],
+      pushTime: '203006011200',
+      task_name: 'noon-albums',
+    });
     for (const colorScheme of ['light', 'dark'] as const) {
       // The timeline of every device, the newest message of phone-styles open beside it.
       const w = await openInbox(browser, sandbox.url, { app: app.appid }, { colorScheme });
       try {
         const { page } = w;
-        await page.getByRole('heading', { name: `Messages of every device (${STYLE_SAMPLES.length + MORE_SAMPLES.length + 2}), newest first` }).waitFor();
+        await page
+          .getByRole('heading', {
+            name: `Messages of every device (${STYLE_SAMPLES.length + MORE_SAMPLES.length + 2}), newest first`,
+          })
+          .waitFor();
         await openMessage(page, STYLE_SAMPLES[3]!.headline);
         await page.screenshot({ path: path.join(screenshotsDir, `sandbox-inbox-${colorScheme}.png`), fullPage: true });
         if (colorScheme === 'light') {
           await page.locator('li.device[data-cid="phone-templates"] .device-pick').click();
-          await page.getByRole('heading', { name: `Messages of phone-templates (${MORE_SAMPLES.length}), newest first` }).waitFor();
+          await page
+            .getByRole('heading', { name: `Messages of phone-templates (${MORE_SAMPLES.length}), newest first` })
+            .waitFor();
           await openMessage(page, MORE_SAMPLES[0]!.headline, { fields: true });
           await page.screenshot({ path: path.join(screenshotsDir, 'sandbox-inbox-templates.png'), fullPage: true });
           await page.getByRole('tab', { name: /^Tasks/ }).click();
@@ -388,7 +508,12 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         await w.close();
       }
     }
-    for (const name of ['sandbox-inbox-light.png', 'sandbox-inbox-dark.png', 'sandbox-inbox-templates.png', 'sandbox-tasks.png']) {
+    for (const name of [
+      'sandbox-inbox-light.png',
+      'sandbox-inbox-dark.png',
+      'sandbox-inbox-templates.png',
+      'sandbox-tasks.png',
+    ]) {
       expect(fs.statSync(path.join(screenshotsDir, name)).size).toBeGreaterThan(10_000);
     }
   });
@@ -403,20 +528,23 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await row(page, STYLE_SAMPLES[0]!.headline).waitFor();
       await page.getByRole('button', { name: 'Reset app' }).click();
       await page.getByRole('button', { name: 'Cancel' }).click();
-      expect((await deviceIds(app))).toContain('phone-reset');
+      expect(await deviceIds(app)).toContain('phone-reset');
       await page.getByRole('button', { name: 'Reset app' }).click();
       await page.getByRole('button', { name: 'Yes, reset app' }).click();
       await page.locator('li.device[data-cid="phone-reset"]').waitFor({ state: 'detached' });
       // The app stays (without its devices): the page keeps showing it.
       expect(await page.locator('select#app').inputValue()).toBe(app.appid);
-      expect((await deviceIds(app))).not.toContain('phone-reset');
+      expect(await deviceIds(app)).not.toContain('phone-reset');
       expect(await app.tasks()).toEqual([]);
 
       // The whole sandbox: the page falls back to the default app.
       const { data: info } = await sandbox.control.GET('/');
       await page.getByRole('button', { name: 'Reset sandbox' }).click();
       await page.getByRole('button', { name: 'Yes, reset sandbox' }).click();
-      await page.locator('#app').and(page.locator(`:has(option[value="${info!.defaultAppId}"]:checked)`)).waitFor();
+      await page
+        .locator('#app')
+        .and(page.locator(`:has(option[value="${info!.defaultAppId}"]:checked)`))
+        .waitFor();
       const { data: apps } = await sandbox.control.GET('/apps');
       expect(apps!.apps.map((a) => a.appid)).toEqual([info!.defaultAppId]);
       await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();

@@ -40,16 +40,20 @@ const overflow = (page: Page) =>
   page.evaluate(() => {
     // An element inside a box that clips or scrolls (a code block, a cut title) does not widen the page.
     const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
       return false;
     };
     const wider = Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !clipped(el))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`);
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wider: wider.slice(0, 5) };
   });
 
-const height = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
+const height = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
 
 async function tab(page: Page, name: RegExp) {
   await page.getByRole('tab', { name }).click();
@@ -68,31 +72,59 @@ describe('every view at every width', { timeout: 300_000 }, () => {
         await page.setViewportSize({ width, height: width < 820 ? 800 : 1000 });
         await tab(page, /^Messages/);
         await page.locator('li.row').nth(24).waitFor();
-        expect.soft(await overflow(page), `the timeline at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect
+          .soft(await overflow(page), `the timeline at ${width} px`)
+          .toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
         // One scroll: the list of rows is as tall as its rows.
-        expect.soft(await page.locator('ol.rows').evaluate((el) => el.scrollHeight - el.clientHeight), `rows scrolled inside at ${width} px`).toBeLessThanOrEqual(1);
-        const left = (selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().left));
+        expect
+          .soft(
+            await page.locator('ol.rows').evaluate((el) => el.scrollHeight - el.clientHeight),
+            `rows scrolled inside at ${width} px`,
+          )
+          .toBeLessThanOrEqual(1);
+        const left = (selector: string) =>
+          page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().left));
         // Below 1,100 px the detail pane stacks under the timeline (the same left edge), not squeezed beside it.
-        if (width < 1100) expect.soft(await left('section.detail-empty'), `detail beside the timeline at ${width} px`).toBe(await left('section.timeline'));
+        if (width < 1100)
+          expect
+            .soft(await left('section.detail-empty'), `detail beside the timeline at ${width} px`)
+            .toBe(await left('section.timeline'));
         if (width === 1400) {
           // With no message open, the rows take the width: the empty detail is narrower than the timeline, and
           // the first screen shows at least 10 of the 25 rows.
-          const [timeline, detail] = await Promise.all([page.locator('section.timeline'), page.locator('section.detail-empty')].map((l) => l.evaluate((el) => el.getBoundingClientRect().width)));
+          const [timeline, detail] = await Promise.all(
+            [page.locator('section.timeline'), page.locator('section.detail-empty')].map((l) =>
+              l.evaluate((el) => el.getBoundingClientRect().width),
+            ),
+          );
           expect.soft(detail!).toBeLessThan(timeline! / 2);
-          const inView = await page.locator('li.row').evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length);
+          const inView = await page
+            .locator('li.row')
+            .evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length);
           expect.soft(inView).toBeGreaterThanOrEqual(10);
         }
 
         await tab(page, /^Tasks/);
-        await page.locator('article.task').nth(tasks - 1).waitFor();
-        expect.soft(await overflow(page), `Tasks at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
-        expect.soft((await height(page, 'div.tasks')) / tasks, `px per task at ${width} px`).toBeLessThan(rowBound(width));
+        await page
+          .locator('article.task')
+          .nth(tasks - 1)
+          .waitFor();
+        expect
+          .soft(await overflow(page), `Tasks at ${width} px`)
+          .toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect
+          .soft((await height(page, 'div.tasks')) / tasks, `px per task at ${width} px`)
+          .toBeLessThan(rowBound(width));
 
         await tab(page, /^Requests/);
         await page.locator('tr[data-request-id]').nth(19).waitFor();
         const requests = await page.locator('tr[data-request-id]').count();
-        expect.soft(await overflow(page), `Requests at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
-        expect.soft((await height(page, 'div.requests')) / requests, `px per request at ${width} px`).toBeLessThan(rowBound(width));
+        expect
+          .soft(await overflow(page), `Requests at ${width} px`)
+          .toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect
+          .soft((await height(page, 'div.requests')) / requests, `px per request at ${width} px`)
+          .toBeLessThan(rowBound(width));
       }
       // A task's row opens in place on its statistics.
       await tab(page, /^Tasks/);
@@ -118,9 +150,14 @@ describe('every view at every width', { timeout: 300_000 }, () => {
       await faults.waitFor();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
-        expect(await overflow(page), `the console at ${width} px`).toEqual({ scrollWidth: width, innerWidth: width, wider: [] });
+        expect(await overflow(page), `the console at ${width} px`).toEqual({
+          scrollWidth: width,
+          innerWidth: width,
+          wider: [],
+        });
         // Beside the device list only where both fit; on a phone below it, nearly the screen's width.
-        if (width <= 400) expect(await faults.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(width - 60);
+        if (width <= 400)
+          expect(await faults.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(width - 60);
       }
       expect(w.problems()).toEqual([]);
     } finally {
@@ -165,7 +202,10 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
       expect(await gone.locator('.preview figcaption').allTextContents()).toEqual([]);
       expect(await gone.getByRole('button', { name: 'Tap notification' }).count()).toBe(0);
       const shown = await openMessage(page, newer);
-      expect(await shown.locator('.preview figcaption').allTextContents()).toEqual(['Android notification bar', 'Android lock screen']);
+      expect(await shown.locator('.preview figcaption').allTextContents()).toEqual([
+        'Android notification bar',
+        'Android lock screen',
+      ]);
       await shown.getByRole('button', { name: 'Tap notification' }).waitFor();
       expect(w.problems()).toEqual([]);
     } finally {

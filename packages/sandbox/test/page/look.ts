@@ -37,7 +37,14 @@ const measure = (page: Page) =>
       return el ? Math.round(el.getBoundingClientRect().height) : undefined;
     };
     return {
-      view: { timeline: box('section.timeline'), tasks: box('div.tasks'), tasksShown: document.querySelectorAll('article.task').length, requests: box('div.requests'), requestsShown: document.querySelectorAll('tr[data-request-id]').length, devices: box('nav.side') },
+      view: {
+        timeline: box('section.timeline'),
+        tasks: box('div.tasks'),
+        tasksShown: document.querySelectorAll('article.task').length,
+        requests: box('div.requests'),
+        requestsShown: document.querySelectorAll('tr[data-request-id]').length,
+        devices: box('nav.side'),
+      },
       innerWidth,
       scrollWidth: document.documentElement.scrollWidth,
       widest: Math.round(widest),
@@ -51,10 +58,16 @@ const measure = (page: Page) =>
 
 async function main() {
   // The built sandbox (run from packages/sandbox), typed by its sources: it serves dist/page beside it.
-  const { startSandbox } = (await import(pathToFileURL(path.resolve('dist', 'index.js')).href)) as typeof import('../../src/index.js');
+  const { startSandbox } = (await import(
+    pathToFileURL(path.resolve('dist', 'index.js')).href
+  )) as typeof import('../../src/index.js');
   const sandbox = await startSandbox();
   const browser = await launchBrowser();
-  const app = await sandbox.app({ name: 'Shop', settings: { scheduledPush: true }, clock: { time: '2030-06-01T01:30:00Z', frozen: true } });
+  const app = await sandbox.app({
+    name: 'Shop',
+    settings: { scheduledPush: true },
+    clock: { time: '2030-06-01T01:30:00Z', frozen: true },
+  });
   const push = createPushClient({ ...app.pushOptions, retry: false });
   await seedShop(app, push);
 
@@ -77,7 +90,8 @@ async function main() {
       if (name === 'console') await page.locator('#request-title').waitFor();
       await page.waitForTimeout(300);
       console.log(width, name, JSON.stringify(await measure(page)));
-      if (SHOT_WIDTHS.includes(width)) await page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
+      if (SHOT_WIDTHS.includes(width))
+        await page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
     }
   }
   // The iOS device's message and the replaced one, as the page titles and draws them.
@@ -85,7 +99,12 @@ async function main() {
   await page.goto(`${sandbox.url}/#app=${app.appid}&cid=cleo-iphone`);
   await page.locator('li.row').first().waitFor();
   console.log('iOS row titles:', JSON.stringify(await page.locator('li.row .row-title').allInnerTexts()));
-  await page.locator('li.row', { hasText: 'Arrives Friday' }).or(page.locator('li.row', { hasText: 'Shipped' })).first().locator('.row-pick').click();
+  await page
+    .locator('li.row', { hasText: 'Arrives Friday' })
+    .or(page.locator('li.row', { hasText: 'Shipped' }))
+    .first()
+    .locator('.row-pick')
+    .click();
   console.log('iOS heading:', await page.locator('section.detail article.msg h3').first().innerText());
   await page.goto(`${sandbox.url}/#app=${app.appid}&cid=anna-pixel`);
   await page.locator('li.row', { hasText: 'Old score' }).first().locator('.row-pick').click();

@@ -43,7 +43,11 @@ describe('serving the page', () => {
   });
 
   it('serves nothing outside the built page', async () => {
-    for (const attempt of ['/assets/missing.js', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+    for (const attempt of [
+      '/assets/missing.js',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
       const res = await fetch(`${sandbox.url}${attempt}`);
       expect(res.status, attempt).toBeGreaterThanOrEqual(400);
       expect(await res.text(), attempt).not.toContain('"name": "@pushapi/sandbox"');
@@ -53,7 +57,9 @@ describe('serving the page', () => {
   it('answers a plain page naming the APIs when the page is not built', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-page-'));
     const page = staticPage(empty);
-    const server: Server = createServer((req, res) => page.serve(req, res, new URL(req.url ?? '/', 'http://localhost').pathname));
+    const server: Server = createServer((req, res) =>
+      page.serve(req, res, new URL(req.url ?? '/', 'http://localhost').pathname),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

@@ -24,8 +24,12 @@ beforeAll(async () => {
       { prefix: 'team-b-', token: TEAM_B },
     ],
   });
-  for (const appid of ['team-b-1', 'team-a-1', 'team-a-2']) await sandbox.control.PUT('/apps/{appid}', { params: { path: { appid } }, body: {} });
-  await sandbox.control.POST('/apps/{appid}/devices', { params: { path: { appid: 'team-a-1' } }, body: { cid: 'phone-a', online: true } });
+  for (const appid of ['team-b-1', 'team-a-1', 'team-a-2'])
+    await sandbox.control.PUT('/apps/{appid}', { params: { path: { appid } }, body: {} });
+  await sandbox.control.POST('/apps/{appid}/devices', {
+    params: { path: { appid: 'team-a-1' } },
+    body: { cid: 'phone-a', online: true },
+  });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -39,7 +43,8 @@ describe('the console with a team token', { timeout: 120_000 }, () => {
     const w = await openWatchedPage(browser, { allowedOrigin: sandbox.url });
     const authorizations: (string | undefined)[] = [];
     w.page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/control')) void request.allHeaders().then((h) => authorizations.push(h.authorization));
+      if (new URL(request.url()).pathname.startsWith('/control'))
+        void request.allHeaders().then((h) => authorizations.push(h.authorization));
     });
     try {
       const { page } = w;
@@ -48,7 +53,10 @@ describe('the console with a team token', { timeout: 120_000 }, () => {
       expect(page.url()).toBe(`${sandbox.url}/console/`);
       const options = page.locator('#app option');
       await expect.poll(() => page.locator('#app').inputValue()).toBe('team-a-1');
-      expect(await options.evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))).toEqual(['team-a-1', 'team-a-2']);
+      expect(await options.evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))).toEqual([
+        'team-a-1',
+        'team-a-2',
+      ]);
       await page.getByText(/\b4 devices\b/).waitFor();
       expect(await page.content()).not.toContain(TEAM_A);
       expect(authorizations.length).toBeGreaterThan(0);
@@ -60,7 +68,10 @@ describe('the console with a team token', { timeout: 120_000 }, () => {
       await page.getByRole('group').getByRole('button', { name: /^Yes/ }).click();
       await page.getByRole('alert').filter({ hasText: 'team-a-' }).waitFor();
       expect((await sandbox.control.GET('/apps')).data!.apps.map((a) => a.appid)).toContain('team-b-1');
-      for (const p of w.problems()) expect(p).toMatch(/^console error: Failed to load resource: the server responded with a status of 403 \(Forbidden\)$/);
+      for (const p of w.problems())
+        expect(p).toMatch(
+          /^console error: Failed to load resource: the server responded with a status of 403 \(Forbidden\)$/,
+        );
     } finally {
       await w.close();
     }

@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, type Browser, type Page } from '@pushapi/test-browser';
 import { startSandbox, type Sandbox, type SandboxApp } from '../../src/index.js';
-import { card, openInbox, openMessage, pushSample, requireBuiltPage, row, screenshotsDir, seriousViolations, type PushClient } from './helpers.js';
+import {
+  card,
+  openInbox,
+  openMessage,
+  pushSample,
+  requireBuiltPage,
+  row,
+  screenshotsDir,
+  seriousViolations,
+  type PushClient,
+} from './helpers.js';
 import { MORE_SAMPLES, STYLE_SAMPLES } from './messages.js';
 
 let sandbox: Sandbox;
@@ -17,7 +27,10 @@ let browser: Browser;
 const clients: PushClient[] = [];
 
 /** A fresh app (its clock frozen at 2030-06-01 09:30 at UTC+08:00) and a push client for it. */
-async function freshApp(name: string, settings: { scheduledPush?: boolean } = {}): Promise<{ app: SandboxApp; push: PushClient }> {
+async function freshApp(
+  name: string,
+  settings: { scheduledPush?: boolean } = {},
+): Promise<{ app: SandboxApp; push: PushClient }> {
   const app = await sandbox.app({ name, settings, clock: { time: '2030-06-01T01:30:00Z', frozen: true } });
   const push = createPushClient({ ...app.pushOptions, retry: false });
   clients.push(push);
@@ -25,10 +38,23 @@ async function freshApp(name: string, settings: { scheduledPush?: boolean } = {}
 }
 
 /** A notification (style 0) with a title, a text and, when given, a notify_id; push_info too, when given. */
-function note(app: SandboxApp, title: string, text: string, extra: { notifyId?: number; pushInfo?: object; offline?: boolean } = {}) {
+function note(
+  app: SandboxApp,
+  title: string,
+  text: string,
+  extra: { notifyId?: number; pushInfo?: object; offline?: boolean } = {},
+) {
   return {
     message: { appkey: app.appkey, msgtype: 'notification' as const, is_offline: true, offline_expire_time: 3_600_000 },
-    notification: { style: { type: 0 as const, title, text, logo: 'shop.png', ...(extra.notifyId === undefined ? {} : { notify_id: extra.notifyId }) } },
+    notification: {
+      style: {
+        type: 0 as const,
+        title,
+        text,
+        logo: 'shop.png',
+        ...(extra.notifyId === undefined ? {} : { notify_id: extra.notifyId }),
+      },
+    },
     ...(extra.pushInfo ? { push_info: extra.pushInfo } : {}),
   };
 }
@@ -62,10 +88,15 @@ describe('the timeline', { timeout: 120_000 }, () => {
       const { page } = w;
       await heading(page, 'Messages of every device (2), newest first').waitFor();
       const rows = page.locator('li.row');
-      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-cid')))).toEqual(['phone-b', 'phone-a']);
+      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-cid')))).toEqual([
+        'phone-b',
+        'phone-a',
+      ]);
       // Title (what the device draws: an iOS device shows nothing of a push with no push_info), a line of the text,
       // device, alias, template, state and the time on the app's clock.
-      expect(await rows.first().innerText()).toMatch(/Not shown on iOS \(no push_info\)\s+second\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/);
+      expect(await rows.first().innerText()).toMatch(
+        /Not shown on iOS \(no push_info\)\s+second\s+phone-b · alias user-b · notification\s+2030-06-01 09:30:00\s+delivered/,
+      );
       // Unread per device, cleared when the device is viewed.
       const deviceA = page.locator('li.device[data-cid="phone-a"]');
       await deviceA.getByText('1 unread', { exact: true }).waitFor();
@@ -93,10 +124,21 @@ describe('the timeline', { timeout: 120_000 }, () => {
     await app.addDevice({ cid: 'phone-b', online: true });
     await app.addDevice({ cid: 'phone-off', online: false });
     await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'phone-b', alias: 'user-b' }] } });
-    await push.POST('/push_single', { body: { ...note(app, 'Parcel shipped', 'It left the warehouse'), cid: 'phone-a' } });
-    const { taskid } = await push.POST('/push_single', { body: { ...note(app, 'Invoice ready', 'Total 12.50 EUR'), cid: 'phone-b' } });
-    await pushSample(push, app, MORE_SAMPLES.find((s) => s.msgtype === 'transmission' && !s.body.push_info)!, 'phone-a');
-    await push.POST('/push_single', { body: { ...note(app, 'Waiting one', 'for the offline phone'), cid: 'phone-off' } });
+    await push.POST('/push_single', {
+      body: { ...note(app, 'Parcel shipped', 'It left the warehouse'), cid: 'phone-a' },
+    });
+    const { taskid } = await push.POST('/push_single', {
+      body: { ...note(app, 'Invoice ready', 'Total 12.50 EUR'), cid: 'phone-b' },
+    });
+    await pushSample(
+      push,
+      app,
+      MORE_SAMPLES.find((s) => s.msgtype === 'transmission' && !s.body.push_info)!,
+      'phone-a',
+    );
+    await push.POST('/push_single', {
+      body: { ...note(app, 'Waiting one', 'for the offline phone'), cid: 'phone-off' },
+    });
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       const { page } = w;
@@ -111,7 +153,10 @@ describe('the timeline', { timeout: 120_000 }, () => {
       // Pass-through content is searched too.
       await page.getByLabel('Search', { exact: true }).fill('"status":"shipped"');
       await page.getByLabel('Search', { exact: true }).press('Enter');
-      await page.locator('li.row .row-title').getByText('Delivered to the app (pass-through)', { exact: true }).waitFor();
+      await page
+        .locator('li.row .row-title')
+        .getByText('Delivered to the app (pass-through)', { exact: true })
+        .waitFor();
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await heading(page, 'Messages of every device (4), newest first').waitFor();
 
@@ -149,10 +194,16 @@ describe('the detail pane', { timeout: 120_000 }, () => {
     const { app, push } = await freshApp('Platforms');
     await app.addDevice({ cid: 'iphone-away', online: false, phonetype: 'IOS' });
     await app.addDevice({ cid: 'android-on', online: true, phonetype: 'android' });
-    const pushInfo = { aps: { alert: { title: 'Table ready', body: 'Come to the front desk' }, autoBadge: '+1', sound: 'ding.caf' } };
-    const ios = await push.POST('/push_single', { body: { ...note(app, 'Table ready', 'Come to the front desk', { pushInfo }), cid: 'iphone-away' } });
+    const pushInfo = {
+      aps: { alert: { title: 'Table ready', body: 'Come to the front desk' }, autoBadge: '+1', sound: 'ding.caf' },
+    };
+    const ios = await push.POST('/push_single', {
+      body: { ...note(app, 'Table ready', 'Come to the front desk', { pushInfo }), cid: 'iphone-away' },
+    });
     expect(ios.status).toBe('successed_offline');
-    await push.POST('/push_single', { body: { ...note(app, 'Order shipped', 'Arrives Friday', { pushInfo }), cid: 'android-on' } });
+    await push.POST('/push_single', {
+      body: { ...note(app, 'Order shipped', 'Arrives Friday', { pushInfo }), cid: 'android-on' },
+    });
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       const { page } = w;
@@ -202,7 +253,9 @@ describe('the detail pane', { timeout: 120_000 }, () => {
       const barTitle = opened.locator('.notif-title');
       expect((await barTitle.textContent())!.length).toBeLessThanOrEqual(240);
       // Drawn on one line, as the collapsed notification is.
-      const lines = await barTitle.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      const lines = await barTitle.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      );
       expect(lines).toBe(1);
       // The title is in the page once (the folded fields hold it, the drawing cuts it), not three times.
       expect((await page.content()).split(long).length - 1).toBe(1);
@@ -218,7 +271,9 @@ describe('the detail pane', { timeout: 120_000 }, () => {
   it('shows the request as received and the message as stored, and links the message, its task and its request both ways', async () => {
     const { app, push } = await freshApp('Links');
     await app.addDevice({ cid: 'phone-link', online: true });
-    const { taskid } = await push.POST('/push_single', { body: { ...note(app, 'Linked', 'to its task'), cid: 'phone-link', requestid: 'req-linked-0001' } });
+    const { taskid } = await push.POST('/push_single', {
+      body: { ...note(app, 'Linked', 'to its task'), cid: 'phone-link', requestid: 'req-linked-0001' },
+    });
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       const { page } = w;
@@ -226,10 +281,20 @@ describe('the detail pane', { timeout: 120_000 }, () => {
       const detail = page.locator('section.detail');
       await detail.getByText('Request as the sandbox received it (JSON)').click();
       const request = JSON.parse(await detail.getByLabel('Request body, JSON').innerText()) as Record<string, unknown>;
-      expect(request).toMatchObject({ cid: 'phone-link', requestid: 'req-linked-0001', notification: { style: { title: 'Linked' } } });
+      expect(request).toMatchObject({
+        cid: 'phone-link',
+        requestid: 'req-linked-0001',
+        notification: { style: { title: 'Linked' } },
+      });
       await detail.getByText('Message as stored (JSON)').click();
       const stored = JSON.parse(await detail.getByLabel('Stored message, JSON').innerText()) as Record<string, unknown>;
-      expect(stored).toMatchObject({ id: await opened.getAttribute('data-message-id'), cid: 'phone-link', taskid, replacedBy: null, state: 'delivered' });
+      expect(stored).toMatchObject({
+        id: await opened.getAttribute('data-message-id'),
+        cid: 'phone-link',
+        taskid,
+        replacedBy: null,
+        state: 'delivered',
+      });
       expect(await page.content()).not.toContain(app.mastersecret);
 
       // Message -> task -> request -> the task's messages.
@@ -254,18 +319,24 @@ describe('the detail pane', { timeout: 120_000 }, () => {
   it('shows a notification replaced by a newer one with the same notify_id, and links the two', async () => {
     const { app, push } = await freshApp('Replaced');
     await app.addDevice({ cid: 'phone-7', online: true, phonetype: 'android' });
-    await push.POST('/push_single', { body: { ...note(app, 'Score 1-0', 'first half', { notifyId: 7 }), cid: 'phone-7' } });
+    await push.POST('/push_single', {
+      body: { ...note(app, 'Score 1-0', 'first half', { notifyId: 7 }), cid: 'phone-7' },
+    });
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       const { page } = w;
       await row(page, 'Score 1-0').waitFor();
-      await push.POST('/push_single', { body: { ...note(app, 'Score 2-0', 'second half', { notifyId: 7 }), cid: 'phone-7' } });
+      await push.POST('/push_single', {
+        body: { ...note(app, 'Score 2-0', 'second half', { notifyId: 7 }), cid: 'phone-7' },
+      });
       const older = row(page, 'Score 1-0');
       await older.locator('.chip-replaced').waitFor();
       expect(await row(page, 'Score 2-0').locator('.chip-replaced').count()).toBe(0);
       const opened = await openMessage(page, 'Score 1-0');
       const newer = await row(page, 'Score 2-0').getAttribute('data-message-id');
-      expect(await opened.innerText()).toContain(`No longer on the notification bar: ${newer} has the same notify_id and channel, and took its place.`);
+      expect(await opened.innerText()).toContain(
+        `No longer on the notification bar: ${newer} has the same notify_id and channel, and took its place.`,
+      );
       await page.screenshot({ path: path.join(screenshotsDir, 'sandbox-inbox-replaced.png'), fullPage: false });
       await page.getByRole('button', { name: `The message that replaced it (${newer})` }).click();
       await card(page, 'Score 2-0').waitFor();
@@ -298,7 +369,9 @@ describe('delete and clear', { timeout: 120_000 }, () => {
       await page.getByRole('button', { name: 'Yes, delete message' }).click();
       await row(page, 'Delete me').waitFor({ state: 'detached' });
       await heading(page, 'Messages of every device (2), newest first').waitFor();
-      expect((await app.inbox('phone-del')).messages.map((m) => m.template)).toMatchObject([{ style: { title: 'Clear me' } }]);
+      expect((await app.inbox('phone-del')).messages.map((m) => m.template)).toMatchObject([
+        { style: { title: 'Clear me' } },
+      ]);
 
       await page.locator('li.device[data-cid="phone-del"] .device-pick').click();
       await page.getByRole('button', { name: 'Clear inbox of phone-del' }).click();
@@ -316,7 +389,11 @@ describe('delete and clear', { timeout: 120_000 }, () => {
 describe('tasks, clock and accessibility', { timeout: 120_000 }, () => {
   it('names the targets of a scheduled push_app without condition, and shows every time on the app clock, labelled', async () => {
     const { app, push } = await freshApp('Scheduled all', { scheduledPush: true });
-    const body = { ...STYLE_SAMPLES[0]!.body, message: { ...STYLE_SAMPLES[0]!.body.message, appkey: app.appkey }, pushTime: '203006011100' };
+    const body = {
+      ...STYLE_SAMPLES[0]!.body,
+      message: { ...STYLE_SAMPLES[0]!.body.message, appkey: app.appkey },
+      pushTime: '203006011100',
+    };
     const { taskid } = (await push.POST('/push_app', { body: body as never })) as { taskid: string };
     const w = await openInbox(browser, sandbox.url, { app: app.appid, tab: 'tasks' });
     try {
@@ -376,7 +453,13 @@ describe('a message waiting for its display time', { timeout: 120_000 }, () => {
   it('says it waits for duration_begin, not for an online device to come online', async () => {
     const { app, push } = await freshApp('Display time');
     const body = note(app, 'Morning sale', 'opens at nine');
-    await push.POST('/push_single', { body: { ...body, notification: { ...body.notification, duration_begin: '2030-06-02 09:00:00' }, cid: 'magic-online' } });
+    await push.POST('/push_single', {
+      body: {
+        ...body,
+        notification: { ...body.notification, duration_begin: '2030-06-02 09:00:00' },
+        cid: 'magic-online',
+      },
+    });
     const w = await openInbox(browser, sandbox.url, { app: app.appid });
     try {
       const text = await (await openMessage(w.page, 'Morning sale')).innerText();
@@ -393,7 +476,9 @@ describe('messages that never arrived', { timeout: 120_000 }, () => {
   it('a message that expired before the page opened is listed by the expired filter, with how it ended', async () => {
     const { app, push } = await freshApp('Expired');
     const body = note(app, 'Flash sale', 'ten minutes only');
-    await push.POST('/push_single', { body: { ...body, message: { ...body.message, offline_expire_time: 1000 }, cid: 'magic-offline' } });
+    await push.POST('/push_single', {
+      body: { ...body, message: { ...body.message, offline_expire_time: 1000 }, cid: 'magic-offline' },
+    });
     await app.advance(2000);
     await push.POST('/push_single', { body: { ...note(app, 'Delivered one', 'here'), cid: 'magic-online' } });
     const w = await openInbox(browser, sandbox.url, { app: app.appid, state: 'expired' });

@@ -21,8 +21,17 @@ let push: PushClient;
 beforeAll(async () => {
   requireBuiltPage();
   sandbox = await startSandbox({ controlToken: TOKEN });
-  await sandbox.control.POST('/apps/{appid}/devices', { params: { path: { appid: DEFAULT_APP.appid } }, body: { cid: 'phone-team', online: true } });
-  push = createPushClient({ baseUrl: sandbox.url, appId: DEFAULT_APP.appid, appKey: DEFAULT_APP.appkey, masterSecret: DEFAULT_APP.mastersecret, retry: false });
+  await sandbox.control.POST('/apps/{appid}/devices', {
+    params: { path: { appid: DEFAULT_APP.appid } },
+    body: { cid: 'phone-team', online: true },
+  });
+  push = createPushClient({
+    baseUrl: sandbox.url,
+    appId: DEFAULT_APP.appid,
+    appKey: DEFAULT_APP.appkey,
+    masterSecret: DEFAULT_APP.mastersecret,
+    retry: false,
+  });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -38,7 +47,9 @@ async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = 
   const requests: { url: string; authorization: string | undefined }[] = [];
   const consoled: string[] = [];
   watched.page.on('request', (request) => {
-    void request.allHeaders().then((headers) => requests.push({ url: request.url(), authorization: headers.authorization }));
+    void request
+      .allHeaders()
+      .then((headers) => requests.push({ url: request.url(), authorization: headers.authorization }));
   });
   watched.page.on('console', (message) => consoled.push(message.text()));
   await watched.page.goto(`${sandbox.url}${path}`);
@@ -58,9 +69,15 @@ async function expectTokenKeptSecret(w: Opened): Promise<void> {
     expect(await page.evaluate(() => document.body.innerText)).not.toContain(secret);
     expect(w.consoled.filter((text) => text.includes(secret))).toEqual([]);
   }
-  expect(await page.evaluate(() => ({ cookie: document.cookie, local: JSON.stringify({ ...localStorage }) }))).toEqual({ cookie: '', local: expect.not.stringContaining(TOKEN) });
+  expect(await page.evaluate(() => ({ cookie: document.cookie, local: JSON.stringify({ ...localStorage }) }))).toEqual({
+    cookie: '',
+    local: expect.not.stringContaining(TOKEN),
+  });
   // No request left the machine; the only console errors are the browser's own notes of the 401 answers.
-  for (const problem of w.problems()) expect(problem).toMatch(/^console error: Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/);
+  for (const problem of w.problems())
+    expect(problem).toMatch(
+      /^console error: Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/,
+    );
 }
 
 describe('the inbox page of a sandbox with a control token', { timeout: 120_000 }, () => {
@@ -100,7 +117,10 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       expect(await page.evaluate(() => location.href)).toBe(`${sandbox.url}/#cid=phone-team`);
       expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toContain(TOKEN);
       await page.locator('li.device[data-cid="phone-team"]').waitFor();
-      await page.locator('#app').and(page.locator(`:has(option[value="${DEFAULT_APP.appid}"]:checked)`)).waitFor();
+      await page
+        .locator('#app')
+        .and(page.locator(`:has(option[value="${DEFAULT_APP.appid}"]:checked)`))
+        .waitFor();
       await page.getByRole('heading', { name: 'Messages of phone-team (0), newest first' }).waitFor();
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -138,12 +158,15 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       // The next three streams: one event (id 5); a line of 1 MiB and more, then an event (id 9) that must not be
       // read; then the sandbox's own stream.
       const resumedAfter: (string | null)[] = [];
-      const event = (id: number) => `id: ${id}\nevent: clock\ndata: ${JSON.stringify({ id, type: 'clock', appid: null })}\n\n`;
+      const event = (id: number) =>
+        `id: ${id}\nevent: clock\ndata: ${JSON.stringify({ id, type: 'clock', appid: null })}\n\n`;
       const bodies = [event(5), `: ${'x'.repeat(1 << 20)}\n\n${event(9)}`];
       await page.route('**/control/events', async (route) => {
         resumedAfter.push(await route.request().headerValue('last-event-id'));
         const body = bodies.shift();
-        return body === undefined ? route.continue() : route.fulfill({ status: 200, contentType: 'text/event-stream', body });
+        return body === undefined
+          ? route.continue()
+          : route.fulfill({ status: 200, contentType: 'text/event-stream', body });
       });
       // A new document: its streams are the routed ones.
       await page.reload();

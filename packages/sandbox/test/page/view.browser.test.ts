@@ -13,9 +13,15 @@ let browser: Browser;
 const clients: PushClient[] = [];
 
 /** A seeded world's app (its clock frozen) with the given devices, and a push client for it. */
-async function worldApp(appid: string, cids: string[], blacklisted: string[] = []): Promise<{ app: SandboxApp; push: PushClient }> {
+async function worldApp(
+  appid: string,
+  cids: string[],
+  blacklisted: string[] = [],
+): Promise<{ app: SandboxApp; push: PushClient }> {
   const devices = cids.map((cid) => ({ cid, online: true, blacklisted: blacklisted.includes(cid) }));
-  await sandbox.loadWorld({ apps: [{ appid, name: appid, clock: { time: '2030-06-01T01:30:00Z', frozen: true }, devices }] });
+  await sandbox.loadWorld({
+    apps: [{ appid, name: appid, clock: { time: '2030-06-01T01:30:00Z', frozen: true }, devices }],
+  });
   const app = await sandbox.openApp(appid);
   const push = createPushClient({ ...app.pushOptions, retry: false });
   clients.push(push);
@@ -23,8 +29,18 @@ async function worldApp(appid: string, cids: string[], blacklisted: string[] = [
 }
 
 /** Sends a notification (style 0) with a title and a text to one device; answers the push's status. */
-async function notify(push: PushClient, app: SandboxApp, cid: string, title: string, text: string): Promise<string | undefined> {
-  const body = { message: { appkey: app.appkey, msgtype: 'notification' as const, is_offline: true, offline_expire_time: 3_600_000 }, notification: { style: { type: 0 as const, title, text, logo: 'shop.png' } }, cid };
+async function notify(
+  push: PushClient,
+  app: SandboxApp,
+  cid: string,
+  title: string,
+  text: string,
+): Promise<string | undefined> {
+  const body = {
+    message: { appkey: app.appkey, msgtype: 'notification' as const, is_offline: true, offline_expire_time: 3_600_000 },
+    notification: { style: { type: 0 as const, title, text, logo: 'shop.png' } },
+    cid,
+  };
   return (await push.POST('/push_single', { body })).status;
 }
 
@@ -51,7 +67,12 @@ describe('the view', { timeout: 120_000 }, () => {
     await notify(push, app, 'dave-phone', 'Order 18 shipped', 'It left the warehouse');
     await notify(push, app, 'erin-phone', 'Order 14 shipped', 'It left the warehouse too');
     const [daves] = (await app.inbox('dave-phone')).messages;
-    const w = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'dave-phone', msg: daves!.id, q: 'warehouse' });
+    const w = await openInbox(browser, sandbox.url, {
+      app: app.appid,
+      cid: 'dave-phone',
+      msg: daves!.id,
+      q: 'warehouse',
+    });
     try {
       const { page } = w;
       await page.locator(`section.detail[data-message-id="${daves!.id}"]`).waitFor();
@@ -106,8 +127,12 @@ describe('the view', { timeout: 120_000 }, () => {
       const { page } = w;
       await page.locator('li.device[data-cid="mia-phone"]').waitFor();
       const expected = [...seeded, ...MAGIC_CIDS.map((m) => m.cid)];
-      expect(await page.locator('li.device[data-cid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cid')))).toEqual(expected);
-      const options = await page.locator('#filter-target option[value^="cid:"]').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value.slice(4)));
+      expect(
+        await page.locator('li.device[data-cid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cid'))),
+      ).toEqual(expected);
+      const options = await page
+        .locator('#filter-target option[value^="cid:"]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value.slice(4)));
       expect(options).toEqual(expected);
       expect(w.problems()).toEqual([]);
     } finally {
@@ -143,7 +168,9 @@ describe('the view', { timeout: 120_000 }, () => {
       const { page } = w;
       await heading(page, 'Messages of mallory-phone (0), newest first').waitFor();
       const empty = page.locator('section.timeline p.empty');
-      expect(await empty.innerText()).toContain("mallory-phone is on the app's blacklist (user_blk_list), so every push leaves it out");
+      expect(await empty.innerText()).toContain(
+        "mallory-phone is on the app's blacklist (user_blk_list), so every push leaves it out",
+      );
       // A device that is not on the blacklist has no such reason.
       await page.locator('li.device[data-cid="dave-phone"] .device-pick').click();
       await heading(page, 'Messages of dave-phone (0), newest first').waitFor();

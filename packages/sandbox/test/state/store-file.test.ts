@@ -35,7 +35,10 @@ async function largerStore(): Promise<string> {
   const sandbox = await startSandbox({ dataDir: dir });
   await sandbox.app({ appid: 'stored-app' });
   const devices = Array.from({ length: 300 }, (_, i) => ({ cid: `stored-device-${i}`, tags: ['a', `t${i % 7}`] }));
-  const { error } = await sandbox.control.POST('/apps/{appid}/devices/batch', { params: { path: { appid: 'stored-app' } }, body: { devices } });
+  const { error } = await sandbox.control.POST('/apps/{appid}/devices/batch', {
+    params: { path: { appid: 'stored-app' } },
+    body: { devices },
+  });
   expect(error).toBeUndefined();
   await sandbox.stop();
   return dir;
@@ -75,7 +78,10 @@ describe('one owner per data folder', () => {
   it('a lock left by a process that died is taken over', async () => {
     const dir = await writtenStore();
     // A process id that is not running: the largest pid the kernel hands out is far below this.
-    fs.writeFileSync(path.join(dir, 'sandbox.owner'), JSON.stringify({ pid: 2 ** 30, host: os.hostname(), startedAt: 'earlier' }));
+    fs.writeFileSync(
+      path.join(dir, 'sandbox.owner'),
+      JSON.stringify({ pid: 2 ** 30, host: os.hostname(), startedAt: 'earlier' }),
+    );
     const sandbox = await startSandbox({ dataDir: dir });
     const { data } = await sandbox.control.GET('/apps');
     expect(data!.apps.map((a) => a.appid)).toContain('stored-app');
@@ -93,7 +99,12 @@ describe('a store that cannot be read: a clear error, exit code 2', () => {
     expect(output).toMatch(/move the folder away|start without --data/);
     expect(output).not.toMatch(/listening on/);
     // Nothing was written over the damaged store, and no lock was left behind.
-    expect(fs.readdirSync(dir).filter((f) => f !== 'sandbox.lmdb-lock').map((f) => [f, fs.statSync(path.join(dir, f)).size])).toEqual(before.filter(([f]) => f !== 'sandbox.lmdb-lock'));
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f !== 'sandbox.lmdb-lock')
+        .map((f) => [f, fs.statSync(path.join(dir, f)).size]),
+    ).toEqual(before.filter(([f]) => f !== 'sandbox.lmdb-lock'));
   };
 
   it('an empty (zero-byte) store file', async () => {

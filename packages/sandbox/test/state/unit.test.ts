@@ -18,7 +18,13 @@ function appWithTask() {
     createdAt: 0,
     settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 200 },
     clock: { offsetMs: 0, frozenAt: null },
-    party: { userCode: 'u', authCode: 'a', expiresIn: 7200, permissions: { tagsUser: true, configTags: true }, tags: [] },
+    party: {
+      userCode: 'u',
+      authCode: 'a',
+      expiresIn: 7200,
+      permissions: { tagsUser: true, configTags: true },
+      tags: [],
+    },
     rateLimits: {},
     blacklist: [],
     onlineHistory: [],
@@ -52,7 +58,13 @@ function appWithTask() {
 
 const keeping = (): Persistence & { batches: Write[][] } => {
   const batches: Write[][] = [];
-  return { durable: true, batches, load: () => [], commit: async (writes) => void batches.push([...writes]), close: async () => undefined };
+  return {
+    durable: true,
+    batches,
+    load: () => [],
+    commit: async (writes) => void batches.push([...writes]),
+    close: async () => undefined,
+  };
 };
 
 describe('a unit of work', () => {
@@ -78,7 +90,12 @@ describe('a unit of work', () => {
     const unit = new Unit(store, 0);
     unit.put('app', app, app.record);
     for (let i = 0; i < 100; i++) unit.put('task', app, task);
-    await new Committer({ durable: false, load: () => [], commit: () => Promise.reject(new Error('never called')), close: async () => undefined }).commit(unit);
+    await new Committer({
+      durable: false,
+      load: () => [],
+      commit: () => Promise.reject(new Error('never called')),
+      close: async () => undefined,
+    }).commit(unit);
     expect(serialized()).toBe(0);
   });
 

@@ -49,10 +49,17 @@ export interface Service {
 }
 
 /** Starts `count` processes (`args(i)` added to each one's --port and --data) and HAProxy in front of them. */
-export async function startService(args: (i: number) => string[], env: Record<string, string> = {}, count = 3): Promise<Service> {
+export async function startService(
+  args: (i: number) => string[],
+  env: Record<string, string> = {},
+  count = 3,
+): Promise<Service> {
   requireHaproxy();
-  const dataDirs = Array.from({ length: count }, (_, i) => fs.mkdtempSync(path.join(os.tmpdir(), `sandbox-service-${i}-`)));
-  const start = (i: number, port: number) => startCli(['--port', String(port), '--data', dataDirs[i]!, '--quiet', ...args(i)], env);
+  const dataDirs = Array.from({ length: count }, (_, i) =>
+    fs.mkdtempSync(path.join(os.tmpdir(), `sandbox-service-${i}-`)),
+  );
+  const start = (i: number, port: number) =>
+    startCli(['--port', String(port), '--data', dataDirs[i]!, '--quiet', ...args(i)], env);
   const processes: RunningCli[] = [];
   for (let i = 0; i < count; i++) processes.push(await start(i, 0));
   const [lbPort, statsPort] = [await freePort(), await freePort()];
@@ -72,14 +79,26 @@ export async function startService(args: (i: number) => string[], env: Record<st
     const { text } = await raw(`${stats}/stats;csv`);
     const [header, ...rows] = text.trim().split('\n');
     const column = header!.replace(/^# /, '').split(',').indexOf('status');
-    return Object.fromEntries(rows.map((r) => r.split(',')).filter((r) => r[0]!.startsWith('home_') && /^s\d$/.test(r[1]!)).map((r) => [r[1]!, r[column]!]));
+    return Object.fromEntries(
+      rows
+        .map((r) => r.split(','))
+        .filter((r) => r[0]!.startsWith('home_') && /^s\d$/.test(r[1]!))
+        .map((r) => [r[1]!, r[column]!]),
+    );
   };
   const revive = async (i: number) => {
     processes[i] = await start(i, Number(new URL(processes[i]!.url).port));
     return processes[i]!;
   };
   const everyUp = Object.fromEntries(processes.map((_, i) => [`s${i + 1}`, 'UP']));
-  const allUp = () => expect.poll(() => status().catch(() => ({})), { timeout: 60_000, interval: 200, message: `HAProxy's servers UP (its output: ${output.join('')})` }).toEqual(everyUp);
+  const allUp = () =>
+    expect
+      .poll(() => status().catch(() => ({})), {
+        timeout: 60_000,
+        interval: 200,
+        message: `HAProxy's servers UP (its output: ${output.join('')})`,
+      })
+      .toEqual(everyUp);
   return {
     url: `http://127.0.0.1:${lbPort}`,
     processes,

@@ -32,7 +32,8 @@ export interface Operation {
   responses: Record<string, Record<string, string | null>>;
 }
 
-const requires = (security: unknown) => Array.isArray(security) && security.length > 0 && !security.some((r) => Object.keys(r as object).length === 0);
+const requires = (security: unknown) =>
+  Array.isArray(security) && security.length > 0 && !security.some((r) => Object.keys(r as object).length === 0);
 
 export function loadOperations(): Operation[] {
   return MOUNTED.flatMap(({ api, document }) => {
@@ -45,7 +46,10 @@ export function loadOperations(): Operation[] {
       for (const status of Object.keys(entry.operation.responses ?? {})) {
         const content = locate(doc, [...at, 'responses', status, 'content'])?.value ?? {};
         responses[status] = Object.fromEntries(
-          Object.keys(content).map((type) => [type, locate(doc, [...at, 'responses', status, 'content', type, 'schema'])?.pointer ?? null]),
+          Object.keys(content).map((type) => [
+            type,
+            locate(doc, [...at, 'responses', status, 'content', type, 'schema'])?.pointer ?? null,
+          ]),
         );
       }
       return {
@@ -55,7 +59,9 @@ export function loadOperations(): Operation[] {
         method: entry.method.toUpperCase(),
         path: entry.path,
         operationId: String(entry.operationId),
-        parameters: entry.parameters.filter((p) => p.in === 'path' || p.in === 'query').map((p) => ({ ...p, pointer: parameterPointer(doc, entry.path, entry.method, p) })),
+        parameters: entry.parameters
+          .filter((p) => p.in === 'path' || p.in === 'query')
+          .map((p) => ({ ...p, pointer: parameterPointer(doc, entry.path, entry.method, p) })),
         body: bodySchema ? { pointer: bodySchema.pointer, required: body.value.required === true } : undefined,
         secured: requires(entry.operation.security ?? doc.security),
         responses,
@@ -82,11 +88,16 @@ export class Contract {
       validate = this.#ajv.compile({ $ref: ref });
       this.#compiled.set(ref, validate);
     }
-    return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+    return validate(data)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
   }
 
   /** Whether a request's parameters and body are what the document accepts (text parameters read as their type). */
-  acceptsRequest(op: Operation, parts: { params: Record<string, string>; query: URLSearchParams; body: unknown }): boolean {
+  acceptsRequest(
+    op: Operation,
+    parts: { params: Record<string, string>; query: URLSearchParams; body: unknown },
+  ): boolean {
     for (const p of op.parameters) {
       const text = p.in === 'path' ? parts.params[p.name] : (parts.query.get(p.name) ?? undefined);
       if (text === undefined) {
@@ -123,7 +134,10 @@ export class Contract {
 
 /** The local pointer of a parameter's schema: on the operation, else on the path item. */
 function parameterPointer(doc: Document, path: string, method: string, p: Parameter): string {
-  for (const at of [['paths', path, method, 'parameters'], ['paths', path, 'parameters']]) {
+  for (const at of [
+    ['paths', path, method, 'parameters'],
+    ['paths', path, 'parameters'],
+  ]) {
     const list = (locate(doc, at)?.value ?? []) as unknown[];
     for (let i = 0; i < list.length; i++) {
       const found = locate(doc, [...at, String(i)])?.value;
@@ -136,6 +150,7 @@ function parameterPointer(doc: Document, path: string, method: string, p: Parame
 /** A parameter schema's type, through local references. */
 function typeOf(doc: Document, schema: any): unknown {
   let node = schema;
-  for (let i = 0; i < 16 && node && typeof node.$ref === 'string'; i++) node = locate(doc, node.$ref.slice(2).split('/'))?.value;
+  for (let i = 0; i < 16 && node && typeof node.$ref === 'string'; i++)
+    node = locate(doc, node.$ref.slice(2).split('/'))?.value;
   return node?.type;
 }

@@ -26,12 +26,19 @@ export async function newApp(input: components['schemas']['AppCreate'] = {}): Pr
 }
 
 /** The push client of the app, without retries unless asked (a test sees each answer as it is). */
-export const pushClient = (app: TestApp, options: Partial<PushClientOptions> = {}) => createPushClient({ ...app.pushOptions, retry: false, ...options });
+export const pushClient = (app: TestApp, options: Partial<PushClientOptions> = {}) =>
+  createPushClient({ ...app.pushOptions, retry: false, ...options });
 
-export const dmpClient = (app: TestApp, options: Partial<DmpClientOptions> = {}) => createDmpClient({ ...app.dmpOptions, retry: false, ...options });
+export const dmpClient = (app: TestApp, options: Partial<DmpClientOptions> = {}) =>
+  createDmpClient({ ...app.dmpOptions, retry: false, ...options });
 
 /** A push v1 request as sent by hand (a token the test chose, a body a typed client would refuse). */
-export async function rawPush(app: TestApp, method: string, path: string, init: { token?: string; body?: unknown } = {}) {
+export async function rawPush(
+  app: TestApp,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown } = {},
+) {
   const response = await fetch(`${pushBaseUrl}/v1/${app.appid}${path}`, {
     method,
     headers: {

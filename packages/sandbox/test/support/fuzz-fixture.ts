@@ -25,7 +25,15 @@ const CONTROL_APP = 'fuzz-control';
 const DEVICE_A_IDS = { imei: '860000000000001', idfa: '00000000-0000-0000-0000-0000000000AA', oaid: 'oaid-fuzz-a' };
 
 const DEVICES = [
-  { cid: 'fuzz-a', online: true, region: 'north', phonetype: 'IOS', tags: ['t1', 't2'], dmpIds: DEVICE_A_IDS, dmpTags: ['1001'] },
+  {
+    cid: 'fuzz-a',
+    online: true,
+    region: 'north',
+    phonetype: 'IOS',
+    tags: ['t1', 't2'],
+    dmpIds: DEVICE_A_IDS,
+    dmpTags: ['1001'],
+  },
   { cid: 'fuzz-b', online: false, region: 'south', phonetype: 'ANDROID', tags: ['t2'] },
   { cid: 'fuzz-c', online: true, active: false, tags: ['t3'] },
 ];
@@ -39,7 +47,12 @@ export const FUZZ_WORLD: FuzzWorld = {
   cids: ['magic-online', 'magic-offline', 'magic-inactive', ...DEVICES.map((d) => d.cid), 'no-such-cid'],
   aliases: ['fuzz-alias', 'fuzz-alias-2'],
   requestIds: ['fuzz-request-0001', 'fuzz-request-0002', 'fuzz-request-0003'],
-  dmpHashes: { imeiMD5: md5(DEVICE_A_IDS.imei), idfaMD5: md5(DEVICE_A_IDS.idfa.toUpperCase()), oaidMD5: md5(DEVICE_A_IDS.oaid), idfa: DEVICE_A_IDS.idfa },
+  dmpHashes: {
+    imeiMD5: md5(DEVICE_A_IDS.imei),
+    idfaMD5: md5(DEVICE_A_IDS.idfa.toUpperCase()),
+    oaidMD5: md5(DEVICE_A_IDS.oaid),
+    idfa: DEVICE_A_IDS.idfa,
+  },
 };
 
 const notification = (text: string) => ({
@@ -84,7 +97,11 @@ export class FuzzFixture {
 
   async #signIn(): Promise<void> {
     const timestamp = String(T0);
-    const answer = await this.#call('POST', `/v1/${PUSH_APP.appid}/auth_sign`, { sign: sha256(`${PUSH_APP.appkey}${timestamp}${PUSH_APP.mastersecret}`), timestamp, appkey: PUSH_APP.appkey });
+    const answer = await this.#call('POST', `/v1/${PUSH_APP.appid}/auth_sign`, {
+      sign: sha256(`${PUSH_APP.appkey}${timestamp}${PUSH_APP.mastersecret}`),
+      timestamp,
+      appkey: PUSH_APP.appkey,
+    });
     if (answer.result !== 'ok') throw new Error(`fixture: auth_sign answered ${JSON.stringify(answer)}`);
     this.token = answer.auth_token;
   }
@@ -107,32 +124,56 @@ export class FuzzFixture {
     const holder = this.#state.parties.get(PUSH_APP.userCode);
     if (holder !== undefined) await this.#call('DELETE', `/control/apps/${holder}`);
     const { appid, appkey, mastersecret, userCode, authCode, settings } = PUSH_APP;
-    await this.#call('POST', '/control/apps', { appid, appkey, mastersecret, userCode, authCode, settings, clock: { time: T0 } });
+    await this.#call('POST', '/control/apps', {
+      appid,
+      appkey,
+      mastersecret,
+      userCode,
+      authCode,
+      settings,
+      clock: { time: T0 },
+    });
     for (const device of DEVICES) await this.#call('POST', `/control/apps/${appid}/devices`, device);
     await this.#signIn();
     await this.#dmpSignIn();
-    await this.#push('bind_alias', { alias_list: [{ cid: 'fuzz-a', alias: 'fuzz-alias' }, { cid: 'fuzz-b', alias: 'fuzz-alias' }] });
+    await this.#push('bind_alias', {
+      alias_list: [
+        { cid: 'fuzz-a', alias: 'fuzz-alias' },
+        { cid: 'fuzz-b', alias: 'fuzz-alias' },
+      ],
+    });
     await this.#ensureTasks();
   }
 
   async #ensureTasks(): Promise<void> {
     const tasks = [...this.#state.apps.get(PUSH_APP.appid)!.tasks.values()];
-    if (!tasks.some((t) => t.kind === 'list' && t.state !== 'stopped')) await this.#push('save_list_body', { ...notification('list'), task_name: 'fuzz-group' });
+    if (!tasks.some((t) => t.kind === 'list' && t.state !== 'stopped'))
+      await this.#push('save_list_body', { ...notification('list'), task_name: 'fuzz-group' });
     if (!tasks.some((t) => t.state === 'scheduled')) {
-      await this.#push('push_app', { ...notification('scheduled'), requestid: `fuzz-scheduled-${this.repairs}`, pushTime: '203001021200' });
+      await this.#push('push_app', {
+        ...notification('scheduled'),
+        requestid: `fuzz-scheduled-${this.repairs}`,
+        pushTime: '203001021200',
+      });
     }
     if (!tasks.some((t) => t.kind === 'app' && t.taskName === 'fuzz-group')) {
-      await this.#push('push_app', { ...notification('app'), requestid: `fuzz-app-${this.repairs}`, task_name: 'fuzz-group' });
+      await this.#push('push_app', {
+        ...notification('app'),
+        requestid: `fuzz-app-${this.repairs}`,
+        task_name: 'fuzz-group',
+      });
     }
   }
 
   /** Puts back what the last request undid, and keeps the state small. */
   async ensure(): Promise<void> {
     const state = this.#state;
-    for (const app of state.apps.values()) if (app.faults.length > 0) await this.#call('DELETE', `/control/apps/${app.record.appid}/faults`);
+    for (const app of state.apps.values())
+      if (app.faults.length > 0) await this.#call('DELETE', `/control/apps/${app.record.appid}/faults`);
     if (state.apps.size > MAX_APPS) {
       for (const appid of [...state.apps.keys()]) {
-        if (![PUSH_APP.appid, CONTROL_APP, 'sandbox-app'].includes(appid)) await this.#call('DELETE', `/control/apps/${appid}`);
+        if (![PUSH_APP.appid, CONTROL_APP, 'sandbox-app'].includes(appid))
+          await this.#call('DELETE', `/control/apps/${appid}`);
       }
     }
     const control = state.apps.get(CONTROL_APP);
@@ -154,11 +195,15 @@ export class FuzzFixture {
       return;
     }
     const { settings, clock, rateLimits, party } = app.record;
-    if (JSON.stringify(settings) !== JSON.stringify(PUSH_APP.settings)) await this.#call('PATCH', `/control/apps/${PUSH_APP.appid}`, PUSH_APP.settings);
+    if (JSON.stringify(settings) !== JSON.stringify(PUSH_APP.settings))
+      await this.#call('PATCH', `/control/apps/${PUSH_APP.appid}`, PUSH_APP.settings);
     if (Object.keys(rateLimits).length > 0) await this.#call('PUT', `/control/apps/${PUSH_APP.appid}/rate-limits`, {});
     if (clock.frozenAt !== T0) await this.#call('POST', `/control/apps/${PUSH_APP.appid}/clock`, { time: T0 });
     if (party.expiresIn !== 7200 || !party.permissions.tagsUser || !party.permissions.configTags) {
-      await this.#call('PATCH', `/control/apps/${PUSH_APP.appid}/dmp`, { expiresIn: 7200, permissions: { tagsUser: true, configTags: true } });
+      await this.#call('PATCH', `/control/apps/${PUSH_APP.appid}/dmp`, {
+        expiresIn: 7200,
+        permissions: { tagsUser: true, configTags: true },
+      });
     }
     const token = app.tokens.get(this.token);
     if (!token || token.expiresAt <= T0) await this.#signIn();
@@ -170,7 +215,10 @@ export class FuzzFixture {
   // ---- placeholders ----
 
   /** The request with its placeholders replaced by live values: a task of the app, a message of the device, a sign. */
-  resolve(value: unknown, context: { appid: string; cid?: string; body?: Record<string, unknown>; query?: Record<string, unknown> }): unknown {
+  resolve(
+    value: unknown,
+    context: { appid: string; cid?: string; body?: Record<string, unknown>; query?: Record<string, unknown> },
+  ): unknown {
     if (typeof value === 'string' && value.startsWith('@@')) return this.#placeholder(value, context);
     if (Array.isArray(value)) return value.map((v) => this.resolve(v, context));
     if (typeof value === 'object' && value !== null) {
@@ -179,7 +227,10 @@ export class FuzzFixture {
     return value;
   }
 
-  #placeholder(text: string, context: { appid: string; cid?: string; body?: Record<string, unknown>; query?: Record<string, unknown> }): string {
+  #placeholder(
+    text: string,
+    context: { appid: string; cid?: string; body?: Record<string, unknown>; query?: Record<string, unknown> },
+  ): string {
     const [name, n = '0'] = text.slice(2).split(':');
     const app = this.#state.apps.get(context.appid) ?? this.#state.apps.get(PUSH_APP.appid);
     switch (name) {

@@ -41,7 +41,15 @@ export interface FuzzRequest {
 }
 
 /** The mutations that break a body on the wire (its bytes, its type, a sandbox limit): refused whenever a body is sent. */
-export const BODY_BREAKING = new Set<Mutation['kind']>(['garbage', 'truncate', 'invalid-utf8', 'content-type', 'deep', 'huge-array', 'oversize']);
+export const BODY_BREAKING = new Set<Mutation['kind']>([
+  'garbage',
+  'truncate',
+  'invalid-utf8',
+  'content-type',
+  'deep',
+  'huge-array',
+  'oversize',
+]);
 
 /** What the fuzz app looks like: the cids, aliases and ids the pools draw from. */
 export interface FuzzWorld {
@@ -67,8 +75,15 @@ const someText = fc.string({ unit: 'grapheme', maxLength: 12 });
 function poolsOf(api: ApiName, world: FuzzWorld, operations: Operation[]): Pools {
   const cid = weighted(fc.constantFrom(...world.cids), someText);
   const alias = weighted(fc.constantFrom(...world.aliases), someText);
-  const taskid = weighted(fc.nat(20).map((n) => `@@task:${n}`), fc.constantFrom('RASS_0101_00', 'no-such-task'));
-  const requestid = fc.oneof(fc.constantFrom(...world.requestIds), fc.uuid().map((u) => u.replace(/-/g, '')), someText);
+  const taskid = weighted(
+    fc.nat(20).map((n) => `@@task:${n}`),
+    fc.constantFrom('RASS_0101_00', 'no-such-task'),
+  );
+  const requestid = fc.oneof(
+    fc.constantFrom(...world.requestIds),
+    fc.uuid().map((u) => u.replace(/-/g, '')),
+    someText,
+  );
   if (api === 'push-v1') {
     return {
       '$ref:Cid': cid,
@@ -93,16 +108,34 @@ function poolsOf(api: ApiName, world: FuzzWorld, operations: Operation[]): Pools
       user_code: weighted(fc.constant(world.userCode), someText),
       sign1: weighted(fc.constant('@@sign1'), fc.stringMatching(/^[0-9a-f]{32}$/)),
       sign2: weighted(fc.constant('@@sign2'), fc.stringMatching(/^[0-9a-f]{32}$/)),
-      ...Object.fromEntries(Object.entries(world.dmpHashes).map(([field, value]) => [field, weighted(fc.constant(value), fc.stringMatching(/^[0-9a-f]{32}$/), 1)])),
+      ...Object.fromEntries(
+        Object.entries(world.dmpHashes).map(([field, value]) => [
+          field,
+          weighted(fc.constant(value), fc.stringMatching(/^[0-9a-f]{32}$/), 1),
+        ]),
+      ),
     };
   }
-  const appid = weighted(fc.constantFrom(world.pushApp, world.controlApp, 'sandbox-app', 'no-such-app'), fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), 4);
-  const faultOperations = [...new Set(operations.filter((o) => o.api !== 'control').map((o) => (o.api === 'push-v1' ? o.path.split('/')[1]! : o.path.slice(1))))];
+  const appid = weighted(
+    fc.constantFrom(world.pushApp, world.controlApp, 'sandbox-app', 'no-such-app'),
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+    4,
+  );
+  const faultOperations = [
+    ...new Set(
+      operations
+        .filter((o) => o.api !== 'control')
+        .map((o) => (o.api === 'push-v1' ? o.path.split('/')[1]! : o.path.slice(1))),
+    ),
+  ];
   return {
     appid,
     cid,
     taskid,
-    messageId: weighted(fc.nat(5).map((n) => `@@message:${n}`), someText),
+    messageId: weighted(
+      fc.nat(5).map((n) => `@@message:${n}`),
+      someText,
+    ),
     operation: weighted(fc.constantFrom(...faultOperations), someText),
     userCode: weighted(fc.constant(world.userCode), someText, 1),
     // Snapshot names (and app labels, which share the property name): one that saves and restores, or any.
@@ -113,7 +146,12 @@ function poolsOf(api: ApiName, world: FuzzWorld, operations: Operation[]): Pools
 }
 
 /** The request an operation's schemas generate: its parameters, its body (when it has one), its app. */
-function generated(op: Operation, schemas: SchemaArbitraries, pools: Pools, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+function generated(
+  op: Operation,
+  schemas: SchemaArbitraries,
+  pools: Pools,
+  world: FuzzWorld,
+): fc.Arbitrary<FuzzRequest> {
   const ofParameter = (p: Operation['parameters'][number]) => pools[p.name] ?? schemas.of(p.schema as object);
   const path = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, ofParameter(p)]));
   const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -121,7 +159,11 @@ function generated(op: Operation, schemas: SchemaArbitraries, pools: Pools, worl
     requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
     noNullPrototype: true,
   });
-  const body = op.body ? (op.body.required ? schemas.at(op.body.pointer) : fc.option(schemas.at(op.body.pointer), { nil: undefined })) : fc.constant(undefined);
+  const body = op.body
+    ? op.body.required
+      ? schemas.at(op.body.pointer)
+      : fc.option(schemas.at(op.body.pointer), { nil: undefined })
+    : fc.constant(undefined);
   const appid = weighted(fc.constant(world.pushApp), fc.constantFrom(world.controlApp, 'no-such-app'), 12);
   return fc.record({ params: fc.record(path, { noNullPrototype: true }), query, body, appid }).map((parts) => ({
     api: op.api,
@@ -151,30 +193,80 @@ function fromFixtures(op: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest
   }));
 }
 
-const anyJson = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.constant({}));
+const anyJson = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.string({ maxLength: 8 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.constant({}),
+);
 
 const mutations: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('retype' as const), index: fc.nat(), value: anyJson }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('extra' as const), index: fc.nat(), key: fc.string({ minLength: 1, maxLength: 8 }), value: anyJson }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('garbage' as const), bytes: fc.array(fc.nat(255), { minLength: 1, maxLength: 48 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('extra' as const),
+      index: fc.nat(),
+      key: fc.string({ minLength: 1, maxLength: 8 }),
+      value: anyJson,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('garbage' as const),
+      bytes: fc.array(fc.nat(255), { minLength: 1, maxLength: 48 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('invalid-utf8' as const), at: fc.nat() }) },
   {
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('content-type' as const),
-      type: fc.constantFrom(null, 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/jsonx'),
+      type: fc.constantFrom(
+        null,
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        'application/jsonx',
+      ),
     }),
   },
   { weight: 2, arbitrary: fc.constant({ kind: 'no-body' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('method' as const), method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unknown-path' as const), suffix: fc.constantFrom('x', '/x', 's', '/') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('method' as const),
+      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('unknown-path' as const), suffix: fc.constantFrom('x', '/x', 's', '/') }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'bad-percent' as const }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.integer({ min: LIMITS.maxDepth + 1, max: LIMITS.maxDepth + 40 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('deep' as const),
+      depth: fc.integer({ min: LIMITS.maxDepth + 1, max: LIMITS.maxDepth + 40 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'huge-array' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'oversize' as const }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('auth' as const), auth: fc.constantFrom('none' as const, 'wrong' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('auth' as const),
+      auth: fc.constantFrom('none' as const, 'wrong' as const),
+    }),
+  },
 );
 
 /** Requests for the given operations: generated or from fixtures, about half of them mutated. */
@@ -185,7 +277,9 @@ export function fuzzRequests(operations: Operation[], world: FuzzWorld): fc.Arbi
     if (!byApi.has(op.api)) byApi.set(op.api, new SchemaArbitraries(op.doc, pools));
     const fromSchema = generated(op, byApi.get(op.api)!, pools, world);
     const fromFixture = fromFixtures(op, world);
-    return fromFixture ? fc.oneof({ weight: 3, arbitrary: fromSchema }, { weight: 1, arbitrary: fromFixture }) : fromSchema;
+    return fromFixture
+      ? fc.oneof({ weight: 3, arbitrary: fromSchema }, { weight: 1, arbitrary: fromFixture })
+      : fromSchema;
   });
   return fc
     .tuple(fc.oneof(...arbitraries), fc.option(mutations, { freq: 2, nil: null }))
@@ -237,9 +331,12 @@ export function mutateBody(body: unknown, mutation: Mutation | null): unknown {
       return copy;
     }
     case 'extra': {
-      const objects = [copy, ...places(copy).map((p) => (p.parent === null ? undefined : (p.parent as Record<string | number, unknown>)[p.key]))].filter(
-        (v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v),
-      );
+      const objects = [
+        copy,
+        ...places(copy).map((p) =>
+          p.parent === null ? undefined : (p.parent as Record<string | number, unknown>)[p.key],
+        ),
+      ].filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
       const target = objects[mutation.index % Math.max(objects.length, 1)];
       if (!target) return copy;
       target[mutation.key] = mutation.value;

@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
     await Promise.all(proxies.map((p) => p.stop()));
     await sandbox.stop();
     if (violations.length > 0) {
-      throw new Error(`Prism found ${violations.length} violation(s) of the public documents:\n${violations.join('\n')}`);
+      throw new Error(
+        `Prism found ${violations.length} violation(s) of the public documents:\n${violations.join('\n')}`,
+      );
     }
   };
 }

@@ -42,7 +42,9 @@ export async function raw(url: string, init: RequestInit = {}): Promise<RawAnswe
 /** An authtoken of the sandbox's default app. */
 export async function defaultAppToken(sandbox: Sandbox): Promise<string> {
   const timestamp = String(Date.now());
-  const sign = createHash('sha256').update(`${DEFAULT_APP.appkey}${timestamp}${DEFAULT_APP.mastersecret}`).digest('hex');
+  const sign = createHash('sha256')
+    .update(`${DEFAULT_APP.appkey}${timestamp}${DEFAULT_APP.mastersecret}`)
+    .digest('hex');
   const answer = await raw(`${sandbox.url}/v1/${DEFAULT_APP.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -11,7 +11,8 @@ type Schema = Record<string, any>;
 export type Document = Record<string, any>;
 export type Pools = Record<string, fc.Arbitrary<unknown>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function resolve(doc: Document, ref: string): Schema {
   if (!ref.startsWith('#/')) throw new Error(`only local references are followed, got ${ref}`);
@@ -27,7 +28,8 @@ function merge(parts: unknown[]): unknown {
   if (objects.length === 0) return parts[parts.length - 1];
   const out: Record<string, unknown> = {};
   for (const part of objects) {
-    for (const [key, value] of Object.entries(part)) out[key] = key in out && isObject(out[key]) && isObject(value) ? merge([out[key], value]) : value;
+    for (const [key, value] of Object.entries(part))
+      out[key] = key in out && isObject(out[key]) && isObject(value) ? merge([out[key], value]) : value;
   }
   return out;
 }
@@ -80,7 +82,9 @@ export class SchemaArbitraries {
     if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) {
       const branches = (schema.oneOf ?? schema.anyOf) as Schema[];
       const own = this.#typed({ ...schema, oneOf: undefined, anyOf: undefined });
-      return fc.oneof(...branches.map((b) => this.of(b))).chain((value) => (own ? own.map((o) => merge([o, value])) : fc.constant(value)));
+      return fc
+        .oneof(...branches.map((b) => this.of(b)))
+        .chain((value) => (own ? own.map((o) => merge([o, value])) : fc.constant(value)));
     }
     if (Array.isArray(schema.allOf)) {
       const parts = (schema.allOf as Schema[]).map((s) => this.of(s));
@@ -92,7 +96,13 @@ export class SchemaArbitraries {
 
   /** The schema's own type keywords; undefined when it states no type and no properties. */
   #typed(schema: Schema): fc.Arbitrary<unknown> | undefined {
-    const types: string[] = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : isObject(schema.properties) ? ['object'] : [];
+    const types: string[] = Array.isArray(schema.type)
+      ? schema.type
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : isObject(schema.properties)
+          ? ['object']
+          : [];
     if (types.length === 0) return undefined;
     return fc.oneof(...types.map((type) => this.#ofType(schema, type)));
   }
@@ -121,18 +131,34 @@ export class SchemaArbitraries {
   }
 
   #string(schema: Schema): fc.Arbitrary<string> {
-    const examples = Array.isArray(schema.examples) ? schema.examples.filter((e): e is string => typeof e === 'string') : [];
+    const examples = Array.isArray(schema.examples)
+      ? schema.examples.filter((e): e is string => typeof e === 'string')
+      : [];
     let generated: fc.Arbitrary<string>;
     if (typeof schema.pattern === 'string') generated = fc.stringMatching(new RegExp(schema.pattern));
-    else if (schema.format === 'date-time') generated = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+    else if (schema.format === 'date-time')
+      generated = fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     else {
       const min = schema.minLength ?? 0;
-      generated = fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: Math.max(min, Math.min(schema.maxLength ?? 16, 16)) });
+      generated = fc.string({
+        unit: 'grapheme-ascii',
+        minLength: min,
+        maxLength: Math.max(min, Math.min(schema.maxLength ?? 16, 16)),
+      });
     }
-    if (schema.pattern === undefined && schema.format === undefined && schema.minLength === undefined && schema.maxLength === undefined) {
+    if (
+      schema.pattern === undefined &&
+      schema.format === undefined &&
+      schema.minLength === undefined &&
+      schema.maxLength === undefined
+    ) {
       generated = fc.oneof({ arbitrary: generated, weight: 3 }, { arbitrary: text(), weight: 1 });
     }
-    return examples.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 1 }, { arbitrary: generated, weight: 3 }) : generated;
+    return examples.length > 0
+      ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 1 }, { arbitrary: generated, weight: 3 })
+      : generated;
   }
 
   #object(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
@@ -146,6 +172,14 @@ export class SchemaArbitraries {
     if (!isObject(schema.additionalProperties)) return record;
     // A map (onlineStatics, per-cid details): a few entries of its value schema.
     const value = this.of(schema.additionalProperties);
-    return fc.tuple(record, fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 8 }), value, { maxKeys: 3, noNullPrototype: true })).map(([r, d]) => ({ ...d, ...r }));
+    return fc
+      .tuple(
+        record,
+        fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 8 }), value, {
+          maxKeys: 3,
+          noNullPrototype: true,
+        }),
+      )
+      .map(([r, d]) => ({ ...d, ...r }));
   }
 }

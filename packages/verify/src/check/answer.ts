@@ -19,7 +19,8 @@ export function parseAnswer(status: number, contentTypeHeader: string | null, te
   return { status, contentType: (contentTypeHeader ?? '').split(';')[0]!.trim().toLowerCase(), body, text };
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `result` (push v1) or `code` (DMP) of an answer. */
 export function outcomeOf(answer: ServiceAnswer): { result?: string; desc?: string } {

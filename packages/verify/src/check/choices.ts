@@ -14,13 +14,30 @@ interface Choice {
 
 export const CHOICES: Choice[] = [
   { operations: ['pushSingle'], fields: ['result'], question: 'push_single to a cid the app does not have' },
-  { operations: ['pushSingle'], fields: ['status'], steps: ['push to the blacklisted cid'], question: 'a blacklisted target' },
-  { operations: ['bindAlias', 'setTags', 'getTags', 'queryAlias'], fields: ['result'], question: 'bind_alias, set_tags, get_tags, query_alias of an unknown cid' },
+  {
+    operations: ['pushSingle'],
+    fields: ['status'],
+    steps: ['push to the blacklisted cid'],
+    question: 'a blacklisted target',
+  },
+  {
+    operations: ['bindAlias', 'setTags', 'getTags', 'queryAlias'],
+    fields: ['result'],
+    question: 'bind_alias, set_tags, get_tags, query_alias of an unknown cid',
+  },
   { operations: ['getTags'], fields: ['tags'], question: 'get_tags `tags`' },
   { operations: ['queryBiTags'], fields: ['tags'], steps: ['bi tags'], question: 'query_bi_tags' },
   { operations: ['pushApp'], fields: ['result'], question: 'push_app whose condition selects no device' },
-  { operations: ['stopTask', 'getScheduleTask', 'delScheduleTask', 'pushResult', 'pushList'], fields: ['result'], question: 'unknown task (push_list, stop_task, get/del_schedule_task, push_result)' },
-  { operations: ['getScheduleTask'], fields: ['taskDetail.sendResult', 'taskDetail.status'], question: 'sendResult / status of get_schedule_task' },
+  {
+    operations: ['stopTask', 'getScheduleTask', 'delScheduleTask', 'pushResult', 'pushList'],
+    fields: ['result'],
+    question: 'unknown task (push_list, stop_task, get/del_schedule_task, push_result)',
+  },
+  {
+    operations: ['getScheduleTask'],
+    fields: ['taskDetail.sendResult', 'taskDetail.status'],
+    question: 'sendResult / status of get_schedule_task',
+  },
   { operations: ['queryAppUser'], fields: ['result'], question: 'query_app_user of today' },
   { operations: ['userStatus'], fields: ['lastlogin'], question: 'lastlogin' },
   { operations: ['getLast24hoursOnlineUserStatistics'], fields: ['onlineStatics'], question: 'online statistics keys' },
@@ -32,10 +49,17 @@ export const CHOICES: Choice[] = [
 ];
 
 /** The choice that decides `where` (such as `response.body.taskDetail.sendResult`) of a step, if any. */
-export function choiceFor(operationId: string, step: string, where: string): { readme: string; question: string } | undefined {
+export function choiceFor(
+  operationId: string,
+  step: string,
+  where: string,
+): { readme: string; question: string } | undefined {
   const field = where.replace(/^response\.body\.?/, '');
   const choice = CHOICES.find(
-    (c) => c.operations.includes(operationId) && (!c.steps || c.steps.includes(step)) && c.fields.some((f) => f === '*' || field === f || field.startsWith(`${f}.`)),
+    (c) =>
+      c.operations.includes(operationId) &&
+      (!c.steps || c.steps.includes(step)) &&
+      c.fields.some((f) => f === '*' || field === f || field.startsWith(`${f}.`)),
   );
   return choice && { readme: SANDBOX_CHOICES_README, question: choice.question };
 }

@@ -15,18 +15,30 @@ const mmdd = (ms: number, offset: number) => {
 };
 
 /** The first answer whose time disagrees with `now` (a day or more), in words; undefined when none does. */
-export function clockDisagreement(answers: ServiceAnswer[], now: number, utcOffsetMinutes: number): ClockNote | undefined {
+export function clockDisagreement(
+  answers: ServiceAnswer[],
+  now: number,
+  utcOffsetMinutes: number,
+): ClockNote | undefined {
   const near = new Set([-1, 0, 1].map((d) => mmdd(now + d * DAY_MS, utcOffsetMinutes)));
-  const next = 'pass --now with the target\'s time (ISO 8601), such as the frozen time of a sandbox app; rules about "today" were not judged';
+  const next =
+    'pass --now with the target\'s time (ISO 8601), such as the frozen time of a sandbox app; rules about "today" were not judged';
   for (const answer of answers) {
     const body = isObject(answer.body) ? answer.body : {};
     const taskid = typeof body.taskid === 'string' ? /^RAS[SLA]_(\d{4})_/.exec(body.taskid) : null;
     if (taskid && !near.has(taskid[1]!)) {
-      return { evidence: `the target made task ${body.taskid} on ${taskid[1]!.slice(0, 2)}-${taskid[1]!.slice(2)} (month-day), while the run's now is ${new Date(now).toISOString()}`, next };
+      return {
+        evidence: `the target made task ${body.taskid} on ${taskid[1]!.slice(0, 2)}-${taskid[1]!.slice(2)} (month-day), while the run's now is ${new Date(now).toISOString()}`,
+        next,
+      };
     }
-    const lastlogin = typeof body.lastlogin === 'string' && /^\d{13}$/.test(body.lastlogin) ? Number(body.lastlogin) : undefined;
+    const lastlogin =
+      typeof body.lastlogin === 'string' && /^\d{13}$/.test(body.lastlogin) ? Number(body.lastlogin) : undefined;
     if (lastlogin !== undefined && lastlogin > now + DAY_MS) {
-      return { evidence: `the target answers a lastlogin of ${new Date(lastlogin).toISOString()}, after the run's now (${new Date(now).toISOString()})`, next };
+      return {
+        evidence: `the target answers a lastlogin of ${new Date(lastlogin).toISOString()}, after the run's now (${new Date(now).toISOString()})`,
+        next,
+      };
     }
   }
   return undefined;

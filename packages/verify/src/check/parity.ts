@@ -35,7 +35,8 @@ export function normalise(value: unknown, key?: string): unknown {
   if (isObject(value)) {
     const keys = Object.keys(value);
     // A map keyed by times (online statistics): its form, not its points.
-    if (keys.length > 0 && keys.every((k) => normaliseText(k) !== k)) return { [normaliseText(keys[0]!)]: normalise(value[keys[0]!]) };
+    if (keys.length > 0 && keys.every((k) => normaliseText(k) !== k))
+      return { [normaliseText(keys[0]!)]: normalise(value[keys[0]!]) };
     return Object.fromEntries(keys.sort().map((k) => [k, normalise(value[k], k)]));
   }
   return value;
@@ -44,11 +45,13 @@ export function normalise(value: unknown, key?: string): unknown {
 const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
 
 /** What an array holds, for words: tasks in push_result's data, items otherwise. */
-const noun = (where: string, n: number) => `${n === 1 ? 'one' : n} ${where.endsWith('.data') || where.endsWith('taskIdList') ? 'task' : 'item'}${n === 1 ? '' : 's'}`;
+const noun = (where: string, n: number) =>
+  `${n === 1 ? 'one' : n} ${where.endsWith('.data') || where.endsWith('taskIdList') ? 'task' : 'item'}${n === 1 ? '' : 's'}`;
 
 /** Which tasks the sandbox answered and the service did not, by their id's form: `; the sandbox kept RASL_…`. */
 function kept(target: unknown[], sandbox: unknown[]): string {
-  const ids = (items: unknown[]) => items.flatMap((i) => (isObject(i) ? [i.taskId ?? i.taskid].filter((t): t is string => typeof t === 'string') : []));
+  const ids = (items: unknown[]) =>
+    items.flatMap((i) => (isObject(i) ? [i.taskId ?? i.taskid].filter((t): t is string => typeof t === 'string') : []));
   const missing = ids(sandbox).filter((id) => !ids(target).includes(id));
   return missing.length ? `; the sandbox kept ${missing.join(', ')}, the service did not` : '';
 }
@@ -62,20 +65,40 @@ export function inWords(where: string, target: unknown, sandbox: unknown): strin
     if (strings) {
       const onlySandbox = sandbox.filter((x) => !target.includes(x));
       const onlyTarget = target.filter((x) => !sandbox.includes(x));
-      return [onlySandbox.length ? `the sandbox has ${onlySandbox.join(', ')} and the service does not` : '', onlyTarget.length ? `the service has ${onlyTarget.join(', ')} and the sandbox does not` : ''].filter(Boolean).join('; ') || `${where} differs`;
+      return (
+        [
+          onlySandbox.length ? `the sandbox has ${onlySandbox.join(', ')} and the service does not` : '',
+          onlyTarget.length ? `the service has ${onlyTarget.join(', ')} and the sandbox does not` : '',
+        ]
+          .filter(Boolean)
+          .join('; ') || `${where} differs`
+      );
     }
-    if (target.length < sandbox.length) return `${noun(where, sandbox.length - target.length)} missing: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})${kept(target, sandbox)}`;
-    if (target.length > sandbox.length) return `${noun(where, target.length - sandbox.length)} more: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
+    if (target.length < sandbox.length)
+      return `${noun(where, sandbox.length - target.length)} missing: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})${kept(target, sandbox)}`;
+    if (target.length > sandbox.length)
+      return `${noun(where, target.length - sandbox.length)} more: the service answers ${target.length} where the sandbox answers ${sandbox.length} (${where})`;
   }
   return `the service answers ${show(target)} where the sandbox answers ${show(sandbox)}`;
 }
 
-function diff(target: unknown, sandbox: unknown, where: string, out: Array<{ where: string; target: unknown; sandbox: unknown }>): void {
+function diff(
+  target: unknown,
+  sandbox: unknown,
+  where: string,
+  out: Array<{ where: string; target: unknown; sandbox: unknown }>,
+): void {
   if (isObject(target) && isObject(sandbox)) {
-    for (const key of new Set([...Object.keys(target), ...Object.keys(sandbox)])) diff(target[key], sandbox[key], `${where}.${key}`, out);
+    for (const key of new Set([...Object.keys(target), ...Object.keys(sandbox)]))
+      diff(target[key], sandbox[key], `${where}.${key}`, out);
     return;
   }
-  if (Array.isArray(target) && Array.isArray(sandbox) && target.length === sandbox.length && !target.every((t) => typeof t === 'string')) {
+  if (
+    Array.isArray(target) &&
+    Array.isArray(sandbox) &&
+    target.length === sandbox.length &&
+    !target.every((t) => typeof t === 'string')
+  ) {
     target.forEach((t, i) => diff(t, sandbox[i], `${where}.${i}`, out));
     return;
   }
@@ -83,9 +106,15 @@ function diff(target: unknown, sandbox: unknown, where: string, out: Array<{ whe
 }
 
 /** Parity findings of one step. */
-export function checkParity(operationId: string, step: string, target: ServiceAnswer, sandbox: ServiceAnswer): Finding[] {
+export function checkParity(
+  operationId: string,
+  step: string,
+  target: ServiceAnswer,
+  sandbox: ServiceAnswer,
+): Finding[] {
   const out: Array<{ where: string; target: unknown; sandbox: unknown }> = [];
-  if (target.status !== sandbox.status) out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
+  if (target.status !== sandbox.status)
+    out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
   diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);
   return out.map((d) => {
     // A count of items that differs is no choice of the sandbox about the items' shape.

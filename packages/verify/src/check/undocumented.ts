@@ -16,7 +16,10 @@ function follow(api: Operation['api'], pointer: string): Located {
   const doc = documents().docs[api];
   let at = pointer;
   for (let i = 0; i < 32; i++) {
-    const node = at.replace(/^#\//, '').split('/').reduce<unknown>((n, p) => (n as Node | undefined)?.[p.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const node = at
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((n, p) => (n as Node | undefined)?.[p.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     if (isObject(node) && typeof node.$ref === 'string') at = node.$ref;
     else return { pointer: at, node: isObject(node) ? node : {} };
   }
@@ -28,7 +31,8 @@ function branches(api: Operation['api'], at: Located): Located[] {
   const out = [at];
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const list = at.node[key];
-    if (Array.isArray(list)) list.forEach((_, i) => out.push(...branches(api, follow(api, `${at.pointer}/${key}/${i}`))));
+    if (Array.isArray(list))
+      list.forEach((_, i) => out.push(...branches(api, follow(api, `${at.pointer}/${key}/${i}`))));
   }
   return out;
 }
@@ -38,15 +42,19 @@ function constOf(api: Operation['api'], branch: Located, key: string): unknown {
   const props = branch.node.properties;
   if (!isObject(props) || !Object.hasOwn(props, key)) return undefined;
   const child = follow(api, `${branch.pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-  return branches(api, child).map((b) => b.node.const).find((c) => c !== undefined);
+  return branches(api, child)
+    .map((b) => b.node.const)
+    .find((c) => c !== undefined);
 }
 
 /** The object shapes a value fits: of a oneOf told apart by a const (`result`), the one whose const it carries. */
 function fitting(api: Operation['api'], shapes: Located[], value: Record<string, unknown>): Located[] {
-  const fits = shapes.filter((b) => Object.keys(value).every((key) => {
-    const fixed = constOf(api, b, key);
-    return fixed === undefined || fixed === value[key];
-  }));
+  const fits = shapes.filter((b) =>
+    Object.keys(value).every((key) => {
+      const fixed = constOf(api, b, key);
+      return fixed === undefined || fixed === value[key];
+    }),
+  );
   return fits.length ? fits : shapes;
 }
 
@@ -56,9 +64,15 @@ function walk(api: Operation['api'], at: Located, value: unknown, where: string,
   if (known && typeof value === 'string' && !known.includes(value)) {
     const holder = all.find((b) => Array.isArray(b.node['x-known-values']))!;
     out.push({
-      kind: 'unknown-value', where, expected: `one of x-known-values (${known.length} values)`, actual: JSON.stringify(value),
+      kind: 'unknown-value',
+      where,
+      expected: `one of x-known-values (${known.length} values)`,
+      actual: JSON.stringify(value),
       message: `${where}: ${JSON.stringify(value)} is not among the known values`,
-      documentAt: { ...sourceOf(api, holder.pointer), pointer: `${sourceOf(api, holder.pointer).pointer}/x-known-values` },
+      documentAt: {
+        ...sourceOf(api, holder.pointer),
+        pointer: `${sourceOf(api, holder.pointer).pointer}/x-known-values`,
+      },
     });
   }
   if (Array.isArray(value)) {
@@ -73,7 +87,13 @@ function walk(api: Operation['api'], at: Located, value: unknown, where: string,
   for (const [key, child] of Object.entries(value)) {
     const declaring = objectSchemas.find((b) => isObject(b.node.properties) && Object.hasOwn(b.node.properties, key));
     if (declaring) {
-      walk(api, follow(api, `${declaring.pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`), child, `${where}.${key}`, out);
+      walk(
+        api,
+        follow(api, `${declaring.pointer}/properties/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+        child,
+        `${where}.${key}`,
+        out,
+      );
       continue;
     }
     const map = objectSchemas.find((b) => isObject(b.node.additionalProperties));
@@ -84,7 +104,10 @@ function walk(api: Operation['api'], at: Located, value: unknown, where: string,
     const home = objectSchemas.find((b) => isObject(b.node.properties)) ?? objectSchemas[0]!;
     const place = sourceOf(api, home.pointer);
     out.push({
-      kind: 'undocumented-field', where: `${where}.${key}`, expected: 'a field the document names', actual: `${typeof child} ${JSON.stringify(child)?.slice(0, 60)}`,
+      kind: 'undocumented-field',
+      where: `${where}.${key}`,
+      expected: 'a field the document names',
+      actual: `${typeof child} ${JSON.stringify(child)?.slice(0, 60)}`,
       message: `${where}.${key} is not in the document`,
       documentAt: { file: place.file, pointer: `${place.pointer}/properties`.replace('#//', '#/') },
     });

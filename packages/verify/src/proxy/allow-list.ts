@@ -16,7 +16,13 @@ export interface AllowList {
 
 /** Why a request was refused; the stop summary counts refusals by these. */
 export type RefusalReason =
-  | 'unknown-operation' | 'not-strict-json' | 'body-too-large' | 'cid-and-alias' | 'push-outside-list' | 'app-push' | 'device-write-outside-list';
+  | 'unknown-operation'
+  | 'not-strict-json'
+  | 'body-too-large'
+  | 'cid-and-alias'
+  | 'push-outside-list'
+  | 'app-push'
+  | 'device-write-outside-list';
 
 export interface Refusal {
   reason: RefusalReason;
@@ -53,13 +59,15 @@ function pushRefusal(operationId: string, body: unknown, allow: AllowList): Refu
   const cids = outside(targets.cids, allow.cids);
   if (cids.length) return { reason: 'push-outside-list', why: `cid ${cids.join(', ')} is not in --allow-cid` };
   const aliases = outside(targets.aliases, allow.aliases);
-  if (aliases.length) return { reason: 'push-outside-list', why: `alias ${aliases.join(', ')} is not in --allow-alias` };
+  if (aliases.length)
+    return { reason: 'push-outside-list', why: `alias ${aliases.join(', ')} is not in --allow-alias` };
   return undefined;
 }
 
 function writeRefusal(operationId: string, body: unknown, allow: AllowList): Refusal | undefined {
   const targets = deviceTargets(operationId, body);
-  if (targets === 'unknown') return { reason: 'unknown-operation', why: `the proxy does not know what ${operationId} changes` };
+  if (targets === 'unknown')
+    return { reason: 'unknown-operation', why: `the proxy does not know what ${operationId} changes` };
   if (!targets || allow.deviceWritesOutsideList) return undefined;
   const named = [
     ...outside(targets.cids, allow.cids).map((c) => `cid ${c} (not in --allow-cid)`),
@@ -67,15 +75,24 @@ function writeRefusal(operationId: string, body: unknown, allow: AllowList): Ref
     ...targets.unjudged.map((field) => `the devices of ${field} (not judged by the allow list)`),
   ];
   if (!named.length) return undefined;
-  return { reason: 'device-write-outside-list', why: `${operationId} changes ${named.join(', ')}, which only --allow-device-writes-outside-list forwards` };
+  return {
+    reason: 'device-write-outside-list',
+    why: `${operationId} changes ${named.join(', ')}, which only --allow-device-writes-outside-list forwards`,
+  };
 }
 
 /** Why a request of a known operation may not go upstream, or undefined when it may. */
 export function refusalOf(operationId: string, method: string, body: unknown, allow: AllowList): Refusal | undefined {
-  return pushRefusal(operationId, body, allow) ?? (method.toLowerCase() === 'get' ? undefined : writeRefusal(operationId, body, allow));
+  return (
+    pushRefusal(operationId, body, allow) ??
+    (method.toLowerCase() === 'get' ? undefined : writeRefusal(operationId, body, allow))
+  );
 }
 
 /** The answer of a refusal, in push v1's shape (`result`, `desc`) with a non-2xx status. */
 export function refusalAnswer(refusal: Refusal): { status: number; body: { result: string; desc: string } } {
-  return { status: STATUS[refusal.reason], body: { result: 'other_error', desc: `pushapi-verify proxy refused: ${refusal.why}; not forwarded` } };
+  return {
+    status: STATUS[refusal.reason],
+    body: { result: 'other_error', desc: `pushapi-verify proxy refused: ${refusal.why}; not forwarded` },
+  };
 }

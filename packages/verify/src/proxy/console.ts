@@ -18,14 +18,24 @@ export interface ProxySummary {
 
 const list = (names: string[]) => (names.length ? names.join(', ') : '(none)');
 const counts = (byName: Record<string, number | undefined>) =>
-  Object.entries(byName).filter(([, n]) => n).map(([name, n]) => `${name} ${n}`).join(', ');
+  Object.entries(byName)
+    .filter(([, n]) => n)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
 
 /** The operations that change a device, by path, from the one list of writes. */
-export const deviceWritePaths = () =>
-  [...new Set(Object.entries(WRITES).filter(([, w]) => 'changesDevices' in w).map(([id]) => operation(id).path.slice(1)))];
+export const deviceWritePaths = () => [
+  ...new Set(
+    Object.entries(WRITES)
+      .filter(([, w]) => 'changesDevices' in w)
+      .map(([id]) => operation(id).path.slice(1)),
+  ),
+];
 
 export function describeAllowList(allow: AllowList): string {
-  const writes = allow.deviceWritesOutsideList ? 'forwarded for any device (--allow-device-writes-outside-list)' : 'refused';
+  const writes = allow.deviceWritesOutsideList
+    ? 'forwarded for any device (--allow-device-writes-outside-list)'
+    : 'refused';
   return [
     'allow list:',
     `  cids (pushes and device writes): ${list(allow.cids)}`,

@@ -18,7 +18,6 @@ import { parseStrictJson, readBounded, TooLargeError } from './body.js';
 import type { ProxySummary } from './console.js';
 import { Recorder } from './recorder.js';
 
-
 export interface ProxyOptions {
   upstream: string;
   dmpUpstream?: string;
@@ -60,9 +59,16 @@ interface Upstream {
 function forward(target: URL, req: http.IncomingMessage, body: Buffer): Promise<Upstream> {
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
   return new Promise((resolve, reject) => {
-    const request = (target.protocol === 'https:' ? https : http).request(target, { method: req.method, headers: { ...headers, host: target.host } }, (res) => {
-      readBounded(res, MAX_ANSWER, 'the upstream answer').then((raw) => resolve({ status: res.statusCode ?? 502, headers: res.headers, raw }), reject);
-    });
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      { method: req.method, headers: { ...headers, host: target.host } },
+      (res) => {
+        readBounded(res, MAX_ANSWER, 'the upstream answer').then(
+          (raw) => resolve({ status: res.statusCode ?? 502, headers: res.headers, raw }),
+          reject,
+        );
+      },
+    );
     request.on('error', reject);
     request.end(body.length ? body : undefined);
   });
@@ -71,11 +77,19 @@ function forward(target: URL, req: http.IncomingMessage, body: Buffer): Promise<
 /** The answer's text as the checks read it (decoded when the upstream compressed it). */
 function decoded(up: Upstream): string {
   const encoding = String(up.headers['content-encoding'] ?? '');
-  const raw = encoding === 'gzip' ? zlib.gunzipSync(up.raw) : encoding === 'br' ? zlib.brotliDecompressSync(up.raw) : encoding === 'deflate' ? zlib.inflateSync(up.raw) : up.raw;
+  const raw =
+    encoding === 'gzip'
+      ? zlib.gunzipSync(up.raw)
+      : encoding === 'br'
+        ? zlib.brotliDecompressSync(up.raw)
+        : encoding === 'deflate'
+          ? zlib.inflateSync(up.raw)
+          : up.raw;
   return raw.toString('utf8');
 }
 
-const flatHeaders = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+const flatHeaders = (h: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
 
 interface Mount {
   api: ApiName;
@@ -110,10 +124,15 @@ interface Exchange {
 
 function emptyReport(options: ProxyOptions): Report {
   return {
-    tool: 'pushapi-verify', mode: 'proxy', target: { baseUrl: options.upstream, ...(options.dmpUpstream ? { dmpUrl: options.dmpUpstream } : {}) },
-    startedAt: new Date().toISOString(), parity: { compared: false, reason: 'the proxy compares with the documents only' },
+    tool: 'pushapi-verify',
+    mode: 'proxy',
+    target: { baseUrl: options.upstream, ...(options.dmpUpstream ? { dmpUrl: options.dmpUpstream } : {}) },
+    startedAt: new Date().toISOString(),
+    parity: { compared: false, reason: 'the proxy compares with the documents only' },
     summary: { operations: 0, ran: 0, failed: 0, findings: {} as Report['summary']['findings'] },
-    operations: [...documents().operations.values()].map((op) => operationReport(op, { ran: false, reason: 'no request went through the proxy', steps: [], findings: [] })),
+    operations: [...documents().operations.values()].map((op) =>
+      operationReport(op, { ran: false, reason: 'no request went through the proxy', steps: [], findings: [] }),
+    ),
   };
 }
 
@@ -125,16 +144,30 @@ function stepOf(state: ProxyState, ex: Exchange & { op: Operation }): { entry: O
   return { entry, step: `${ex.where} #${++state.count}` };
 }
 
-function record(state: ProxyState, ex: Exchange, response: { status: number; headers: Record<string, string>; body: unknown }, refusedLocally = false): void {
+function record(
+  state: ProxyState,
+  ex: Exchange,
+  response: { status: number; headers: Record<string, string>; body: unknown },
+  refusedLocally = false,
+): void {
   if (!ex.mount || !ex.op) return;
   const { req, url, body } = ex;
   state.recorder?.write({
-    at: new Date().toISOString(), api: ex.mount.api, operationId: ex.op.operationId,
+    at: new Date().toISOString(),
+    api: ex.mount.api,
+    operationId: ex.op.operationId,
     request: {
-      method: req.method ?? 'GET', path: url.pathname, ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}),
-      headers: flatHeaders(req.headers), ...(body !== undefined ? { body } : {}),
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      ...(url.search ? { query: Object.fromEntries(url.searchParams) } : {}),
+      headers: flatHeaders(req.headers),
+      ...(body !== undefined ? { body } : {}),
     },
-    response: { status: response.status, headers: response.headers, ...(response.body !== undefined ? { body: response.body } : {}) },
+    response: {
+      status: response.status,
+      headers: response.headers,
+      ...(response.body !== undefined ? { body: response.body } : {}),
+    },
     ...(refusedLocally ? { refusedLocally } : {}),
   });
 }
@@ -145,27 +178,46 @@ function refuse(state: ProxyState, ex: Exchange, refusal: Refusal): void {
   const headers = { 'content-type': 'application/json', 'x-pushapi-verify-refused': refusal.reason };
   ex.res.writeHead(status, headers).end(JSON.stringify(body));
   state.tally.refused[refusal.reason] = (state.tally.refused[refusal.reason] ?? 0) + 1;
-  state.log?.(state.redactor.text(`pushapi-verify proxy: refused ${ex.where} (${refusal.reason}, HTTP ${status}): ${refusal.why}`));
+  state.log?.(
+    state.redactor.text(
+      `pushapi-verify proxy: refused ${ex.where} (${refusal.reason}, HTTP ${status}): ${refusal.why}`,
+    ),
+  );
   if (!ex.op) return;
   const { entry, step } = stepOf(state, { ...ex, op: ex.op });
-  entry.steps = [...entry.steps, { name: `${step} (refused by the proxy)`, refusal: true, status, ...body }].slice(-STEPS_KEPT);
+  entry.steps = [...entry.steps, { name: `${step} (refused by the proxy)`, refusal: true, status, ...body }].slice(
+    -STEPS_KEPT,
+  );
   record(state, ex, { status, headers, body }, true);
 }
 
 /** Forwards a judged request, returns the answer as it came, and checks both against the documents. */
-async function pass(state: ProxyState, ex: Exchange & { mount: Mount & { upstream: string }; op: Operation }, raw: Buffer): Promise<void> {
+async function pass(
+  state: ProxyState,
+  ex: Exchange & { mount: Mount & { upstream: string }; op: Operation },
+  raw: Buffer,
+): Promise<void> {
   const { mount, op, url } = ex;
   const { entry, step } = stepOf(state, ex);
-  const target = new URL(mount.upstream.replace(/\/+$/, '') + url.pathname.slice(mount.api === 'dmp' ? mount.mount.length : 0) + url.search);
+  const target = new URL(
+    mount.upstream.replace(/\/+$/, '') + url.pathname.slice(mount.api === 'dmp' ? mount.mount.length : 0) + url.search,
+  );
   state.tally.forwarded++;
   const up = await forward(target, ex.req, raw);
   ex.res.writeHead(up.status, up.headers).end(up.raw);
   const answer = parseAnswer(up.status, String(up.headers['content-type'] ?? ''), decoded(up));
   // Tokens the services hand out are secrets from now on, wherever they appear.
-  if (isObject(answer.body)) for (const field of ['auth_token', 'access_token']) state.redactor.add(String(answer.body[field] ?? ''));
+  if (isObject(answer.body))
+    for (const field of ['auth_token', 'access_token']) state.redactor.add(String(answer.body[field] ?? ''));
   state.tally.checked++;
-  entry.steps = [...entry.steps, { name: step, refusal: false, status: answer.status, ...outcomeOf(answer) }].slice(-STEPS_KEPT);
-  entry.findings.push(...checkRequest(op, ex.body, step), ...checkAnswer(op, answer, step), ...checkUndocumented(op, answer, step));
+  entry.steps = [...entry.steps, { name: step, refusal: false, status: answer.status, ...outcomeOf(answer) }].slice(
+    -STEPS_KEPT,
+  );
+  entry.findings.push(
+    ...checkRequest(op, ex.body, step),
+    ...checkAnswer(op, answer, step),
+    ...checkUndocumented(op, answer, step),
+  );
   record(state, ex, { status: up.status, headers: flatHeaders(up.headers), body: answer.body });
 }
 
@@ -173,16 +225,22 @@ async function pass(state: ProxyState, ex: Exchange & { mount: Mount & { upstrea
 async function handle(state: ProxyState, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://proxy');
   if (req.method === 'GET' && url.pathname === '/_pushapi/report') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(state.redactor.text(JSON.stringify(finish(state.report))));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(state.redactor.text(JSON.stringify(finish(state.report))));
     return;
   }
   const ex: Exchange = { req, res, url, where: `${req.method} ${url.pathname.replace(/^\/v1\/[^/]+/, '/v1/<appid>')}` };
   ex.mount = state.mounts.find((m) => url.pathname.startsWith(`${m.mount}/`));
   const match = ex.mount?.route(req.method ?? 'GET', url.pathname);
-  if (!ex.mount || !match) return refuse(state, ex, { reason: 'unknown-operation', why: `no operation of the documents is ${ex.where}` });
-  if (!ex.mount.upstream) return refuse(state, ex, { reason: 'unknown-operation', why: 'the proxy runs without --dmp-upstream' });
+  if (!ex.mount || !match)
+    return refuse(state, ex, { reason: 'unknown-operation', why: `no operation of the documents is ${ex.where}` });
+  if (!ex.mount.upstream)
+    return refuse(state, ex, { reason: 'unknown-operation', why: 'the proxy runs without --dmp-upstream' });
   ex.op = operation(match.entry.operationId!);
-  const raw = await readBounded(req, MAX_BODY, 'the request body').catch((error: Error) => (error instanceof TooLargeError ? error : Promise.reject(error)));
+  const raw = await readBounded(req, MAX_BODY, 'the request body').catch((error: Error) =>
+    error instanceof TooLargeError ? error : Promise.reject(error),
+  );
   if (raw instanceof TooLargeError) return refuse(state, ex, { reason: 'body-too-large', why: raw.message });
   const parsed = parseStrictJson(raw);
   if (!parsed.ok) return refuse(state, ex, { reason: 'not-strict-json', why: parsed.why });
@@ -194,7 +252,12 @@ async function handle(state: ProxyState, req: http.IncomingMessage, res: http.Se
 
 function summaryOf(state: ProxyState): ProxySummary {
   const report = finish(state.report);
-  return { ...state.tally, refused: { ...state.tally.refused }, findings: { ...report.summary.findings }, failedOperations: report.summary.failed };
+  return {
+    ...state.tally,
+    refused: { ...state.tally.refused },
+    findings: { ...report.summary.findings },
+    failedOperations: report.summary.failed,
+  };
 }
 
 function stateOf(options: ProxyOptions): ProxyState {
@@ -202,11 +265,18 @@ function stateOf(options: ProxyOptions): ProxyState {
   const redactor = new Redactor();
   return {
     mounts: [
-      { api: 'push-v1', mount: '/v1', upstream: options.upstream, route: createRouter(docs['push-v1'], { basePath: '/v1/{appid}' }) },
+      {
+        api: 'push-v1',
+        mount: '/v1',
+        upstream: options.upstream,
+        route: createRouter(docs['push-v1'], { basePath: '/v1/{appid}' }),
+      },
       { api: 'dmp', mount: '/dmp', upstream: options.dmpUpstream, route: createRouter(docs.dmp, { basePath: '/dmp' }) },
     ],
     allow: {
-      cids: options.allowCids, aliases: options.allowAliases ?? [], ...(options.allowAppPush ? { appPushTag: options.allowAppPush } : {}),
+      cids: options.allowCids,
+      aliases: options.allowAliases ?? [],
+      ...(options.allowAppPush ? { appPushTag: options.allowAppPush } : {}),
       deviceWritesOutsideList: options.allowDeviceWritesOutsideList ?? false,
     },
     report: emptyReport(options),

@@ -15,7 +15,11 @@ export interface DeviceTargets {
 type Body = Record<string, unknown>;
 type Write = { changesDevices: (body: Body) => DeviceTargets } | { changesNoDevice: string };
 
-const devices = (cids: string[], aliases: string[] = [], unjudged: string[] = []): DeviceTargets => ({ cids, aliases, unjudged });
+const devices = (cids: string[], aliases: string[] = [], unjudged: string[] = []): DeviceTargets => ({
+  cids,
+  aliases,
+  unjudged,
+});
 const changes = (read: (body: Body) => DeviceTargets): Write => ({ changesDevices: read });
 const none = (why: string): Write => ({ changesNoDevice: why });
 const listed = (value: unknown) => (Array.isArray(value) ? value.filter(isObject) : []);
@@ -27,7 +31,9 @@ export const WRITES: Readonly<Record<string, Write>> = {
   setTags: changes((b) => devices(idsOf(b.cid))),
   postUserBlkList: changes((b) => devices(idsOf(b.cid))),
   deleteUserBlkList: changes((b) => devices(idsOf(b.cid))),
-  setBadge: changes((b) => devices(idsOf(b.cid_list), [], idsOf(b.devicetoken_list).length ? ['devicetoken_list'] : [])),
+  setBadge: changes((b) =>
+    devices(idsOf(b.cid_list), [], idsOf(b.devicetoken_list).length ? ['devicetoken_list'] : []),
+  ),
   authSign: none('signs in'),
   authClose: none('closes the token it is sent with'),
   pushSingle: none('a push: judged by the push allow list'),

@@ -6,7 +6,14 @@ const percent = (n: number | null) => (n === null ? '-' : `${Math.round(n * 100)
 
 function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The summary lines: conformant, deviations (named), not run (grouped by why). */
@@ -14,16 +21,26 @@ export function summaryLines(report: Report): string[] {
   const ran = report.operations.filter((o) => o.ran);
   const deviating = ran.filter((o) => !o.ok);
   const notRun = new Map<string, string[]>();
-  for (const o of report.operations.filter((op) => !op.ran)) notRun.set(o.reason ?? '', [...(notRun.get(o.reason ?? '') ?? []), o.operationId]);
-  const lines = [`Summary: ${ran.length - deviating.length} operations conformant, ${deviating.length} with deviations${deviating.length ? ` (${deviating.map((o) => o.operationId).join(', ')})` : ''}, ${report.operations.length - ran.length} not run.`];
+  for (const o of report.operations.filter((op) => !op.ran))
+    notRun.set(o.reason ?? '', [...(notRun.get(o.reason ?? '') ?? []), o.operationId]);
+  const lines = [
+    `Summary: ${ran.length - deviating.length} operations conformant, ${deviating.length} with deviations${deviating.length ? ` (${deviating.map((o) => o.operationId).join(', ')})` : ''}, ${report.operations.length - ran.length} not run.`,
+  ];
   for (const [reason, ops] of notRun) lines.push(`  not run (${reason}): ${ops.join(', ')}`);
   const run = report.run;
   if (!run) return lines;
   if (run.stopped) lines.push(`The run stopped early: ${run.stopped}.`);
-  if (run.clock) lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
-  for (const u of run.untouched) lines.push(`Left alone: ${u.cid} (its earlier state could not be read: ${u.reason}); nothing was written to it.`);
+  if (run.clock)
+    lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
+  for (const u of run.untouched)
+    lines.push(`Left alone: ${u.cid} (its earlier state could not be read: ${u.reason}); nothing was written to it.`);
   const undone = run.restore.filter((r) => !r.restored);
-  if (run.restore.length) lines.push(undone.length ? `RESTORE INCOMPLETE: ${undone.map((r) => `${r.what} (${r.reason})`).join('; ')}. Put these back by hand.` : `Restored: ${run.restore.map((r) => r.what).join(', ')}.`);
+  if (run.restore.length)
+    lines.push(
+      undone.length
+        ? `RESTORE INCOMPLETE: ${undone.map((r) => `${r.what} (${r.reason})`).join('; ')}. Put these back by hand.`
+        : `Restored: ${run.restore.map((r) => r.what).join(', ')}.`,
+    );
   for (const s of run.skipped) lines.push(`Skipped: ${s.step}: ${s.reason}.`);
   return lines;
 }
@@ -47,18 +64,40 @@ export function formatTable(report: Report): string {
       [failing ? `${failing} failing` : '', other ? `${other} to document` : ''].filter(Boolean).join(', ') || '0',
     ]);
   }
-  const lines = [`pushapi-verify: ${report.target.baseUrl} (app ${report.target.appid ?? '-'})`, '', ...summaryLines(report), '', pad(rows), ''];
+  const lines = [
+    `pushapi-verify: ${report.target.baseUrl} (app ${report.target.appid ?? '-'})`,
+    '',
+    ...summaryLines(report),
+    '',
+    pad(rows),
+    '',
+  ];
   for (const op of report.operations) {
     for (const f of op.findings) {
       lines.push(`${op.operationId} [${f.kind}] ${f.where}: ${f.message}${f.step ? ` (step: ${f.step})` : ''}`);
       if (f.next) lines.push(`  next: ${f.next}`);
     }
   }
-  const refusals = report.operations.flatMap((op) => op.steps.filter((step) => step.refusal).map((step) => refusalLine(op, step)));
+  const refusals = report.operations.flatMap((op) =>
+    op.steps.filter((step) => step.refusal).map((step) => refusalLine(op, step)),
+  );
   if (refusals.length) lines.push('', 'Refusals, as the service answered them:', ...refusals.map((r) => `  ${r}`));
-  const retried = report.operations.flatMap((op) => op.steps.filter((s) => s.retries).map((s) => `${op.operationId} (${s.name}): ${s.retries} retries, then ${s.result ?? `HTTP ${s.status}`}`));
-  if (retried.length) lines.push('', 'Retried after a transient refusal (too_frequent, "system busy"):', ...retried.map((r) => `  ${r}`));
+  const retried = report.operations.flatMap((op) =>
+    op.steps
+      .filter((s) => s.retries)
+      .map((s) => `${op.operationId} (${s.name}): ${s.retries} retries, then ${s.result ?? `HTTP ${s.status}`}`),
+  );
+  if (retried.length)
+    lines.push('', 'Retried after a transient refusal (too_frequent, "system busy"):', ...retried.map((r) => `  ${r}`));
   const s = report.summary;
-  lines.push('', `${s.ran} of ${s.operations} operations ran; ${s.failed} failed; findings: ${Object.entries(s.findings).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ') || 'none'}`);
+  lines.push(
+    '',
+    `${s.ran} of ${s.operations} operations ran; ${s.failed} failed; findings: ${
+      Object.entries(s.findings)
+        .filter(([, n]) => n)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ') || 'none'
+    }`,
+  );
   return `${lines.join('\n')}\n`;
 }

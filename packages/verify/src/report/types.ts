@@ -81,21 +81,40 @@ export interface Report {
 }
 
 /** The entry of one operation (ok, conformance and parity are filled by finish). */
-export function operationReport(op: Operation, entry: Pick<OperationReport, 'ran' | 'reason' | 'steps' | 'findings'>): OperationReport {
+export function operationReport(
+  op: Operation,
+  entry: Pick<OperationReport, 'ran' | 'reason' | 'steps' | 'findings'>,
+): OperationReport {
   return {
-    operationId: op.operationId, api: op.api, method: op.method.toUpperCase(), path: op.path, ran: entry.ran,
-    ...(entry.reason !== undefined ? { reason: entry.reason } : {}), ok: true, conformance: null, parity: 'not compared', steps: entry.steps, findings: entry.findings,
+    operationId: op.operationId,
+    api: op.api,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    ran: entry.ran,
+    ...(entry.reason !== undefined ? { reason: entry.reason } : {}),
+    ok: true,
+    conformance: null,
+    parity: 'not compared',
+    steps: entry.steps,
+    findings: entry.findings,
   };
 }
 
 /** Fills ok, conformance and the summary from the findings. */
 export function finish(report: Report): Report {
-  const counts = { schema: 0, 'undocumented-field': 0, 'unknown-value': 0, rule: 0, parity: 0, http: 0 } as Record<FindingKind, number>;
+  const counts = { schema: 0, 'undocumented-field': 0, 'unknown-value': 0, rule: 0, parity: 0, http: 0 } as Record<
+    FindingKind,
+    number
+  >;
   for (const op of report.operations) {
     op.ok = !op.findings.some((f) => FAILING_KINDS.has(f.kind));
-    const conformant = op.steps.filter((s) => !op.findings.some((f) => f.step?.split('; ').includes(s.name) && (f.kind === 'schema' || f.kind === 'http')));
+    const conformant = op.steps.filter(
+      (s) =>
+        !op.findings.some((f) => f.step?.split('; ').includes(s.name) && (f.kind === 'schema' || f.kind === 'http')),
+    );
     op.conformance = op.ran && op.steps.length ? Math.round((conformant.length / op.steps.length) * 100) / 100 : null;
-    if (report.parity.compared && op.ran) op.parity = op.findings.some((f) => f.kind === 'parity') ? 'different' : 'same';
+    if (report.parity.compared && op.ran)
+      op.parity = op.findings.some((f) => f.kind === 'parity') ? 'different' : 'same';
     for (const f of op.findings) counts[f.kind]++;
   }
   report.summary = {

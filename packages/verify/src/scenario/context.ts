@@ -57,7 +57,9 @@ export interface Context {
 /** The listed cids the run may write to: those whose earlier alias and tags were read (all of them in a dry run). */
 export function writable(ctx: Context): string[] {
   if (ctx.dryRun) return ctx.options.cids;
-  return ctx.options.cids.filter((cid) => ctx.devices[cid]?.aliasRead && ctx.devices[cid]?.tagsRead && !ctx.devices[cid]?.unreadable);
+  return ctx.options.cids.filter(
+    (cid) => ctx.devices[cid]?.aliasRead && ctx.devices[cid]?.tagsRead && !ctx.devices[cid]?.unreadable,
+  );
 }
 
 /** A value an earlier step set, or a placeholder naming that step in a dry run. */
@@ -73,7 +75,13 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Wall-clock parts of `ms` in the service's zone. */
 export function wallClock(ms: number, utcOffsetMinutes: number) {
   const d = new Date(ms + utcOffsetMinutes * 60_000);
-  return { y: d.getUTCFullYear(), mo: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), h: pad(d.getUTCHours()), mi: pad(d.getUTCMinutes()) };
+  return {
+    y: d.getUTCFullYear(),
+    mo: pad(d.getUTCMonth() + 1),
+    d: pad(d.getUTCDate()),
+    h: pad(d.getUTCHours()),
+    mi: pad(d.getUTCMinutes()),
+  };
 }
 
 export const DAY_MS = 86_400_000;

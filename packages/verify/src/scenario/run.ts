@@ -42,7 +42,10 @@ export class UnreachableError extends Error {}
 function buildRequest(ctx: Context, step: Step, spec: StepRequest): SentRequest {
   const op = operation(step.operationId);
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(spec.params?.[name] ?? ''));
-  const base = op.api === 'push-v1' ? `${ctx.target.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(ctx.target.appid)}` : (ctx.target.dmp?.url ?? '').replace(/\/+$/, '');
+  const base =
+    op.api === 'push-v1'
+      ? `${ctx.target.baseUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(ctx.target.appid)}`
+      : (ctx.target.dmp?.url ?? '').replace(/\/+$/, '');
   const query = spec.query ? `?${new URLSearchParams(spec.query)}` : '';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
@@ -50,8 +53,14 @@ function buildRequest(ctx: Context, step: Step, spec: StepRequest): SentRequest 
   if (spec.auth === 'token') headers.authtoken = token;
   if (spec.auth === 'token-as-bearer') headers.authorization = `Bearer ${token}`;
   if (spec.auth === 'closed-token') headers.authtoken = ctx.vars['closed token'] ?? '<token closed by sign out>';
-  if (spec.auth === 'dmp-token') headers.authorization = `Bearer ${ctx.vars['dmp token'] ?? '<token from DMP sign in>'}`;
-  return { method: op.method.toUpperCase(), url: `${base}${path}${query}`, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+  if (spec.auth === 'dmp-token')
+    headers.authorization = `Bearer ${ctx.vars['dmp token'] ?? '<token from DMP sign in>'}`;
+  return {
+    method: op.method.toUpperCase(),
+    url: `${base}${path}${query}`,
+    headers,
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+  };
 }
 
 /** ECONNREFUSED, ENOTFOUND...: what a failed fetch says about the connection. */
@@ -75,10 +84,19 @@ export const MAX_RETRIES = 3;
 /** A refusal that says "later" (rate control, a busy service): worth a bounded retry. */
 export function isTransient(answer: ServiceAnswer): boolean {
   const { result, desc } = outcomeOf(answer);
-  return result === 'too_frequent' || answer.status === 429 || answer.status === 503 || (result !== 'ok' && /busy/i.test(desc ?? ''));
+  return (
+    result === 'too_frequent' ||
+    answer.status === 429 ||
+    answer.status === 503 ||
+    (result !== 'ok' && /busy/i.test(desc ?? ''))
+  );
 }
 
-async function sendWithRetries(request: SentRequest, fetchImpl: typeof fetch, sleep: (ms: number) => Promise<void>): Promise<{ answer: ServiceAnswer; retries: number }> {
+async function sendWithRetries(
+  request: SentRequest,
+  fetchImpl: typeof fetch,
+  sleep: (ms: number) => Promise<void>,
+): Promise<{ answer: ServiceAnswer; retries: number }> {
   let answer = await send(request, fetchImpl);
   let retries = 0;
   while (isTransient(answer) && retries < MAX_RETRIES) {
@@ -154,14 +172,18 @@ async function runStep(r: Runner, step: Step): Promise<void> {
   const request = buildRequest(ctx, step, spec);
   const ownTasks = ['single task', 'list task', 'scheduled task'].map((n) => ctx.vars[n] ?? `<${n}>`);
   try {
-    assertSafe(step.operationId, spec, { cids: ctx.options.cids, ...(ctx.options.allowAppPush ? { appPushTag: ctx.options.allowAppPush } : {}), ownTasks });
+    assertSafe(step.operationId, spec, {
+      cids: ctx.options.cids,
+      ...(ctx.options.allowAppPush ? { appPushTag: ctx.options.allowAppPush } : {}),
+      ownTasks,
+    });
   } catch (error) {
     if (!(error instanceof SafetyError)) throw error;
     exchanges.push({ step, skipped: `safety stop: ${error.message}` });
     if ((step.phase ?? 'main') === 'main') ctx.stopped ??= `safety stop: ${error.message}`;
     return;
   }
-  for (const key of step.dirties?.(ctx) ?? []) (ctx.dirty.add(key), ctx.touched.add(key));
+  for (const key of step.dirties?.(ctx) ?? []) ctx.dirty.add(key), ctx.touched.add(key);
   if (ctx.dryRun) {
     exchanges.push({ step, request });
     return;
@@ -171,7 +193,8 @@ async function runStep(r: Runner, step: Step): Promise<void> {
     for (const key of step.cleans?.(ctx, exchange.answer) ?? []) ctx.dirty.delete(key);
     step.after?.(ctx, exchange.answer);
   }
-  for (const name of step.gives ?? []) if (ctx.vars[name] === undefined) ctx.missing[name] = `"${step.name}" ${outcomeText(exchange)}`;
+  for (const name of step.gives ?? [])
+    if (ctx.vars[name] === undefined) ctx.missing[name] = `"${step.name}" ${outcomeText(exchange)}`;
   for (const name of ['token', 'dmp token']) if (ctx.vars[name]) run.onSecret?.(ctx.vars[name]!);
 }
 
@@ -184,7 +207,8 @@ async function sendOne(r: Runner, step: Step, request: SentRequest): Promise<Exc
     exchange = { step, request, answer, ...(retries ? { retries } : {}) };
   } catch (error) {
     const reason = networkReason(error);
-    if (r.exchanges.every((e) => !e.answer)) throw new UnreachableError(`cannot reach ${new URL(request.url).origin} (${reason})`);
+    if (r.exchanges.every((e) => !e.answer))
+      throw new UnreachableError(`cannot reach ${new URL(request.url).origin} (${reason})`);
     exchange = { step, request, error: reason };
   }
   r.exchanges.push(exchange);
@@ -209,8 +233,21 @@ function restoreRecords(ctx: Context, exchanges: Exchange[]): RestoreRecord[] {
 const STOPPED = 'the run stopped early';
 
 /** Runs every step in order against `target`; the restore steps run whatever happened before them. */
-export async function runScenario(target: Target, options: ScenarioOptions, run: RunOptions = {}): Promise<ScenarioRun> {
-  const ctx: Context = { options, target, vars: {}, devices: structuredClone(run.devices ?? {}), dryRun: run.dryRun ?? false, dirty: new Set(), touched: new Set(), missing: {} };
+export async function runScenario(
+  target: Target,
+  options: ScenarioOptions,
+  run: RunOptions = {},
+): Promise<ScenarioRun> {
+  const ctx: Context = {
+    options,
+    target,
+    vars: {},
+    devices: structuredClone(run.devices ?? {}),
+    dryRun: run.dryRun ?? false,
+    dirty: new Set(),
+    touched: new Set(),
+    missing: {},
+  };
   const r: Runner = { ctx, run, fetchImpl: run.fetch ?? fetch, exchanges: [] };
   await sign(ctx);
   for (const name of ['sign', 'sign1', 'sign2']) if (ctx.vars[name]) run.onSecret?.(ctx.vars[name]!);

@@ -31,7 +31,12 @@ export function pushTargets(operationId: string, body: unknown): PushTargets | u
       return { cids: idsOf(b.cid), aliases: b.cid === undefined ? idsOf(b.alias) : [], both: false, app: false };
     case 'pushSingleBatch': {
       const items = Array.isArray(b.msg_list) ? b.msg_list.filter(isObject) : [];
-      return { cids: items.flatMap((i) => idsOf(i.cid)), aliases: items.flatMap((i) => idsOf(i.alias)), both: items.some(namesBoth), app: false };
+      return {
+        cids: items.flatMap((i) => idsOf(i.cid)),
+        aliases: items.flatMap((i) => idsOf(i.alias)),
+        both: items.some(namesBoth),
+        app: false,
+      };
     }
     case 'pushApp':
       return { cids: [], aliases: [], both: false, app: true, condition: b.condition };
@@ -54,22 +59,31 @@ export function appPushTagProblem(tag: string): string | undefined {
 /** A push_app condition that narrows the audience to devices carrying `tag` (conditions are ANDed). */
 export function restrictedToTag(condition: unknown, tag: string | undefined): boolean {
   if (tag === undefined || !Array.isArray(condition)) return false;
-  return condition.some((c) => isObject(c) && c.key === 'tag' && c.opt_type !== 2 && JSON.stringify(c.values) === JSON.stringify([tag]));
+  return condition.some(
+    (c) => isObject(c) && c.key === 'tag' && c.opt_type !== 2 && JSON.stringify(c.values) === JSON.stringify([tag]),
+  );
 }
 
 /** Throws when a request of the scenario would reach beyond what the team named. */
-export function assertSafe(operationId: string, request: { body?: unknown; params?: Record<string, string> }, allowed: { cids: string[]; appPushTag?: string; ownTasks: string[] }): void {
+export function assertSafe(
+  operationId: string,
+  request: { body?: unknown; params?: Record<string, string> },
+  allowed: { cids: string[]; appPushTag?: string; ownTasks: string[] },
+): void {
   const targets = pushTargets(operationId, request.body);
   if (targets) {
     const strangers = targets.cids.filter((c) => !allowed.cids.includes(c));
-    if (strangers.length) throw new SafetyError(`${operationId} would push to cids not listed with --cid: ${strangers.join(', ')}`);
-    if (targets.aliases.length) throw new SafetyError(`${operationId} would push to an alias; the scenario pushes to listed cids only`);
+    if (strangers.length)
+      throw new SafetyError(`${operationId} would push to cids not listed with --cid: ${strangers.join(', ')}`);
+    if (targets.aliases.length)
+      throw new SafetyError(`${operationId} would push to an alias; the scenario pushes to listed cids only`);
     if (targets.app && !restrictedToTag(targets.condition, allowed.appPushTag)) {
       throw new SafetyError('push_app runs only with --allow-app-push <tag>, restricted to that tag');
     }
   }
   if (operationId === 'stopTask' || operationId === 'delScheduleTask') {
     const taskid = request.params?.taskid ?? (isObject(request.body) ? String(request.body.taskid) : '');
-    if (!allowed.ownTasks.includes(taskid)) throw new SafetyError(`${operationId} of a task this run did not create (${taskid})`);
+    if (!allowed.ownTasks.includes(taskid))
+      throw new SafetyError(`${operationId} of a task this run did not create (${taskid})`);
   }
 }

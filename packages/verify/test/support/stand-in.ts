@@ -46,15 +46,30 @@ export async function startStandIn(sandboxUrl: string, deviations: Deviation[] =
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = (url.pathname.startsWith('/dmp/') ? dmp : push)(req.method ?? 'GET', url.pathname);
-    const request: Received = { operationId: match?.entry.operationId, method: req.method ?? 'GET', path: url.pathname, body: text ? JSON.parse(text) : undefined };
+    const request: Received = {
+      operationId: match?.entry.operationId,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      body: text ? JSON.parse(text) : undefined,
+    };
     received.push(request);
     const deviation = deviations.find((d) => d.operationId === request.operationId && (d.when?.(request) ?? true));
     let answer: Answer = { status: 200, contentType: 'application/json', body: undefined };
     if (!deviation?.local) {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-      const upstream = await fetch(`${sandboxUrl}${url.pathname}${url.search}`, { method: req.method!, headers, ...(text ? { body: text } : {}) });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${sandboxUrl}${url.pathname}${url.search}`, {
+        method: req.method!,
+        headers,
+        ...(text ? { body: text } : {}),
+      });
       const body = await upstream.text();
-      answer = { status: upstream.status, contentType: upstream.headers.get('content-type') ?? '', body: body ? JSON.parse(body) : undefined };
+      answer = {
+        status: upstream.status,
+        contentType: upstream.headers.get('content-type') ?? '',
+        body: body ? JSON.parse(body) : undefined,
+      };
     }
     const out = deviation ? deviation.answer(answer, request) : answer;
     const raw = 'raw' in out ? out.raw : JSON.stringify(out.body);
@@ -65,8 +80,14 @@ export async function startStandIn(sandboxUrl: string, deviations: Deviation[] =
   server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, dmpUrl: `${url}/dmp`, received, stop: () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }) };
+  return {
+    url,
+    dmpUrl: `${url}/dmp`,
+    received,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -10,9 +10,16 @@ export const CIDS = ['team-phone-1', 'team-phone-2'];
 export async function sandboxTarget(sandbox: Sandbox): Promise<VerifyOptions> {
   const app = await sandbox.app();
   await app.setClock({ time: NOW });
-  await app.addDevices([{ cid: CIDS[0]!, online: true, alias: 'team-alias' }, { cid: CIDS[1]!, online: false, tags: ['staff'] }]);
+  await app.addDevices([
+    { cid: CIDS[0]!, online: true, alias: 'team-alias' },
+    { cid: CIDS[1]!, online: false, tags: ['staff'] },
+  ]);
   return {
-    baseUrl: sandbox.url, appid: app.appid, appkey: app.appkey, masterSecret: app.mastersecret, cids: CIDS,
+    baseUrl: sandbox.url,
+    appid: app.appid,
+    appkey: app.appkey,
+    masterSecret: app.mastersecret,
+    cids: CIDS,
     dmp: { url: app.dmpOptions.baseUrl, userCode: app.userCode, authCode: app.authCode },
   };
 }

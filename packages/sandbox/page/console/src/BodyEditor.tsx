@@ -81,12 +81,16 @@ export function BodyEditor({ text, onText, check, title, changes, appid, renew, 
             Line {check.line}: not JSON ({check.message})
           </p>
         )}
-        {check.state === 'checked' && !firstViolation && <p class="console-ok">Valid: the sandbox accepts this request ({check.operation}).</p>}
+        {check.state === 'checked' && !firstViolation && (
+          <p class="console-ok">Valid: the sandbox accepts this request ({check.operation}).</p>
+        )}
         {bodyViolation && (
           <p class="violation" data-location={bodyViolation.location.join('.')}>
             {span && <span class="violation-line">Line {span.line}: </span>}
             <code>{bodyViolation.location.join('.')}</code> {bodyViolation.message}{' '}
-            {check.state === 'checked' && check.violations.length > 1 && <span class="muted">(and {check.violations.length - 1} more)</span>}{' '}
+            {check.state === 'checked' && check.violations.length > 1 && (
+              <span class="muted">(and {check.violations.length - 1} more)</span>
+            )}{' '}
             {span && (
               <button type="button" class="link-button" onClick={goToField}>
                 Go to the field
@@ -97,8 +101,12 @@ export function BodyEditor({ text, onText, check, title, changes, appid, renew, 
       </div>
       {/"requestid"/.test(text) && (
         <label class="console-renew">
-          <input type="checkbox" checked={renew} onChange={(e) => onRenew((e.currentTarget as HTMLInputElement).checked)} /> New requestid after each send (clear it to send the same
-          one again and get the first answer back)
+          <input
+            type="checkbox"
+            checked={renew}
+            onChange={(e) => onRenew((e.currentTarget as HTMLInputElement).checked)}
+          />{' '}
+          New requestid after each send (clear it to send the same one again and get the first answer back)
         </label>
       )}
     </div>

@@ -25,7 +25,11 @@ export function Console({ store, initial }: { store: ConsoleStore; initial: Sett
   const { appid, sent } = state;
   const app = store.app;
   const now = useAppNow(app, state.appsReadAt);
-  const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now };
+  const context = {
+    appName: app?.name || app?.appid || 'App',
+    utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0,
+    now,
+  };
 
   return (
     <SettingsContext.Provider value={settings}>
@@ -48,7 +52,11 @@ export function Console({ store, initial }: { store: ConsoleStore; initial: Sett
           now={now}
           onApp={(id) => store.selectApp(id)}
           onAdvance={(ms) => void store.advanceClock(ms)}
-          onResetApp={() => void store.act(`App ${appid} reset`, () => data(control.POST('/apps/{appid}/reset', { params: { path: { appid: appid! } } })))}
+          onResetApp={() =>
+            void store.act(`App ${appid} reset`, () =>
+              data(control.POST('/apps/{appid}/reset', { params: { path: { appid: appid! } } })),
+            )
+          }
           onResetSandbox={() => void store.act('Sandbox reset', () => data(control.POST('/reset')))}
         />
         <button type="button" class="button" onClick={() => void store.newApp()}>
@@ -91,11 +99,20 @@ export function Console({ store, initial }: { store: ConsoleStore; initial: Sett
             selected={undefined}
             loaded={true}
             // The inbox page shows a device's (or every device's) messages in full.
-            onSelect={(cid) => (location.href = `/#app=${encodeURIComponent(appid ?? '')}${cid ? `&cid=${encodeURIComponent(cid)}` : ''}`)}
+            onSelect={(cid) =>
+              (location.href = `/#app=${encodeURIComponent(appid ?? '')}${cid ? `&cid=${encodeURIComponent(cid)}` : ''}`)
+            }
             onOnline={(cid, online) => void store.setOnline(cid, online)}
           />
         </nav>
-        {appid && state.catalogue.length > 0 && <Faults appid={appid} catalogue={state.catalogue} onDone={(said) => store.say(said)} onError={(said) => store.say(undefined, said)} />}
+        {appid && state.catalogue.length > 0 && (
+          <Faults
+            appid={appid}
+            catalogue={state.catalogue}
+            onDone={(said) => store.say(said)}
+            onError={(said) => store.say(undefined, said)}
+          />
+        )}
       </div>
     </SettingsContext.Provider>
   );

@@ -7,9 +7,16 @@ import type { CatalogueApi } from './catalogue.js';
 
 type Kind = 'http' | 'drop' | 'delay' | 'result';
 
-export function Faults(props: { appid: string; catalogue: CatalogueApi[]; onDone(said: string): void; onError(said: string): void }) {
+export function Faults(props: {
+  appid: string;
+  catalogue: CatalogueApi[];
+  onDone(said: string): void;
+  onError(said: string): void;
+}) {
   // The names the sandbox accepts, one per operation (`user_blk_list (POST)` beside `user_blk_list (DELETE)`).
-  const names = faultNames(props.catalogue.flatMap((api) => api.operations.map((o) => ({ api: api.name, method: o.method, path: o.path }))));
+  const names = faultNames(
+    props.catalogue.flatMap((api) => api.operations.map((o) => ({ api: api.name, method: o.method, path: o.path }))),
+  );
   const [operation, setOperation] = useState('push_single');
   const [kind, setKind] = useState<Kind>('result');
   const [value, setValue] = useState('too_frequent');
@@ -34,14 +41,18 @@ export function Faults(props: { appid: string; catalogue: CatalogueApi[]; onDone
             : { ...base, kind };
     try {
       await data(control.POST('/apps/{appid}/faults', { params: { path: { appid: props.appid } }, body }));
-      props.onDone(`Fault added: the next ${base.times} call(s) of ${operation} get ${kind}${kind === 'drop' ? '' : ` ${value}`}`);
+      props.onDone(
+        `Fault added: the next ${base.times} call(s) of ${operation} get ${kind}${kind === 'drop' ? '' : ` ${value}`}`,
+      );
       await reload();
     } catch (error) {
       props.onError(`The fault was not added: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const clear = async () => {
-    await data(control.DELETE('/apps/{appid}/faults', { params: { path: { appid: props.appid } } })).catch(() => undefined);
+    await data(control.DELETE('/apps/{appid}/faults', { params: { path: { appid: props.appid } } })).catch(
+      () => undefined,
+    );
     props.onDone('Faults cleared');
     await reload();
   };
@@ -51,7 +62,11 @@ export function Faults(props: { appid: string; catalogue: CatalogueApi[]; onDone
       <h2 id="faults-title">Faults</h2>
       <form onSubmit={(e) => void add(e)} class="console-fault-form">
         <label for="fault-operation">Operation to fail</label>
-        <select id="fault-operation" value={operation} onChange={(e) => setOperation((e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id="fault-operation"
+          value={operation}
+          onChange={(e) => setOperation((e.currentTarget as HTMLSelectElement).value)}
+        >
           {names.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -76,11 +91,22 @@ export function Faults(props: { appid: string; catalogue: CatalogueApi[]; onDone
         {kind !== 'drop' && (
           <>
             <label for="fault-value">{valueLabel}</label>
-            <input id="fault-value" value={value} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} />
+            <input
+              id="fault-value"
+              value={value}
+              onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+            />
           </>
         )}
         <label for="fault-times">Times</label>
-        <input id="fault-times" type="number" min="1" value={times} class="amount" onInput={(e) => setTimes((e.currentTarget as HTMLInputElement).value)} />
+        <input
+          id="fault-times"
+          type="number"
+          min="1"
+          value={times}
+          class="amount"
+          onInput={(e) => setTimes((e.currentTarget as HTMLInputElement).value)}
+        />
         <button type="submit" class="button">
           Add fault
         </button>

@@ -13,7 +13,10 @@ interface ParametersProps {
 }
 
 export function Parameters({ op, params, check, onParams }: ParametersProps) {
-  const violationOf = (name: string) => (check.state === 'checked' ? check.violations.find((v) => (v.location[0] === 'path' || v.location[0] === 'query') && v.location[1] === name) : undefined);
+  const violationOf = (name: string) =>
+    check.state === 'checked'
+      ? check.violations.find((v) => (v.location[0] === 'path' || v.location[0] === 'query') && v.location[1] === name)
+      : undefined;
   return (
     <fieldset class="console-params">
       <legend>Parameters</legend>

@@ -43,7 +43,14 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
     const filled = example ? prefill(example.value, { appkey: app.appkey, devices: deviceIds, preferred }) : undefined;
     setBodyText(filled ? JSON.stringify(filled.value, null, 2) : '');
     setChanges(filled?.changes ?? []);
-    setParams(Object.fromEntries(op.parameters.map((p) => [p.name, p.name === 'cid' && preferred && p.in === 'path' ? preferred : (p.example ?? '')])));
+    setParams(
+      Object.fromEntries(
+        op.parameters.map((p) => [
+          p.name,
+          p.name === 'cid' && preferred && p.in === 'path' ? preferred : (p.example ?? ''),
+        ]),
+      ),
+    );
   }, [prefillKey]);
 
   const choose = (apiName: ApiName, operationId: string) => {
@@ -92,7 +99,11 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
           ))}
         </select>
         <label for="console-op">Operation</label>
-        <select id="console-op" value={op?.operationId ?? ''} onChange={(e) => choose(chosen.api, (e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id="console-op"
+          value={op?.operationId ?? ''}
+          onChange={(e) => choose(chosen.api, (e.currentTarget as HTMLSelectElement).value)}
+        >
           {api?.operations.map((o) => (
             <option key={o.operationId} value={o.operationId}>
               {o.method} {o.path}: {o.summary}
@@ -106,13 +117,21 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
             {op.method} {mountOf({ api: chosen.api, appid: appid ?? '{appid}' })}
             {op.path}
           </code>{' '}
-          {op.secured ? (chosen.api === 'push-v1' ? '· needs authtoken: the push v1 client signs in with auth_sign' : '· needs a bearer token: the DMP client signs in with /accesser/auth') : '· a sign-in: the console computes its signs'}
+          {op.secured
+            ? chosen.api === 'push-v1'
+              ? '· needs authtoken: the push v1 client signs in with auth_sign'
+              : '· needs a bearer token: the DMP client signs in with /accesser/auth'
+            : '· a sign-in: the console computes its signs'}
         </p>
       )}
       {examples.length > 0 && (
         <div class="console-pick">
           <label for="console-example">Example</label>
-          <select id="console-example" value={example?.name ?? ''} onChange={(e) => setExampleName((e.currentTarget as HTMLSelectElement).value)}>
+          <select
+            id="console-example"
+            value={example?.name ?? ''}
+            onChange={(e) => setExampleName((e.currentTarget as HTMLSelectElement).value)}
+          >
             {examples.map((x) => (
               <option key={x.name} value={x.name}>
                 {x.name}: {x.summary}
@@ -122,10 +141,23 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
         </div>
       )}
       {op && op.parameters.length > 0 && <Parameters op={op} params={params} check={check} onParams={setParams} />}
-      {op?.body && <BodyEditor text={bodyText} onText={setBodyText} check={check} title={api?.title ?? ''} changes={changes} appid={appid} renew={renew} onRenew={setRenew} />}
+      {op?.body && (
+        <BodyEditor
+          text={bodyText}
+          onText={setBodyText}
+          check={check}
+          title={api?.title ?? ''}
+          changes={changes}
+          appid={appid}
+          renew={renew}
+          onRenew={setRenew}
+        />
+      )}
       {!op?.body && (
         <div id="console-check" class="console-check" aria-live="polite">
-          {check.state === 'checked' && !firstViolation && <p class="console-ok">Valid: the sandbox accepts this request ({check.operation}).</p>}
+          {check.state === 'checked' && !firstViolation && (
+            <p class="console-ok">Valid: the sandbox accepts this request ({check.operation}).</p>
+          )}
           {firstViolation && (
             <p class="violation" data-location={firstViolation.location.join('.')}>
               <code>{firstViolation.location.join('.')}</code> {firstViolation.message}

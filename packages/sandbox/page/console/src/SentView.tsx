@@ -23,7 +23,9 @@ function Step({ step }: { step: SignInStep }) {
         ))}
         <div class="field">
           <dt>token</dt>
-          <dd class="muted">{step.ok ? 'kept by the client for the next calls (not shown)' : 'none: the sign-in was refused'}</dd>
+          <dd class="muted">
+            {step.ok ? 'kept by the client for the next calls (not shown)' : 'none: the sign-in was refused'}
+          </dd>
         </div>
       </dl>
     </details>
@@ -37,7 +39,11 @@ export function SentView({ sent }: { sent: Sent }) {
       {steps.map((step, i) => (
         <Step key={i} step={step} />
       ))}
-      {steps.length === 0 && request.op.secured && <p class="muted">Sent with the token of an earlier sign-in for {request.appid} (kept by the client, not shown).</p>}
+      {steps.length === 0 && request.op.secured && (
+        <p class="muted">
+          Sent with the token of an earlier sign-in for {request.appid} (kept by the client, not shown).
+        </p>
+      )}
       <p class="console-status" data-status={answer.status}>
         <strong>
           HTTP {answer.status} {answer.statusText}
@@ -81,7 +87,12 @@ export function SentView({ sent }: { sent: Sent }) {
         {curlCommand(request)}
       </pre>
       <h3>As a typed client call</h3>
-      <pre class="raw raw-block console-typed" tabIndex={0} role="region" aria-label="The request as a typed client call">
+      <pre
+        class="raw raw-block console-typed"
+        tabIndex={0}
+        role="region"
+        aria-label="The request as a typed client call"
+      >
         {clientCall(request)}
       </pre>
     </div>

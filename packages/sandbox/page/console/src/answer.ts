@@ -32,7 +32,12 @@ export interface Sent {
 
 const PUSHES = new Set(['pushSingle', 'pushSingleBatch', 'pushList', 'pushApp']);
 
-export function answerOf(request: ConsoleRequest, exchange: Exchange, steps: SignInStep[], signInOperation: boolean): Sent {
+export function answerOf(
+  request: ConsoleRequest,
+  exchange: Exchange,
+  steps: SignInStep[],
+  signInOperation: boolean,
+): Sent {
   const parsed = answerJson(exchange);
   const record = (parsed ?? {}) as Record<string, unknown>;
   const answer: Answer = {
@@ -45,5 +50,11 @@ export function answerOf(request: ConsoleRequest, exchange: Exchange, steps: Sig
   };
   // A sign-in operation's own exchange is the answer, not a step before it.
   const accepted = record.result === 'ok';
-  return { request, answer, steps: signInOperation ? [] : steps, accepted, taskids: PUSHES.has(request.op.operationId) && accepted ? taskIdsOf(parsed) : [] };
+  return {
+    request,
+    answer,
+    steps: signInOperation ? [] : steps,
+    accepted,
+    taskids: PUSHES.has(request.op.operationId) && accepted ? taskIdsOf(parsed) : [],
+  };
 }

@@ -6,7 +6,10 @@ import { errorText } from '../../src/base-store.js';
 import type { Violation } from './answer.js';
 import type { ApiName, CatalogueOperation } from './catalogue.js';
 
-export type Check = { state: 'idle' } | { state: 'json'; message: string; line: number } | { state: 'checked'; violations: Violation[]; operation: string };
+export type Check =
+  | { state: 'idle' }
+  | { state: 'json'; message: string; line: number }
+  | { state: 'checked'; violations: Violation[]; operation: string };
 
 /** The JSON parse error of a text, with its line (Chromium says `at position N`). */
 export function jsonError(text: string): { message: string; line: number } | undefined {
@@ -22,11 +25,20 @@ export function jsonError(text: string): { message: string; line: number } | und
 
 /** The operation's path and query parameters, as typed (an empty query parameter is left out). */
 export function paramsOf(op: CatalogueOperation, params: Record<string, string>) {
-  const pick = (where: 'path' | 'query') => op.parameters.filter((p) => p.in === where).map((p) => [p.name, params[p.name] ?? ''] as const);
-  return { path: Object.fromEntries(pick('path')), query: Object.fromEntries(pick('query').filter(([, v]) => v !== '')) };
+  const pick = (where: 'path' | 'query') =>
+    op.parameters.filter((p) => p.in === where).map((p) => [p.name, params[p.name] ?? ''] as const);
+  return {
+    path: Object.fromEntries(pick('path')),
+    query: Object.fromEntries(pick('query').filter(([, v]) => v !== '')),
+  };
 }
 
-export function useCheck(api: ApiName, op: CatalogueOperation | undefined, bodyText: string, params: Record<string, string>): Check {
+export function useCheck(
+  api: ApiName,
+  op: CatalogueOperation | undefined,
+  bodyText: string,
+  params: Record<string, string>,
+): Check {
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   useEffect(() => {
     if (!op) return;
@@ -39,7 +51,10 @@ export function useCheck(api: ApiName, op: CatalogueOperation | undefined, bodyT
     const timer = setTimeout(() => {
       const body = op.body && bodyText.trim() !== '' ? (JSON.parse(bodyText) as unknown) : undefined;
       control
-        .POST('/check', { body: { api, operationId: op.operationId, ...paramsOf(op, params), ...(body === undefined ? {} : { body }) }, signal: controller.signal })
+        .POST('/check', {
+          body: { api, operationId: op.operationId, ...paramsOf(op, params), ...(body === undefined ? {} : { body }) },
+          signal: controller.signal,
+        })
         .then(({ data: result }) => {
           if (result) setCheck({ state: 'checked', violations: result.violations, operation: result.operation });
         })

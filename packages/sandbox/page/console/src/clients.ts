@@ -39,7 +39,11 @@ export class ConsoleClients {
     if (!call) throw new Error(`the ${request.api} client has no ${request.op.method} call`);
     recorder.take();
     const query = Object.fromEntries(Object.entries(request.query).filter(([, value]) => value !== ''));
-    const init = { params: { path: request.path, query }, ...(request.body === undefined ? {} : { body: request.body }), retry: false };
+    const init = {
+      params: { path: request.path, query },
+      ...(request.body === undefined ? {} : { body: request.body }),
+      retry: false,
+    };
     try {
       await call(request.op.path, init);
       return { exchanges: recorder.take() };
@@ -50,14 +54,19 @@ export class ConsoleClients {
 
   /** The request of a sign-in operation with its signs computed for the app, as the client computes them. */
   async signed(request: ConsoleRequest): Promise<ConsoleRequest> {
-    const credentials = await data(control.GET('/apps/{appid}/credentials', { params: { path: { appid: request.appid } } }));
+    const credentials = await data(
+      control.GET('/apps/{appid}/credentials', { params: { path: { appid: request.appid } } }),
+    );
     const timestamp = String(Math.round(this.appNow(request.appid)));
     if (request.api === 'push-v1') {
       const sign = await pushSign(credentials.appkey, timestamp, credentials.mastersecret);
       return { ...request, body: { ...(request.body as object), sign, timestamp, appkey: credentials.appkey } };
     }
     const { userCode, authCode } = credentials.dmp;
-    return { ...request, query: { ...request.query, user_code: userCode, ...dmpSigns(userCode, authCode, timestamp), timestamp } };
+    return {
+      ...request,
+      query: { ...request.query, user_code: userCode, ...dmpSigns(userCode, authCode, timestamp), timestamp },
+    };
   }
 
   async #clientFor(api: ApiName, appid: string): Promise<Held> {
@@ -70,8 +79,19 @@ export class ConsoleClients {
     const baseUrl = location.origin;
     const client =
       api === 'push-v1'
-        ? createPushClient({ ...common, baseUrl, appId: appid, appKey: credentials.appkey, masterSecret: credentials.mastersecret })
-        : createDmpClient({ ...common, baseUrl: `${baseUrl}${mountOf({ api, appid })}`, userCode: credentials.dmp.userCode, authCode: credentials.dmp.authCode });
+        ? createPushClient({
+            ...common,
+            baseUrl,
+            appId: appid,
+            appKey: credentials.appkey,
+            masterSecret: credentials.mastersecret,
+          })
+        : createDmpClient({
+            ...common,
+            baseUrl: `${baseUrl}${mountOf({ api, appid })}`,
+            userCode: credentials.dmp.userCode,
+            authCode: credentials.dmp.authCode,
+          });
     const held = { client: client as unknown as AnyClient, recorder };
     this.#held.set(key, held);
     return held;

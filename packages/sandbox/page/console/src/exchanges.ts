@@ -27,7 +27,15 @@ export function createRecorder(): Recorder {
       const response = await fetch(request);
       const text = await response.clone().text();
       const { method, url } = request;
-      recorded.push({ method, url, requestText, status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], text });
+      recorded.push({
+        method,
+        url,
+        requestText,
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers.entries()],
+        text,
+      });
       return response;
     },
     take() {

@@ -59,7 +59,9 @@ export function locate(text: string, location: readonly string[]): Span | undefi
     }
     if (text[i] === '"') string();
     else while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
-    return path.length === 0 ? { line: lineOf(text, keyStart), start: keyStart === start ? start : keyStart, end: i } : undefined;
+    return path.length === 0
+      ? { line: lineOf(text, keyStart), start: keyStart === start ? start : keyStart, end: i }
+      : undefined;
   };
   try {
     spaces();

@@ -2,7 +2,8 @@
 // (message.appkey) and its devices (cid) become the chosen app's, and each requestid is a new one, so that a send
 // delivers (the sandbox, as the service, answers a repeated requestid with the first answer and pushes nothing).
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A new requestid: 24 characters (the newer service accepts 10 to 32). */
 export function newRequestId(): string {
@@ -16,7 +17,10 @@ export interface Prefill {
   changes: string[];
 }
 
-export function prefill(example: unknown, app: { appkey: string; devices: readonly string[]; preferred: string | undefined }): Prefill {
+export function prefill(
+  example: unknown,
+  app: { appkey: string; devices: readonly string[]; preferred: string | undefined },
+): Prefill {
   const changes = new Set<string>();
   const target = app.preferred ?? app.devices[0];
   const walk = (value: unknown, key: string | undefined, parent: string | undefined): unknown => {
@@ -50,7 +54,12 @@ export function prefill(example: unknown, app: { appkey: string; devices: readon
 export function renewRequestIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renewRequestIds);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'requestid' && typeof v === 'string' ? newRequestId() : renewRequestIds(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'requestid' && typeof v === 'string' ? newRequestId() : renewRequestIds(v),
+    ]),
+  );
 }
 
 /** The task ids an answer names (push_single's taskid, push_single_batch's per message, push_list's). */

@@ -19,7 +19,9 @@ const quoteShell = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The path with its parameters filled in, and the query (as sent). */
 export function requestPath(request: Pick<ConsoleRequest, 'op' | 'path' | 'query'>): string {
-  const filled = request.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(request.path[name] ?? ''));
+  const filled = request.op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(request.path[name] ?? ''),
+  );
   const query = new URLSearchParams(Object.entries(request.query).filter(([, v]) => v !== '')).toString();
   return query ? `${filled}?${query}` : filled;
 }
@@ -28,13 +30,21 @@ export function requestUrl(request: ConsoleRequest): string {
   return `${request.origin}${mountOf(request)}${requestPath(request)}`;
 }
 
-export const mountOf = (request: Pick<ConsoleRequest, 'api' | 'appid'>) => (request.api === 'push-v1' ? `/v1/${encodeURIComponent(request.appid)}` : '/dmp');
+export const mountOf = (request: Pick<ConsoleRequest, 'api' | 'appid'>) =>
+  request.api === 'push-v1' ? `/v1/${encodeURIComponent(request.appid)}` : '/dmp';
 
 export function curlCommand(request: ConsoleRequest): string {
   const { op } = request;
-  const lines = [op.method === 'GET' ? `curl ${quoteShell(requestUrl(request))}` : `curl -X ${op.method} ${quoteShell(requestUrl(request))}`];
+  const lines = [
+    op.method === 'GET'
+      ? `curl ${quoteShell(requestUrl(request))}`
+      : `curl -X ${op.method} ${quoteShell(requestUrl(request))}`,
+  ];
   if (op.accept) lines.push(`-H ${quoteShell(`Accept: ${op.accept}`)}`);
-  if (op.secured) lines.push(request.api === 'push-v1' ? '-H "authtoken: ${AUTH_TOKEN}"' : '-H "Authorization: Bearer ${ACCESS_TOKEN}"');
+  if (op.secured)
+    lines.push(
+      request.api === 'push-v1' ? '-H "authtoken: ${AUTH_TOKEN}"' : '-H "Authorization: Bearer ${ACCESS_TOKEN}"',
+    );
   if (request.body !== undefined) {
     lines.push(`-H ${quoteShell('Content-Type: application/json')}`);
     lines.push(`--data ${quoteShell(JSON.stringify(request.body, null, 2))}`);
@@ -52,13 +62,18 @@ export function clientCall(request: ConsoleRequest): string {
   const params: string[] = [];
   // A parameter is sent as text; the typed client takes it as its schema's type.
   const typed = (p: CatalogueOperation['parameters'][number], text: string): unknown => {
-    if ((p.type === 'integer' || p.type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+    if ((p.type === 'integer' || p.type === 'number') && text.trim() !== '' && Number.isFinite(Number(text)))
+      return Number(text);
     if (p.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
     return text;
   };
-  const pathParams = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, typed(p, request.path[p.name] ?? '')]));
+  const pathParams = Object.fromEntries(
+    op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, typed(p, request.path[p.name] ?? '')]),
+  );
   const queryParams = Object.fromEntries(
-    op.parameters.filter((p) => p.in === 'query' && (request.query[p.name] ?? '') !== '').map((p) => [p.name, typed(p, request.query[p.name]!)]),
+    op.parameters
+      .filter((p) => p.in === 'query' && (request.query[p.name] ?? '') !== '')
+      .map((p) => [p.name, typed(p, request.query[p.name]!)]),
   );
   if (Object.keys(pathParams).length) params.push(`    path: ${literal(pathParams, '    ')},`);
   if (Object.keys(queryParams).length) params.push(`    query: ${literal(queryParams, '    ')},`);

@@ -45,7 +45,10 @@ export function outcomeOf(body: unknown): string {
 
 export function signInStep(api: ApiName, exchange: Exchange): SignInStep {
   const url = new URL(exchange.url);
-  const sent: Record<string, unknown> = api === 'push-v1' ? ((answerJson({ text: exchange.requestText }) ?? {}) as Record<string, unknown>) : Object.fromEntries(url.searchParams);
+  const sent: Record<string, unknown> =
+    api === 'push-v1'
+      ? ((answerJson({ text: exchange.requestText }) ?? {}) as Record<string, unknown>)
+      : Object.fromEntries(url.searchParams);
   const answer = (answerJson(exchange) ?? {}) as Record<string, unknown>;
   const token = api === 'push-v1' ? answer.auth_token : answer.access_token;
   const ok = exchange.status >= 200 && exchange.status < 300 && typeof token === 'string';
@@ -53,7 +56,10 @@ export function signInStep(api: ApiName, exchange: Exchange): SignInStep {
     request: `${exchange.method} ${url.pathname}${url.search}`,
     computed: HOW[api].map(([name, how]) => ({ name, value: text(sent[name]), how })),
     status: exchange.status,
-    outcome: api === 'dmp' && ok ? `access_token received (expires in ${text(answer.expires_in) || '?'} s)` : outcomeOf(answer),
+    outcome:
+      api === 'dmp' && ok
+        ? `access_token received (expires in ${text(answer.expires_in) || '?'} s)`
+        : outcomeOf(answer),
     ok,
   };
 }

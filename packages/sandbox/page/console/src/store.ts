@@ -23,10 +23,21 @@ export interface ConsoleState extends BaseState {
 }
 
 export class ConsoleStore extends BaseStore<ConsoleState> {
-  readonly #clients = new ConsoleClients((appid) => appNow(this.state.apps.find((a) => a.appid === appid), this.state.appsReadAt));
+  readonly #clients = new ConsoleClients((appid) =>
+    appNow(
+      this.state.apps.find((a) => a.appid === appid),
+      this.state.appsReadAt,
+    ),
+  );
 
   constructor() {
-    super({ ...BASE_STATE, catalogue: [], chosen: readOperationHash(location.hash) ?? { api: 'push-v1', operationId: 'pushSingle' }, sending: false, drawn: [] });
+    super({
+      ...BASE_STATE,
+      catalogue: [],
+      chosen: readOperationHash(location.hash) ?? { api: 'push-v1', operationId: 'pushSingle' },
+      sending: false,
+      drawn: [],
+    });
   }
 
   get appid(): string | undefined {
@@ -35,11 +46,18 @@ export class ConsoleStore extends BaseStore<ConsoleState> {
 
   protected locked(): void {
     this.stopFollowing();
-    this.set({ live: 'locked', error: 'This sandbox has a control token: open the inbox page once with #token=… in its address, then come back to the console in the same tab.' });
+    this.set({
+      live: 'locked',
+      error:
+        'This sandbox has a control token: open the inbox page once with #token=… in its address, then come back to the console in the same tab.',
+    });
   }
 
   start(): () => void {
-    loadCatalogue().then((catalogue) => this.set({ catalogue }), (e: unknown) => this.set({ error: errorText(e) }));
+    loadCatalogue().then(
+      (catalogue) => this.set({ catalogue }),
+      (e: unknown) => this.set({ error: errorText(e) }),
+    );
     this.loadApps().catch((e: unknown) => this.set({ error: `Could not load the apps: ${errorText(e)}` }));
     const onHash = () => {
       const chosen = readOperationHash(location.hash);
@@ -62,7 +80,8 @@ export class ConsoleStore extends BaseStore<ConsoleState> {
   selectApp(appid: string, read?: Pick<BaseState, 'apps' | 'appsReadAt'>): void {
     const changed = appid !== this.state.appid;
     this.set({ ...read, appid, ...(changed ? { devices: [] } : {}) });
-    if (changed) this.loadDevices().catch((e: unknown) => this.set({ error: `Could not load the devices: ${errorText(e)}` }));
+    if (changed)
+      this.loadDevices().catch((e: unknown) => this.set({ error: `Could not load the devices: ${errorText(e)}` }));
   }
 
   async loadDevices(): Promise<void> {
@@ -80,7 +99,8 @@ export class ConsoleStore extends BaseStore<ConsoleState> {
   #onEvent(event: SandboxEvent): void {
     if (event.type === 'request') return;
     if (event.type === 'reset' || event.type === 'app') this.#clients.forget();
-    if (event.type === 'app' || event.type === 'clock' || event.type === 'reset' || event.type === 'message') void this.loadApps().catch(() => undefined);
+    if (event.type === 'app' || event.type === 'clock' || event.type === 'reset' || event.type === 'message')
+      void this.loadApps().catch(() => undefined);
     if (event.appid === this.state.appid || event.appid === null) {
       if (event.type !== 'clock') void this.loadDevices().catch(() => undefined);
       void this.redraw();
@@ -115,14 +135,21 @@ export class ConsoleStore extends BaseStore<ConsoleState> {
     if (!sent || !appid || sent.taskids.length === 0) return this.set({ drawn: [] });
     const cids = new Set<string>();
     for (const taskid of sent.taskids) {
-      const task = await data(control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid } } })).catch(() => undefined);
+      const task = await data(
+        control.GET('/apps/{appid}/tasks/{taskid}', { params: { path: { appid, taskid } } }),
+      ).catch(() => undefined);
       for (const cid of task?.targets.cids ?? []) cids.add(cid);
     }
     const mine = (m: InboxMessage) => sent.taskids.includes(m.taskid);
     const drawn = await Promise.all(
       [...cids].slice(0, DRAWN_DEVICES).map(async (cid) => {
-        const inbox = await data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })).catch(() => undefined);
-        return { cid, messages: inbox ? [...inbox.pending.filter(mine), ...[...inbox.messages].reverse().filter(mine)] : [] };
+        const inbox = await data(
+          control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }),
+        ).catch(() => undefined);
+        return {
+          cid,
+          messages: inbox ? [...inbox.pending.filter(mine), ...[...inbox.messages].reverse().filter(mine)] : [],
+        };
       }),
     );
     if (this.state.sent === sent) this.set({ drawn });
@@ -139,7 +166,9 @@ export class ConsoleStore extends BaseStore<ConsoleState> {
   advanceClock(advanceMs: number): Promise<void> {
     const appid = this.state.appid!;
     return this.act('Clock advanced', async () => {
-      const result = await data(control.POST('/apps/{appid}/clock', { params: { path: { appid } }, body: { advanceMs } }));
+      const result = await data(
+        control.POST('/apps/{appid}/clock', { params: { path: { appid } }, body: { advanceMs } }),
+      );
       await this.loadApps();
       return `Clock of ${appid} is now ${result.local}: ${result.fired.length} scheduled task(s) fired, ${result.expired} offline message(s) expired`;
     });

@@ -31,15 +31,18 @@ function SmallIcon({ content }: { content: BarContent }) {
 /** The large picture on the right of a vendor or expanded notification. */
 function LargeIcon({ style }: { style: Style }) {
   if (style.type === 1) return <StyleIcon logo={style.logo} logourl={style.logourl} size="large-icon" />;
-  if (style.type === 6 && style.logourl) return <MessageImage src={style.logourl} label="Icon (logourl)" size="large-icon" />;
+  if (style.type === 6 && style.logourl)
+    return <MessageImage src={style.logourl} label="Icon (logourl)" size="large-icon" />;
   return null;
 }
 
 /** Big image or long text of an expanded (6) or system (0) style. */
 function Expanded({ style, full }: { style: Style; full: boolean }) {
   if (style.type !== 0 && style.type !== 6) return null;
-  if (style.big_style === '1' && style.big_image_url) return <MessageImage src={style.big_image_url} label="Big image (big_image_url)" size="big" />;
-  if (style.big_style === '2' && style.big_text) return <p class="notif-bigtext">{full ? style.big_text : cut(style.big_text, CUT_AT.bigText)}</p>;
+  if (style.big_style === '1' && style.big_image_url)
+    return <MessageImage src={style.big_image_url} label="Big image (big_image_url)" size="big" />;
+  if (style.big_style === '2' && style.big_text)
+    return <p class="notif-bigtext">{full ? style.big_text : cut(style.big_text, CUT_AT.bigText)}</p>;
   return null;
 }
 
@@ -66,7 +69,9 @@ export function NotificationBar({ content }: { content: BarContent }) {
                 {!collapsed && <p class="notif-text">{content.text}</p>}
               </div>
               <LargeIcon style={style} />
-              {style.type === 6 && style.banner_url && <MessageImage src={style.banner_url} label="Small image (banner_url)" size="thumb" />}
+              {style.type === 6 && style.banner_url && (
+                <MessageImage src={style.banner_url} label="Small image (banner_url)" size="thumb" />
+              )}
             </div>
             {!collapsed && <Expanded style={style} full={content.full === true} />}
           </>
@@ -97,12 +102,17 @@ export function LockScreen({ content }: { content: BarContent }) {
           <p class="lock-app">
             {content.appName} <span aria-hidden="true">·</span> {content.time}
           </p>
-          {style.type === 4 ? <MessageImage src={style.banner_url} label="Background image (banner_url)" size="strip" /> : <p class="lock-title">{content.title}</p>}
+          {style.type === 4 ? (
+            <MessageImage src={style.banner_url} label="Background image (banner_url)" size="strip" />
+          ) : (
+            <p class="lock-title">{content.title}</p>
+          )}
           {style.type !== 4 && <p class="lock-text">{content.text}</p>}
         </div>
       </div>
     );
-  const wakes = level === undefined || level >= 3 ? 'Wakes the screen' : level === 2 ? 'Does not wake the screen' : undefined;
+  const wakes =
+    level === undefined || level >= 3 ? 'Wakes the screen' : level === 2 ? 'Does not wake the screen' : undefined;
   return (
     <div class="lock">
       <p class="lock-clock" aria-hidden="true">
@@ -120,6 +130,7 @@ export function channelText(style: Style): string {
   const name = style.channelName ?? 'Default';
   const id = style.channelId ?? 'Default';
   const level = style.channelLevel;
-  const levelText = level === undefined ? 'level not set' : `level ${level}: ${CHANNEL_LEVELS[level] ?? 'unknown level'}`;
+  const levelText =
+    level === undefined ? 'level not set' : `level ${level}: ${CHANNEL_LEVELS[level] ?? 'unknown level'}`;
   return `${name} (id ${id}), ${levelText}`;
 }

@@ -24,7 +24,12 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
   const app = store.app;
   const { selection } = state;
   const now = useAppNow(app, state.appsReadAt);
-  const context = { appName: app?.name || app?.appid || 'App', utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0, now, onTap: (cid: string, id: string) => void store.tap(cid, id) };
+  const context = {
+    appName: app?.name || app?.appid || 'App',
+    utcOffsetMinutes: app?.settings.utcOffsetMinutes ?? 0,
+    now,
+    onTap: (cid: string, id: string) => void store.tap(cid, id),
+  };
   const tabs: { id: Tab; label: string }[] = [
     { id: 'inbox', label: selection.cid ? `Messages of ${selection.cid}` : 'Messages' },
     { id: 'tasks', label: `Tasks (${state.tasks.length})` },
@@ -46,7 +51,12 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
         onSettings={setSettings}
       >
         <label>
-          <input type="checkbox" checked={settings.remoteImages} onChange={(e) => setSettings({ ...settings, remoteImages: (e.currentTarget as HTMLInputElement).checked })} /> Load remote images
+          <input
+            type="checkbox"
+            checked={settings.remoteImages}
+            onChange={(e) => setSettings({ ...settings, remoteImages: (e.currentTarget as HTMLInputElement).checked })}
+          />{' '}
+          Load remote images
         </label>
       </PageHeader>
       {state.auth ? (
@@ -86,7 +96,12 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
               />
             </nav>
             <main id="main" tabIndex={-1}>
-              <Tabs label="What the app shows" tabs={tabs} selected={selection.tab} onSelect={(tab) => store.select({ tab })}>
+              <Tabs
+                label="What the app shows"
+                tabs={tabs}
+                selected={selection.tab}
+                onSelect={(tab) => store.select({ tab })}
+              >
                 {selection.tab === 'inbox' && (
                   <Timeline
                     selection={selection}

@@ -39,7 +39,15 @@ export function ConfirmButton({ label, question, onConfirm }: { label: string; q
   );
 }
 
-export function AppBar(props: { apps: App[]; app: App | undefined; now: number; onApp(appid: string): void; onAdvance(ms: number): void; onResetApp(): void; onResetSandbox(): void }) {
+export function AppBar(props: {
+  apps: App[];
+  app: App | undefined;
+  now: number;
+  onApp(appid: string): void;
+  onAdvance(ms: number): void;
+  onResetApp(): void;
+  onResetSandbox(): void;
+}) {
   const { app, apps } = props;
   const [amount, setAmount] = useState('1');
   const [unit, setUnit] = useState<keyof typeof UNITS>('hours');
@@ -53,7 +61,11 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
     <section class="appbar" aria-label="App and sandbox clock">
       <span class="app-choice">
         <label for="app">App</label>
-        <select id="app" value={app?.appid ?? ''} onChange={(e) => props.onApp((e.currentTarget as HTMLSelectElement).value)}>
+        <select
+          id="app"
+          value={app?.appid ?? ''}
+          onChange={(e) => props.onApp((e.currentTarget as HTMLSelectElement).value)}
+        >
           {apps.map((a) => (
             <option key={a.appid} value={a.appid}>
               {a.appid}
@@ -64,22 +76,37 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
       </span>
       {app && (
         <p class="clock" aria-live="off">
-          <span class="clock-label">Sandbox clock</span> <time class="clock-now">{appTime(props.now, offset)}</time> <span class="clock-zone">{utcOffset(offset)}</span>{' '}
+          <span class="clock-label">Sandbox clock</span> <time class="clock-now">{appTime(props.now, offset)}</time>{' '}
+          <span class="clock-zone">{utcOffset(offset)}</span>{' '}
           <span class="chip">{app.clock.frozen ? 'frozen' : 'running'}</span>
           <span class="app-counts">
             {' '}
-            · {app.counts.devices} devices · {app.counts.tasks} tasks · scheduled push {app.settings.scheduledPush ? 'on' : 'off'}
+            · {app.counts.devices} devices · {app.counts.tasks} tasks · scheduled push{' '}
+            {app.settings.scheduledPush ? 'on' : 'off'}
           </span>
         </p>
       )}
       {app && (
         <form class="advance" onSubmit={advance}>
           <label for="advance-amount">Advance the clock by</label>{' '}
-          <input id="advance-amount" type="number" min="1" step="any" required value={amount} onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)} class="amount" />{' '}
+          <input
+            id="advance-amount"
+            type="number"
+            min="1"
+            step="any"
+            required
+            value={amount}
+            onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)}
+            class="amount"
+          />{' '}
           <label class="visually-hidden" for="advance-unit">
             Unit
           </label>
-          <select id="advance-unit" value={unit} onChange={(e) => setUnit((e.currentTarget as HTMLSelectElement).value as keyof typeof UNITS)}>
+          <select
+            id="advance-unit"
+            value={unit}
+            onChange={(e) => setUnit((e.currentTarget as HTMLSelectElement).value as keyof typeof UNITS)}
+          >
             {Object.keys(UNITS).map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -92,8 +119,18 @@ export function AppBar(props: { apps: App[]; app: App | undefined; now: number; 
         </form>
       )}
       <div class="resets">
-        {app && <ConfirmButton label="Reset app" question={`Remove the devices, tasks and tokens of ${app.appid}?`} onConfirm={props.onResetApp} />}
-        <ConfirmButton label="Reset sandbox" question="Remove every app and start again from the default app?" onConfirm={props.onResetSandbox} />
+        {app && (
+          <ConfirmButton
+            label="Reset app"
+            question={`Remove the devices, tasks and tokens of ${app.appid}?`}
+            onConfirm={props.onResetApp}
+          />
+        )}
+        <ConfirmButton
+          label="Reset sandbox"
+          question="Remove every app and start again from the default app?"
+          onConfirm={props.onResetSandbox}
+        />
       </div>
     </section>
   );

@@ -29,19 +29,37 @@ export function Devices(props: {
   return (
     <section class="devices" aria-labelledby="devices-title">
       <h2 id="devices-title">Devices ({devices.length})</h2>
-      {props.loaded && devices.length === 0 && <p class="empty">No device yet: add one through the control API (POST /control/apps/&lbrace;appid&rbrace;/devices).</p>}
+      {props.loaded && devices.length === 0 && (
+        <p class="empty">
+          No device yet: add one through the control API (POST /control/apps/&lbrace;appid&rbrace;/devices).
+        </p>
+      )}
       <ul class="device-list">
         {devices.length > 0 && props.onSelectAll && (
           <li class={`device device-all${selected === undefined ? ' device-selected' : ''}`}>
-            <button type="button" class="device-pick" aria-current={selected === undefined ? 'true' : undefined} onClick={() => props.onSelectAll?.()}>
+            <button
+              type="button"
+              class="device-pick"
+              aria-current={selected === undefined ? 'true' : undefined}
+              onClick={() => props.onSelectAll?.()}
+            >
               <span class="device-cid">Every device</span>
               <span class="device-line">one timeline of all messages</span>
             </button>
           </li>
         )}
         {devices.map((device) => (
-          <li key={device.cid} class={`device${device.cid === selected ? ' device-selected' : ''}`} data-cid={device.cid}>
-            <button type="button" class="device-pick" aria-current={device.cid === selected ? 'true' : undefined} onClick={() => props.onSelect(device.cid)}>
+          <li
+            key={device.cid}
+            class={`device${device.cid === selected ? ' device-selected' : ''}`}
+            data-cid={device.cid}
+          >
+            <button
+              type="button"
+              class="device-pick"
+              aria-current={device.cid === selected ? 'true' : undefined}
+              onClick={() => props.onSelect(device.cid)}
+            >
               <span class="device-cid">
                 {device.cid}
                 {(props.unread?.(device) ?? 0) > 0 && <span class="unread">{`${props.unread!(device)} unread`}</span>}
@@ -53,7 +71,14 @@ export function Devices(props: {
                 {device.inboxCount} received{device.pendingCount ? `, ${device.pendingCount} waiting` : ''}
               </span>
             </button>
-            <button type="button" role="switch" class="switch" aria-checked={device.online ? 'true' : 'false'} aria-label={`${device.cid} online`} onClick={() => props.onOnline(device.cid, !device.online)}>
+            <button
+              type="button"
+              role="switch"
+              class="switch"
+              aria-checked={device.online ? 'true' : 'false'}
+              aria-label={`${device.cid} online`}
+              onClick={() => props.onOnline(device.cid, !device.online)}
+            >
               <span class="switch-track" aria-hidden="true">
                 <span class="switch-thumb" />
               </span>

@@ -15,13 +15,19 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
   const [text, setText] = useState(selection.q ?? '');
   useEffect(() => setText(selection.q ?? ''), [selection.q]);
   const aliases = [...new Set(devices.map((d) => d.alias).filter((a): a is string => a !== null))].sort();
-  const target = selection.cid !== undefined ? `cid:${selection.cid}` : selection.alias !== undefined ? `alias:${selection.alias}` : '';
+  const target =
+    selection.cid !== undefined
+      ? `cid:${selection.cid}`
+      : selection.alias !== undefined
+        ? `alias:${selection.alias}`
+        : '';
   const pick = (value: string) => {
     const [kind, ...rest] = value.split(':');
     const name = rest.join(':');
     onSelect({ cid: kind === 'cid' ? name : undefined, alias: kind === 'alias' ? name : undefined, msg: undefined });
   };
-  const any = selection.cid ?? selection.alias ?? selection.template ?? selection.task ?? selection.q ?? selection.state;
+  const any =
+    selection.cid ?? selection.alias ?? selection.template ?? selection.task ?? selection.q ?? selection.state;
   return (
     <form
       class="filters"
@@ -34,7 +40,14 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
     >
       <span class="filter">
         <label for="filter-q">Search</label>
-        <input id="filter-q" type="search" value={text} placeholder="title, text, content" maxLength={200} onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)} />
+        <input
+          id="filter-q"
+          type="search"
+          value={text}
+          placeholder="title, text, content"
+          maxLength={200}
+          onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)}
+        />
       </span>
       <button type="submit" class="button">
         Search
@@ -57,7 +70,16 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
       </span>
       <span class="filter">
         <label for="filter-template">Template</label>
-        <select id="filter-template" value={selection.template ?? ''} onChange={(e) => onSelect({ template: ((e.currentTarget as HTMLSelectElement).value || undefined) as Template | undefined, msg: undefined })}>
+        <select
+          id="filter-template"
+          value={selection.template ?? ''}
+          onChange={(e) =>
+            onSelect({
+              template: ((e.currentTarget as HTMLSelectElement).value || undefined) as Template | undefined,
+              msg: undefined,
+            })
+          }
+        >
           <option value="">any</option>
           {TEMPLATES.map((t) => (
             <option key={t} value={t}>
@@ -68,9 +90,17 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
       </span>
       <span class="filter">
         <label for="filter-task">Task</label>
-        <select id="filter-task" value={selection.task ?? ''} onChange={(e) => onSelect({ task: (e.currentTarget as HTMLSelectElement).value || undefined, msg: undefined })}>
+        <select
+          id="filter-task"
+          value={selection.task ?? ''}
+          onChange={(e) =>
+            onSelect({ task: (e.currentTarget as HTMLSelectElement).value || undefined, msg: undefined })
+          }
+        >
           <option value="">any</option>
-          {selection.task && !tasks.some((t) => t.taskid === selection.task) && <option value={selection.task}>{selection.task}</option>}
+          {selection.task && !tasks.some((t) => t.taskid === selection.task) && (
+            <option value={selection.task}>{selection.task}</option>
+          )}
           {tasks.map((t) => (
             <option key={t.taskid} value={t.taskid}>
               {t.taskid}
@@ -80,7 +110,16 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
       </span>
       <span class="filter">
         <label for="filter-state">State</label>
-        <select id="filter-state" value={selection.state ?? ''} onChange={(e) => onSelect({ state: ((e.currentTarget as HTMLSelectElement).value || undefined) as StateFilter | undefined, msg: undefined })}>
+        <select
+          id="filter-state"
+          value={selection.state ?? ''}
+          onChange={(e) =>
+            onSelect({
+              state: ((e.currentTarget as HTMLSelectElement).value || undefined) as StateFilter | undefined,
+              msg: undefined,
+            })
+          }
+        >
           <option value="">any</option>
           {STATES.map((s) => (
             <option key={s} value={s}>
@@ -90,7 +129,21 @@ export function Filters({ selection, devices, tasks, onSelect }: FiltersProps) {
         </select>
       </span>
       {any !== undefined && (
-        <button type="button" class="button" onClick={() => onSelect({ cid: undefined, alias: undefined, template: undefined, task: undefined, q: undefined, state: undefined, msg: undefined })}>
+        <button
+          type="button"
+          class="button"
+          onClick={() =>
+            onSelect({
+              cid: undefined,
+              alias: undefined,
+              template: undefined,
+              task: undefined,
+              q: undefined,
+              state: undefined,
+              msg: undefined,
+            })
+          }
+        >
           Clear filters
         </button>
       )}

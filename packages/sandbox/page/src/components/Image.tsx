@@ -15,10 +15,16 @@ export function MessageImage({ src, label, size }: { src: string; label: string;
   useEffect(() => setFailed(false), [src, remoteImages]);
   const loadable = isInline(src) || (remoteImages && isRemote(src));
   if (!loadable || failed) {
-    const why = failed ? 'could not be loaded' : isRemote(src) ? 'not loaded: remote images are off' : 'not an image address';
+    const why = failed
+      ? 'could not be loaded'
+      : isRemote(src)
+        ? 'not loaded: remote images are off'
+        : 'not an image address';
     return <ImagePlaceholder text={imageAddress(src)} label={`${label} (${why}): ${imageAddress(src)}`} size={size} />;
   }
-  return <img class={`img img-${size}`} src={src} alt={label} referrerpolicy="no-referrer" onError={() => setFailed(true)} />;
+  return (
+    <img class={`img img-${size}`} src={src} alt={label} referrerpolicy="no-referrer" onError={() => setFailed(true)} />
+  );
 }
 
 export function ImagePlaceholder({ text, label, size }: { text: string; label: string; size: Size }) {
@@ -39,14 +45,27 @@ export function ImagePlaceholder({ text, label, size }: { text: string; label: s
 export function EmbeddedIcon({ name, size }: { name: string; size: 'icon' | 'large-icon' }) {
   const letter = (name.replace(/^.*\//, '').match(/[a-z0-9]/i)?.[0] ?? '?').toUpperCase();
   return (
-    <span class={`img img-${size} img-embedded`} role="img" aria-label={`App icon ${name} (embedded in the app)`} title={`${name} (embedded in the app)`}>
+    <span
+      class={`img img-${size} img-embedded`}
+      role="img"
+      aria-label={`App icon ${name} (embedded in the app)`}
+      title={`${name} (embedded in the app)`}
+    >
       {letter}
     </span>
   );
 }
 
 /** `logourl` when there is one, else `logo`, else the app's own icon. */
-export function StyleIcon({ logo, logourl, size }: { logo?: string | undefined; logourl?: string | undefined; size: 'icon' | 'large-icon' }) {
+export function StyleIcon({
+  logo,
+  logourl,
+  size,
+}: {
+  logo?: string | undefined;
+  logourl?: string | undefined;
+  size: 'icon' | 'large-icon';
+}) {
   if (logourl) return <MessageImage src={logourl} label="Icon (logourl)" size={size} />;
   return <EmbeddedIcon name={logo ?? 'app icon'} size={size} />;
 }

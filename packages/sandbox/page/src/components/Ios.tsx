@@ -10,7 +10,19 @@ const isSilent = (sound: string) => /\.silence$/i.test(sound);
 
 const cut = (text: string | undefined, full: boolean) => (full ? text : cutAt(text));
 
-export function IosAlert({ info, appName, time, full = false, lock = false }: { info: PushInfo; appName: string; time: string; full?: boolean; lock?: boolean }) {
+export function IosAlert({
+  info,
+  appName,
+  time,
+  full = false,
+  lock = false,
+}: {
+  info: PushInfo;
+  appName: string;
+  time: string;
+  full?: boolean;
+  lock?: boolean;
+}) {
   const aps = info.aps ?? {};
   const { title, subtitle, body } = iosAlertTexts(info);
   const images = (info.multimedia ?? []).filter((m) => m.type === 1);

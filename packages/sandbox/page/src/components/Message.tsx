@@ -7,7 +7,17 @@ import { useState } from 'preact/hooks';
 import { received, type Envelope, type InboxMessage, type PushInfo, type Received } from '../api.js';
 import { drawnTitle } from '../drawn.js';
 import { appClock, appTime, STYLE_NAMES, TASK_KINDS } from '../format.js';
-import { arrival, barTexts, CUT_AT, cut, DRAWN_CHARS, platformOf, replacedText, TEMPLATE_NAMES, type Platform } from '../../../src/phone-view.js';
+import {
+  arrival,
+  barTexts,
+  CUT_AT,
+  cut,
+  DRAWN_CHARS,
+  platformOf,
+  replacedText,
+  TEMPLATE_NAMES,
+  type Platform,
+} from '../../../src/phone-view.js';
 import { LockScreen, NotificationBar, type BarContent } from './Android.js';
 import { EmbeddedIcon, MessageImage } from './Image.js';
 import { IosAlert } from './Ios.js';
@@ -25,15 +35,27 @@ export { arrival, cut, platformOf, type Platform };
 
 /** An icon named by a template field: an address is an image, anything else a file inside the app. */
 function TemplateIcon({ value, label }: { value: string; label: string }) {
-  return /^(https?|data):/i.test(value) ? <MessageImage src={value} label={label} size="icon" /> : <EmbeddedIcon name={value} size="icon" />;
+  return /^(https?|data):/i.test(value) ? (
+    <MessageImage src={value} label={label} size="icon" />
+  ) : (
+    <EmbeddedIcon name={value} size="icon" />
+  );
 }
 
 function barContent(r: Received, context: MessageContext, time: string, full: boolean): BarContent | undefined {
   if (r.msgtype === 'transmission') return undefined;
   const texts = barTexts(r.msgtype, r.template)!;
   const clip = (text: string | undefined) => (full ? text : cut(text));
-  const base = { style: texts.style, appName: context.appName, time, full, title: clip(texts.title), text: clip(texts.text) };
-  if (r.msgtype === 'notypopload') return { ...base, icon: <TemplateIcon value={r.template.notyicon} label="Notification icon (notyicon)" /> };
+  const base = {
+    style: texts.style,
+    appName: context.appName,
+    time,
+    full,
+    title: clip(texts.title),
+    text: clip(texts.text),
+  };
+  if (r.msgtype === 'notypopload')
+    return { ...base, icon: <TemplateIcon value={r.template.notyicon} label="Notification icon (notyicon)" /> };
   return base;
 }
 
@@ -42,9 +64,18 @@ function hasLongText(r: Received, push: PushInfo | null): boolean {
   const t = r.template as Record<string, unknown>;
   const style = (t.style ?? {}) as Record<string, unknown>;
   const alert = push?.aps?.alert ?? {};
-  return [style.title, style.text, style.big_text, t.notytitle, t.notycontent, t.popcontent, t.transmission_content, alert.title, alert.subtitle, alert.body].some(
-    (v) => typeof v === 'string' && v.length > DRAWN_CHARS,
-  );
+  return [
+    style.title,
+    style.text,
+    style.big_text,
+    t.notytitle,
+    t.notycontent,
+    t.popcontent,
+    t.transmission_content,
+    alert.title,
+    alert.subtitle,
+    alert.body,
+  ].some((v) => typeof v === 'string' && v.length > DRAWN_CHARS);
 }
 
 function DownloadDialog({ r }: { r: Extract<Received, { msgtype: 'notypopload' }> }) {
@@ -74,7 +105,15 @@ const PLATFORM_NOTES: Record<Platform, string> = {
   unknown: 'phone type not set: drawn as Android, and as iOS where push_info is given',
 };
 
-export function MessageCard({ message, context, phonetype }: { message: InboxMessage; context: MessageContext; phonetype?: string | null | undefined }) {
+export function MessageCard({
+  message,
+  context,
+  phonetype,
+}: {
+  message: InboxMessage;
+  context: MessageContext;
+  phonetype?: string | null | undefined;
+}) {
   const [full, setFull] = useState(false);
   const r = received(message);
   const platform = platformOf(phonetype);
@@ -91,7 +130,14 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
   const onBar = bar !== undefined && android && !message.replacedBy;
   const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
   return (
-    <article class="msg" aria-labelledby={titleId} data-message-id={message.id} data-msgtype={message.msgtype} data-style={bar ? String(bar.style.type) : ''} data-platform={platform}>
+    <article
+      class="msg"
+      aria-labelledby={titleId}
+      data-message-id={message.id}
+      data-msgtype={message.msgtype}
+      data-style={bar ? String(bar.style.type) : ''}
+      data-platform={platform}
+    >
       <header class="msg-head">
         <h3 id={titleId}>{cut(headline, CUT_AT.headline)}</h3>
         <ul class="chips" aria-label="Kind and state">
@@ -104,11 +150,10 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         </ul>
         <p class="msg-arrival">{arrival(message, at, context.now)}</p>
         <p class="msg-meta">
-          {message.cid} ({PLATFORM_NOTES[platform]}) · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code> ({TASK_KINDS[message.kind] ?? message.kind})
+          {message.cid} ({PLATFORM_NOTES[platform]}) · {TEMPLATE_NAMES[r.msgtype]} · task <code>{message.taskid}</code>{' '}
+          ({TASK_KINDS[message.kind] ?? message.kind})
         </p>
-        {message.replacedBy && (
-          <p class="msg-note">{replacedText(message.replacedBy)}</p>
-        )}
+        {message.replacedBy && <p class="msg-note">{replacedText(message.replacedBy)}</p>}
       </header>
       <div class={`previews${full ? '' : ' previews-cut'}`}>
         {bar && onBar && (
@@ -132,7 +177,9 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         {r.msgtype === 'transmission' && (
           <figure class={push ? 'preview' : 'preview preview-wide'}>
             <figcaption>Pass-through content, as the app receives it</figcaption>
-            <pre class="raw raw-block">{full ? r.template.transmission_content : cut(r.template.transmission_content, CUT_AT.passThrough)}</pre>
+            <pre class="raw raw-block">
+              {full ? r.template.transmission_content : cut(r.template.transmission_content, CUT_AT.passThrough)}
+            </pre>
           </figure>
         )}
         {ios && push && (
@@ -149,13 +196,19 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
         )}
         {platform === 'ios' && !push && r.msgtype !== 'transmission' && (
           <p class="preview-note preview-wide">
-            Nothing drawn by iOS: this push has no push_info, and an iOS device shows only push_info as an alert (the notification styles are Android's).
+            Nothing drawn by iOS: this push has no push_info, and an iOS device shows only push_info as an alert (the
+            notification styles are Android's).
           </p>
         )}
       </div>
       {hasLongText(r, push) && (
         <p class="msg-actions">
-          <button type="button" class="button button-small" aria-pressed={full ? 'true' : 'false'} onClick={() => setFull(!full)}>
+          <button
+            type="button"
+            class="button button-small"
+            aria-pressed={full ? 'true' : 'false'}
+            onClick={() => setFull(!full)}
+          >
             {full ? 'Cut as the phone does' : 'Show full text'}
           </button>
         </p>
@@ -172,7 +225,9 @@ export function MessageCard({ message, context, phonetype }: { message: InboxMes
             </Field>
           )}
           {push?.aps?.category !== undefined && <Field term="push_info category">{push.aps.category}</Field>}
-          {push && platform === 'android' && <Field term="push_info">given, for iOS devices: an Android device does not show it</Field>}
+          {push && platform === 'android' && (
+            <Field term="push_info">given, for iOS devices: an Android device does not show it</Field>
+          )}
           {message.requestid && <Field term="requestid">{message.requestid}</Field>}
           <Field term="Sent">{at(message.sentAt)}</Field>
         </dl>

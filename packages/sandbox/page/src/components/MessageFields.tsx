@@ -46,15 +46,23 @@ function StyleFields({ style }: { style: Style }) {
       {'text' in style && <Field term="text">{style.text}</Field>}
       {'logo' in style && style.logo !== undefined && <Field term="logo">{style.logo}</Field>}
       {'logourl' in style && style.logourl !== undefined && <Field term="logourl">{imageAddress(style.logourl)}</Field>}
-      {'banner_url' in style && style.banner_url !== undefined && <Field term="banner_url">{imageAddress(style.banner_url)}</Field>}
-      {'big_style' in style && style.big_style !== undefined && <Field term="big_style">{style.big_style === '1' ? '1 (big image)' : '2 (long text)'}</Field>}
-      {'big_image_url' in style && style.big_image_url !== undefined && <Field term="big_image_url">{imageAddress(style.big_image_url)}</Field>}
+      {'banner_url' in style && style.banner_url !== undefined && (
+        <Field term="banner_url">{imageAddress(style.banner_url)}</Field>
+      )}
+      {'big_style' in style && style.big_style !== undefined && (
+        <Field term="big_style">{style.big_style === '1' ? '1 (big image)' : '2 (long text)'}</Field>
+      )}
+      {'big_image_url' in style && style.big_image_url !== undefined && (
+        <Field term="big_image_url">{imageAddress(style.big_image_url)}</Field>
+      )}
       {'big_text' in style && style.big_text !== undefined && <Field term="big_text">{style.big_text}</Field>}
       <Field term="Channel">{channelText(style)}</Field>
       <Field term="Ring">{yesNo(style.is_ring, true)}</Field>
       <Field term="Vibrate">{yesNo(style.is_vibrate, true)}</Field>
       <Field term="Clearable">{yesNo(style.is_clearable, true)}</Field>
-      {style.notify_id !== undefined && <Field term="notify_id">{style.notify_id} (replaces an earlier message with the same id)</Field>}
+      {style.notify_id !== undefined && (
+        <Field term="notify_id">{style.notify_id} (replaces an earlier message with the same id)</Field>
+      )}
     </>
   );
 }
@@ -65,7 +73,9 @@ export function TemplateFields({ r }: { r: Received }) {
     <>
       <Field term="On tap">{onTapText(r)}</Field>
       {'transmission_type' in t && t.transmission_type !== undefined && (
-        <Field term="transmission_type">{t.transmission_type ? 'true: starts the app at once' : 'false: waits for the app to start'}</Field>
+        <Field term="transmission_type">
+          {t.transmission_type ? 'true: starts the app at once' : 'false: waits for the app to start'}
+        </Field>
       )}
       {'transmission_content' in t && t.transmission_content !== undefined && (
         <Field term="transmission_content">
@@ -104,8 +114,14 @@ export function EnvelopeFields({ envelope }: { envelope: Envelope }) {
   return (
     <>
       <Field term="is_offline">{yesNo(envelope.is_offline, false)}</Field>
-      {envelope.offline_expire_time !== undefined && <Field term="offline_expire_time">{`${envelope.offline_expire_time} ms (${duration(envelope.offline_expire_time)})`}</Field>}
-      {envelope.push_network_type !== undefined && <Field term="push_network_type">{envelope.push_network_type === 1 ? '1 (wifi only)' : `${envelope.push_network_type} (any network)`}</Field>}
+      {envelope.offline_expire_time !== undefined && (
+        <Field term="offline_expire_time">{`${envelope.offline_expire_time} ms (${duration(envelope.offline_expire_time)})`}</Field>
+      )}
+      {envelope.push_network_type !== undefined && (
+        <Field term="push_network_type">
+          {envelope.push_network_type === 1 ? '1 (wifi only)' : `${envelope.push_network_type} (any network)`}
+        </Field>
+      )}
     </>
   );
 }

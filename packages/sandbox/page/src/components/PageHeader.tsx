@@ -5,7 +5,12 @@ import type { Health } from '../base-store.js';
 import type { LiveState } from '../live.js';
 import type { Settings, Theme } from '../settings.js';
 
-export const LIVE_TEXT: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', locked: 'Needs the control token' };
+export const LIVE_TEXT: Record<LiveState, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  locked: 'Needs the control token',
+};
 
 /** Moves the focus to the page's main part (a plain #link would change the address, which keeps the view). */
 export function SkipLink({ href, focus, label }: { href: string; focus: string; label: string }) {
@@ -72,7 +77,11 @@ export function PageHeader({ title, links, live, health, settings, onSettings, c
       <HealthBadge health={health} />
       <div class="prefs">
         <label for="theme">Theme</label>
-        <select id="theme" value={settings.theme} onChange={(e) => onSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}>
+        <select
+          id="theme"
+          value={settings.theme}
+          onChange={(e) => onSettings({ ...settings, theme: (e.currentTarget as HTMLSelectElement).value as Theme })}
+        >
           <option value="system">System</option>
           <option value="light">Light</option>
           <option value="dark">Dark</option>

@@ -9,7 +9,11 @@ import { appTime, utcOffset } from '../format.js';
 import type { Selection } from '../selection.js';
 import { Folded } from './Timeline.js';
 
-const refused = (r: RequestLogEntry) => r.status >= 400 || r.status === 0 || (r.outcome !== null && !/^(ok|0|successed_)/.test(r.outcome)) || r.violations.length > 0;
+const refused = (r: RequestLogEntry) =>
+  r.status >= 400 ||
+  r.status === 0 ||
+  (r.outcome !== null && !/^(ok|0|successed_)/.test(r.outcome)) ||
+  r.violations.length > 0;
 
 export function Requests(props: {
   requests: RequestLogEntry[];
@@ -39,19 +43,27 @@ export function Requests(props: {
     <div class="requests">
       <p class="toolbar">
         <label for="log-scope">Show requests of</label>{' '}
-        <select id="log-scope" value={props.scope} onChange={(e) => props.onScope((e.currentTarget as HTMLSelectElement).value === 'all' ? 'all' : 'app')}>
-            <option value="app">{props.appid ?? 'this app'}</option>
-            <option value="all">every app</option>
+        <select
+          id="log-scope"
+          value={props.scope}
+          onChange={(e) => props.onScope((e.currentTarget as HTMLSelectElement).value === 'all' ? 'all' : 'app')}
+        >
+          <option value="app">{props.appid ?? 'this app'}</option>
+          <option value="all">every app</option>
         </select>
       </p>
-      {props.loaded && requests.length === 0 && <p class="empty">No request yet. Calls of push v1, DMP and control actions appear here.</p>}
+      {props.loaded && requests.length === 0 && (
+        <p class="empty">No request yet. Calls of push v1, DMP and control actions appear here.</p>
+      )}
       {requests.length > 0 && (
         <div class="table-wrap" tabIndex={0} role="region" aria-label="Request log">
           <table class="log">
             <caption class="visually-hidden">Recent requests, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">App clock{props.scope === 'app' && shownOffset !== undefined ? ` (${utcOffset(shownOffset)})` : ''}</th>
+                <th scope="col">
+                  App clock{props.scope === 'app' && shownOffset !== undefined ? ` (${utcOffset(shownOffset)})` : ''}
+                </th>
                 <th scope="col">Operation</th>
                 <th scope="col">Status</th>
                 <th scope="col">Outcome</th>
@@ -60,7 +72,15 @@ export function Requests(props: {
             </thead>
             <tbody>
               {requests.map((r) => (
-                <tr key={r.id} class={[refused(r) ? 'log-refused' : '', String(r.id) === focus ? 'log-focus' : ''].join(' ').trim() || undefined} data-request-id={r.id} tabIndex={-1}>
+                <tr
+                  key={r.id}
+                  class={
+                    [refused(r) ? 'log-refused' : '', String(r.id) === focus ? 'log-focus' : ''].join(' ').trim() ||
+                    undefined
+                  }
+                  data-request-id={r.id}
+                  tabIndex={-1}
+                >
                   <td>
                     <time>{when(r)}</time>
                     <br />#{r.id}
@@ -73,7 +93,10 @@ export function Requests(props: {
                     </code>
                   </td>
                   <td>{r.status === 0 ? 'dropped' : r.status}</td>
-                  <td>{r.outcome ?? ''}{r.fault ? ` (injected ${r.fault})` : ''}</td>
+                  <td>
+                    {r.outcome ?? ''}
+                    {r.fault ? ` (injected ${r.fault})` : ''}
+                  </td>
                   <td>
                     <RequestMore r={r} open={String(r.id) === focus}>
                       {r.taskids && r.taskids.length > 0 && (
@@ -81,11 +104,28 @@ export function Requests(props: {
                           {r.taskids.map((taskid) => (
                             <span key={taskid}>
                               Task{' '}
-                              <button type="button" class="link" onClick={() => props.onSelect({ tab: 'tasks', focus: taskid })}>
+                              <button
+                                type="button"
+                                class="link"
+                                onClick={() => props.onSelect({ tab: 'tasks', focus: taskid })}
+                              >
                                 {taskid}
                               </button>{' '}
                               ·{' '}
-                              <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: taskid, cid: undefined, alias: undefined, msg: undefined, ...(r.appid && r.appid !== props.appid ? { app: r.appid } : {}) })}>
+                              <button
+                                type="button"
+                                class="link"
+                                onClick={() =>
+                                  props.onSelect({
+                                    tab: 'inbox',
+                                    task: taskid,
+                                    cid: undefined,
+                                    alias: undefined,
+                                    msg: undefined,
+                                    ...(r.appid && r.appid !== props.appid ? { app: r.appid } : {}),
+                                  })
+                                }
+                              >
                                 its messages
                               </button>
                             </span>
@@ -123,7 +163,9 @@ function RequestMore({ r, open, children }: { r: RequestLogEntry; open: boolean;
     <details class="log-more" open={open}>
       <summary>{summary}</summary>
       {children}
-      {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && <p class="log-desc">{r.desc}</p>}
+      {r.desc && !r.violations.some((v) => r.desc === `${v.location.join('.')}: ${v.message}`) && (
+        <p class="log-desc">{r.desc}</p>
+      )}
       {r.body && (
         <Folded summary="Body as received (JSON)">
           {() => (

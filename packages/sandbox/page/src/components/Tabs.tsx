@@ -2,7 +2,13 @@
 import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 
-export function Tabs<T extends string>(props: { label: string; tabs: { id: T; label: string }[]; selected: T; onSelect(id: T): void; children: ComponentChildren }) {
+export function Tabs<T extends string>(props: {
+  label: string;
+  tabs: { id: T; label: string }[];
+  selected: T;
+  onSelect(id: T): void;
+  children: ComponentChildren;
+}) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const ids = props.tabs.map((t) => t.id);
   const onKey = (event: KeyboardEvent) => {
@@ -35,7 +41,13 @@ export function Tabs<T extends string>(props: { label: string; tabs: { id: T; la
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${props.selected}`} aria-labelledby={`tab-${props.selected}`} tabIndex={0} class="tabpanel">
+      <div
+        role="tabpanel"
+        id={`panel-${props.selected}`}
+        aria-labelledby={`tab-${props.selected}`}
+        tabIndex={0}
+        class="tabpanel"
+      >
         {props.children}
       </div>
     </div>

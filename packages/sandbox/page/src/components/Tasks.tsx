@@ -30,21 +30,34 @@ function pushTimeMs(pushTime: string, utcOffsetMinutes: number): number | undefi
 }
 
 function list(values: string[], max = 8): string {
-  return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
+  return values.length <= max
+    ? values.join(', ')
+    : `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
 }
 
 /** The counts a task's row shows folded: how many it targets, reached and were tapped. */
-const countsText = ({ stats }: Task) => `${stats.targets} target${stats.targets === 1 ? '' : 's'} · ${stats.received} received · ${stats.clicked} tapped`;
+const countsText = ({ stats }: Task) =>
+  `${stats.targets} target${stats.targets === 1 ? '' : 's'} · ${stats.received} received · ${stats.clicked} tapped`;
 
 /** Who a task targets, in words. */
 function targetsText(task: Task): string | undefined {
   const { cids, aliases, condition } = task.targets;
-  if (task.kind === 'app' || task.kind === 'scheduled') return condition?.length ? condition.map(conditionText).join('; ') : 'every device of the app (no condition)';
-  if (task.kind === 'list' && cids.length === 0 && aliases.length === 0) return task.state === 'saved' ? 'none yet (a saved list body waits for push_list)' : 'none';
+  if (task.kind === 'app' || task.kind === 'scheduled')
+    return condition?.length ? condition.map(conditionText).join('; ') : 'every device of the app (no condition)';
+  if (task.kind === 'list' && cids.length === 0 && aliases.length === 0)
+    return task.state === 'saved' ? 'none yet (a saved list body waits for push_list)' : 'none';
   return undefined;
 }
 
-export function Tasks(props: { tasks: Task[]; requests: RequestLogEntry[]; utcOffsetMinutes: number; now: number; focus: string | undefined; loaded: boolean; onSelect(change: Partial<Selection>): void }) {
+export function Tasks(props: {
+  tasks: Task[];
+  requests: RequestLogEntry[];
+  utcOffsetMinutes: number;
+  now: number;
+  focus: string | undefined;
+  loaded: boolean;
+  onSelect(change: Partial<Selection>): void;
+}) {
   const { tasks, utcOffsetMinutes, now, loaded, focus } = props;
   useEffect(() => {
     if (!focus) return;
@@ -52,7 +65,8 @@ export function Tasks(props: { tasks: Task[]; requests: RequestLogEntry[]; utcOf
     el?.scrollIntoView({ block: 'start' });
     el?.focus();
   }, [focus, tasks.length > 0]);
-  if (loaded && tasks.length === 0) return <p class="empty">No task yet: every push (single, batch, list, app, scheduled) makes one.</p>;
+  if (loaded && tasks.length === 0)
+    return <p class="empty">No task yet: every push (single, batch, list, app, scheduled) makes one.</p>;
   return (
     <div class="tasks">
       {tasks.map((task) => {
@@ -90,24 +104,56 @@ export function Tasks(props: { tasks: Task[]; requests: RequestLogEntry[]; utcOf
               {task.pushTime && (
                 <p class="task-schedule">
                   Push time {task.pushTime}
-                  {due !== undefined && ` = ${appTime(due, utcOffsetMinutes)}, ${relative(due, now)} on the sandbox clock (now ${appTime(now, utcOffsetMinutes)})`}
+                  {due !== undefined &&
+                    ` = ${appTime(due, utcOffsetMinutes)}, ${relative(due, now)} on the sandbox clock (now ${appTime(now, utcOffsetMinutes)})`}
                   {task.sendResult ? ` · sendResult ${task.sendResult}` : ''}
                 </p>
               )}
               <dl class="fields">
-                {cids.length > 0 && <div class="field"><dt>cids ({cids.length})</dt><dd>{list(cids)}</dd></div>}
-                {aliases.length > 0 && <div class="field"><dt>aliases ({aliases.length})</dt><dd>{list(aliases)}</dd></div>}
-                {targets !== undefined && <div class="field"><dt>{task.kind === 'app' || task.kind === 'scheduled' ? 'condition' : 'targets'}</dt><dd>{targets}</dd></div>}
+                {cids.length > 0 && (
+                  <div class="field">
+                    <dt>cids ({cids.length})</dt>
+                    <dd>{list(cids)}</dd>
+                  </div>
+                )}
+                {aliases.length > 0 && (
+                  <div class="field">
+                    <dt>aliases ({aliases.length})</dt>
+                    <dd>{list(aliases)}</dd>
+                  </div>
+                )}
+                {targets !== undefined && (
+                  <div class="field">
+                    <dt>{task.kind === 'app' || task.kind === 'scheduled' ? 'condition' : 'targets'}</dt>
+                    <dd>{targets}</dd>
+                  </div>
+                )}
               </dl>
               <ul class="links" aria-label={`Related to ${task.taskid}`}>
                 <li>
-                  <button type="button" class="link" onClick={() => props.onSelect({ tab: 'inbox', task: task.taskid, cid: undefined, alias: undefined, msg: undefined })}>
+                  <button
+                    type="button"
+                    class="link"
+                    onClick={() =>
+                      props.onSelect({
+                        tab: 'inbox',
+                        task: task.taskid,
+                        cid: undefined,
+                        alias: undefined,
+                        msg: undefined,
+                      })
+                    }
+                  >
                     Messages of this task
                   </button>
                 </li>
                 {request && (
                   <li>
-                    <button type="button" class="link" onClick={() => props.onSelect({ tab: 'requests', focus: String(request.id) })}>
+                    <button
+                      type="button"
+                      class="link"
+                      onClick={() => props.onSelect({ tab: 'requests', focus: String(request.id) })}
+                    >
                       Request #{request.id} in the log
                     </button>
                   </li>

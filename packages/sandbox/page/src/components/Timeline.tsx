@@ -69,7 +69,11 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
           )}
         </li>
         <li>
-          <button type="button" class="link" onClick={() => onSelect({ task: message.taskid, cid: undefined, alias: undefined, msg: message.id })}>
+          <button
+            type="button"
+            class="link"
+            onClick={() => onSelect({ task: message.taskid, cid: undefined, alias: undefined, msg: message.id })}
+          >
             Every message of this task
           </button>
         </li>
@@ -90,13 +94,21 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
       </ul>
       <MessageCard message={message} context={context} phonetype={device?.phonetype} />
       <Folded summary="Request as the sandbox received it (JSON)">
-        {() => request?.body ? (
-          <pre class="raw raw-json" tabIndex={0} role="region" aria-label="Request body, JSON">
-            {JSON.stringify(request.body, null, 2)}
-          </pre>
-        ) : (
-          <p class="empty">{request ? (request.body === null ? 'Its body was over 64 KiB: the log did not keep it.' : 'The log kept no body for this request.') : 'Not in the recent request log (it keeps the last 500 requests).'}</p>
-        )}
+        {() =>
+          request?.body ? (
+            <pre class="raw raw-json" tabIndex={0} role="region" aria-label="Request body, JSON">
+              {JSON.stringify(request.body, null, 2)}
+            </pre>
+          ) : (
+            <p class="empty">
+              {request
+                ? request.body === null
+                  ? 'Its body was over 64 KiB: the log did not keep it.'
+                  : 'The log kept no body for this request.'
+                : 'Not in the recent request log (it keeps the last 500 requests).'}
+            </p>
+          )
+        }
       </Folded>
       <Folded summary="Message as stored (JSON)">
         {() => (
@@ -107,7 +119,11 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
       </Folded>
       {message.state !== 'expired' && message.state !== 'stopped' && (
         <p class="msg-actions">
-          <ConfirmButton label="Delete message" question={`Delete ${message.id} from ${message.cid}?`} onConfirm={() => props.onDelete(message.cid, message.id)} />
+          <ConfirmButton
+            label="Delete message"
+            question={`Delete ${message.id} from ${message.cid}?`}
+            onConfirm={() => props.onDelete(message.cid, message.id)}
+          />
         </p>
       )}
     </section>
@@ -123,7 +139,11 @@ export function Timeline(props: TimelineProps) {
   const selected = messages.find((m) => m.id === selection.msg);
   const device = selection.cid ? devices.find((d) => d.cid === selection.cid) : undefined;
   const at = (ms: number) => appTime(ms, context.utcOffsetMinutes);
-  const scope = selection.cid ? `of ${selection.cid}` : selection.alias ? `of alias ${selection.alias}` : 'of every device';
+  const scope = selection.cid
+    ? `of ${selection.cid}`
+    : selection.alias
+      ? `of alias ${selection.alias}`
+      : 'of every device';
   return (
     <div class="timeline-view">
       <Filters selection={selection} devices={devices} tasks={props.tasks} onSelect={onSelect} />
@@ -138,7 +158,15 @@ export function Timeline(props: TimelineProps) {
           {list && messages.length === 0 && <p class="empty">{emptyTimelineText(device)}</p>}
           <ol class="rows">
             {messages.map((m) => (
-              <TimelineRow key={m.id} message={m} alias={aliasOf.get(m.cid)} phonetype={phonetypeOf.get(m.cid)} selected={m.id === selection.msg} at={at} onPick={() => onSelect({ msg: m.id })} />
+              <TimelineRow
+                key={m.id}
+                message={m}
+                alias={aliasOf.get(m.cid)}
+                phonetype={phonetypeOf.get(m.cid)}
+                selected={m.id === selection.msg}
+                at={at}
+                onPick={() => onSelect({ msg: m.id })}
+              />
             ))}
           </ol>
         </section>
@@ -146,7 +174,11 @@ export function Timeline(props: TimelineProps) {
           <Detail message={selected} props={props} />
         ) : (
           <section class="detail detail-empty" aria-label="Message detail">
-            <p class="empty">{selection.msg ? `Message ${selection.msg} is not in this list.` : 'Choose a message to see it as the phone shows it, with its request and stored JSON.'}</p>
+            <p class="empty">
+              {selection.msg
+                ? `Message ${selection.msg} is not in this list.`
+                : 'Choose a message to see it as the phone shows it, with its request and stored JSON.'}
+            </p>
           </section>
         )}
       </div>

@@ -22,17 +22,29 @@ export function textOf(m: InboxMessage, platform: Platform = 'unknown'): string 
 const ROW_TEXT_CHARS = 120;
 
 /** The text on one line (line breaks and runs of spaces as one space), cut. */
-export const rowText = (text: string | undefined): string | undefined => cut(text?.replace(/\s+/g, ' ').trim() || undefined, ROW_TEXT_CHARS);
+export const rowText = (text: string | undefined): string | undefined =>
+  cut(text?.replace(/\s+/g, ' ').trim() || undefined, ROW_TEXT_CHARS);
 
 export const stateOf = (m: InboxMessage): string => (m.state === 'pending' ? 'waiting' : m.state);
 
-export function TimelineRow(props: { message: InboxMessage; alias: string | null | undefined; phonetype: string | null | undefined; selected: boolean; at(ms: number): string; onPick(): void }) {
+export function TimelineRow(props: {
+  message: InboxMessage;
+  alias: string | null | undefined;
+  phonetype: string | null | undefined;
+  selected: boolean;
+  at(ms: number): string;
+  onPick(): void;
+}) {
   const { message: m, alias, selected } = props;
   const platform = platformOf(props.phonetype);
   const text = rowText(textOf(m, platform));
   // A replaced message is gone from the bar: its row says so (struck through), as the phone no longer shows it.
   return (
-    <li class={`row${selected ? ' row-selected' : ''}${m.replacedBy ? ' row-gone' : ''}`} data-message-id={m.id} data-cid={m.cid}>
+    <li
+      class={`row${selected ? ' row-selected' : ''}${m.replacedBy ? ' row-gone' : ''}`}
+      data-message-id={m.id}
+      data-cid={m.cid}
+    >
       <button type="button" class="row-pick" aria-current={selected ? 'true' : undefined} onClick={props.onPick}>
         <span class="row-title">{cut(drawnTitle(m, platform), 90)}</span>
         {text && <span class="row-text">{text}</span>}

@@ -3,7 +3,13 @@
 // as text, never written to the console.
 import { useEffect, useRef } from 'preact/hooks';
 
-export function TokenForm({ auth, onToken }: { auth: 'needed' | 'checking' | 'refused'; onToken(token: string): void }) {
+export function TokenForm({
+  auth,
+  onToken,
+}: {
+  auth: 'needed' | 'checking' | 'refused';
+  onToken(token: string): void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const submit = (event: Event) => {
@@ -16,12 +22,12 @@ export function TokenForm({ auth, onToken }: { auth: 'needed' | 'checking' | 're
     <section class="token" aria-labelledby="token-title">
       <h2 id="token-title">This sandbox needs its control token</h2>
       <p>
-        It was started with <code>--control-token</code> (or <code>controlToken</code>), so its control API, which this page reads, answers only
-        calls that carry that token. Enter it to see the apps, devices and messages.
+        It was started with <code>--control-token</code> (or <code>controlToken</code>), so its control API, which this
+        page reads, answers only calls that carry that token. Enter it to see the apps, devices and messages.
       </p>
       <p>
-        The page keeps it for this tab only and sends it as a header, never in an address. Opening the page once as <code>/#token=…</code> does the
-        same.
+        The page keeps it for this tab only and sends it as a header, never in an address. Opening the page once as{' '}
+        <code>/#token=…</code> does the same.
       </p>
       {auth === 'refused' && (
         <p class="error" role="alert">
