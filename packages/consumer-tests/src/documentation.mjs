@@ -64,7 +64,10 @@ export function prematureRegistryClaims(text) {
  * @returns {{ line: string, tarballs: string[] }[]}
  */
 export function tarballInstallLines(text) {
-  return [...text.matchAll(/npm install(?: --?[\w-]+)*(?: \S*packs\/[\w.*-]+\.tgz)+/g)].map((m) => ({
+  // A chain (`npm install <clients> && npm install --save-dev <tools>`) is one line: its commands run in order, so
+  // each may rely on the tarballs of the ones before it.
+  const command = String.raw`npm install(?: --?[\w-]+)*(?: \S*packs\/[\w.*-]+\.tgz)+`;
+  return [...text.matchAll(new RegExp(`${command}(?: && ${command})*`, 'g'))].map((m) => ({
     line: m[0],
     tarballs: [...m[0].matchAll(/packs\/([\w.*-]+\.tgz)/g)].map((t) => String(t[1])),
   }));
