@@ -81,7 +81,8 @@ export function newAjvs(documents: Record<string, Schema>, code?: { source: true
  */
 export interface Precompiled {
   check: Record<string, ValidateFunction>;
-  all: Record<string, ValidateFunction>;
+  /** Loads the `all` validators (a module of its own, 2 MB: read on first use, not at start). */
+  all: () => Record<string, ValidateFunction>;
   shallow: Record<string, ValidateFunction>;
 }
 
@@ -93,8 +94,10 @@ export interface Precompiled {
  * (`shallowErrors`: no `$ref` in it) or of a subtree the explainer cannot walk (`errors`).
  */
 export class SchemaSet {
-  readonly #check: Ajv2020;
-  readonly #ajv: Ajv2020;
+  /** Both Ajvs, made on the first compile: with validators ready-made none may be needed, and making them took 80 ms of the start. */
+  #ajvs: { check: Ajv2020; all: Ajv2020 } | undefined;
+  /** The `all` validators ready-made, loaded on first use (rare: only what the explainer cannot walk needs them). */
+  #loadAll: (() => Record<string, ValidateFunction>) | undefined;
   readonly #documents = new Map<string, Schema>();
   readonly #byPointer = new Map<string, ValidateFunction>();
   readonly #checkByPointer = new Map<string, ValidateFunction>();
@@ -124,13 +127,17 @@ export class SchemaSet {
   }
 
   constructor(documents: Record<string, Schema>, precompiled?: Precompiled) {
-    ({ all: this.#ajv, check: this.#check } = newAjvs(documents));
     for (const [id, doc] of Object.entries(documents)) this.#documents.set(id, doc);
     if (precompiled) {
       for (const [ref, validate] of Object.entries(precompiled.check)) this.#checkByPointer.set(ref, validate);
-      for (const [ref, validate] of Object.entries(precompiled.all)) this.#byPointer.set(ref, validate);
       for (const [ref, validate] of Object.entries(precompiled.shallow)) this.#shallowByPointer.set(ref, validate);
+      this.#loadAll = precompiled.all;
     }
+  }
+
+  #ajv(which: 'check' | 'all'): Ajv2020 {
+    this.#ajvs ??= newAjvs(Object.fromEntries(this.#documents));
+    return this.#ajvs[which];
   }
 
   /** The schema node at `id#pointer`, with `$ref`s left as they are (looked up once per pointer: the explainer asks often). */
@@ -154,10 +161,15 @@ export class SchemaSet {
     return node as Schema;
   }
 
-  #validator(ref: string, ajv = this.#ajv, cache = this.#byPointer): ValidateFunction {
+  #validator(ref: string, which: 'check' | 'all', cache: Map<string, ValidateFunction>): ValidateFunction {
     let validate = cache.get(ref);
+    if (!validate && which === 'all' && this.#loadAll) {
+      for (const [pointer, ready] of Object.entries(this.#loadAll())) cache.set(pointer, ready);
+      this.#loadAll = undefined;
+      validate = cache.get(ref);
+    }
     if (!validate) {
-      validate = ajv.compile({ $ref: ref });
+      validate = this.#ajv(which).compile({ $ref: ref });
       this.#compiled++;
       cache.set(ref, validate);
     }
@@ -166,12 +178,12 @@ export class SchemaSet {
 
   /** Whether `data` is valid against the schema at `ref` (refs resolved within its document): stops at the first error. */
   isValid(ref: string, data: unknown): boolean {
-    return this.#counted(this.#validator(ref, this.#check, this.#checkByPointer), data);
+    return this.#counted(this.#validator(ref, 'check', this.#checkByPointer), data);
   }
 
   /** Ajv's errors of `data` against the schema at `ref` (none when it is valid). */
   errors(ref: string, data: unknown): ErrorObject[] {
-    const validate = this.#validator(ref);
+    const validate = this.#validator(ref, 'all', this.#byPointer);
     return this.#counted(validate, data) ? [] : [...(validate.errors ?? [])];
   }
 
@@ -179,7 +191,7 @@ export class SchemaSet {
   shallowErrors(node: Schema, data: unknown, ref?: string): ErrorObject[] {
     let validate = (ref !== undefined ? this.#shallowByPointer.get(ref) : undefined) ?? this.#shallow.get(node);
     if (!validate) {
-      validate = this.#ajv.compile(ownKeywords(node));
+      validate = this.#ajv('all').compile(ownKeywords(node));
       this.#compiled++;
       this.#shallow.set(node, validate);
     }
