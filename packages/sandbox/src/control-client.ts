@@ -6,6 +6,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { newAppId } from './app-id.js';
 import { MOUNTS } from './config.js';
 import type { components, paths } from './generated/schema.js';
+import type { SandboxFetch } from './in-process-fetch.js';
 
 type Schemas = components['schemas'];
 
@@ -79,10 +80,13 @@ export interface SandboxApp {
   mastersecret: string;
   userCode: string;
   authCode: string;
-  /** Options for createPushClient (spread them, add your own). */
-  pushOptions: { baseUrl: string; appId: string; appKey: string; masterSecret: string };
-  /** Options for createDmpClient. */
-  dmpOptions: { baseUrl: string; userCode: string; authCode: string };
+  /**
+   * Options for createPushClient (spread them, add your own). From `startSandbox()` they carry `fetch:
+   * sandbox.fetch`, so the client's calls reach the sandbox in this process with no socket.
+   */
+  pushOptions: { baseUrl: string; appId: string; appKey: string; masterSecret: string; fetch?: SandboxFetch };
+  /** Options for createDmpClient (with `fetch` as pushOptions). */
+  dmpOptions: { baseUrl: string; userCode: string; authCode: string; fetch?: SandboxFetch };
   /** Registers a device with the fields of a world's device, alias included (`{ cid, alias, online, tags, ... }`); devices known when the app is made go in `sandbox.app({ devices })`, one call fewer. */
   addDevice(device: Schemas['DeviceCreate']): Promise<Schemas['Device']>;
   /** Registers up to 10,000 devices in one call, all or none. */
@@ -169,28 +173,39 @@ const MAX_WAIT_MS = 60_000;
 
 /**
  * Creates an isolated app and returns it with its helpers. Without an appid, one is chosen here (`newAppId`, under
- * `appPrefix` when given: a team's prefix) before the call.
+ * `appPrefix` when given: a team's prefix) before the call. `fetch`, when given, goes into its client options.
  */
 export async function createSandboxApp(
   control: ControlClient,
   origin: string,
   input: Schemas['AppCreate'] = {},
   appPrefix?: string,
+  fetch?: SandboxFetch,
 ): Promise<SandboxApp> {
   // Always made at its own path (PUT): a balancer routes the creation by the appid to the process where every
   // later call of the app goes, which POST /control/apps (no appid in the path) cannot be.
   const appid = input.appid ?? newAppId(appPrefix);
   const { data: created } = await control.PUT('/apps/{appid}', { params: { path: { appid } }, body: input });
-  return sandboxApp(control, origin, created!.credentials);
+  return sandboxApp(control, origin, created!.credentials, fetch);
 }
 
 /** An app that exists already (one of a seeded world, say) with its helpers. */
-export async function openSandboxApp(control: ControlClient, origin: string, appid: string): Promise<SandboxApp> {
+export async function openSandboxApp(
+  control: ControlClient,
+  origin: string,
+  appid: string,
+  fetch?: SandboxFetch,
+): Promise<SandboxApp> {
   const { data: credentials } = await control.GET('/apps/{appid}/credentials', { params: { path: { appid } } });
-  return sandboxApp(control, origin, credentials!);
+  return sandboxApp(control, origin, credentials!, fetch);
 }
 
-function sandboxApp(control: ControlClient, origin: string, credentials: Schemas['Credentials']): SandboxApp {
+function sandboxApp(
+  control: ControlClient,
+  origin: string,
+  credentials: Schemas['Credentials'],
+  fetch: SandboxFetch | undefined,
+): SandboxApp {
   const { appid, appkey, mastersecret, dmp } = credentials;
   const path = { appid };
   const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
@@ -200,12 +215,13 @@ function sandboxApp(control: ControlClient, origin: string, credentials: Schemas
     mastersecret,
     userCode: dmp.userCode,
     authCode: dmp.authCode,
-    pushOptions: { baseUrl: origin, appId: appid, appKey: appkey, masterSecret: mastersecret },
+    pushOptions: { baseUrl: origin, appId: appid, appKey: appkey, masterSecret: mastersecret, ...(fetch && { fetch }) },
     // The app's own DMP base (/apps/<appid>/dmp): a balancer routes it by the appid like the app's other calls.
     dmpOptions: {
       baseUrl: `${origin}/apps/${encodeURIComponent(appid)}${MOUNTS.dmp}`,
       userCode: dmp.userCode,
       authCode: dmp.authCode,
+      ...(fetch && { fetch }),
     },
     addDevice: (device) => data(control.POST('/apps/{appid}/devices', { params: { path }, body: device })),
     addDevices: (devices) => data(control.POST('/apps/{appid}/devices/batch', { params: { path }, body: { devices } })),

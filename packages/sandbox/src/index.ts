@@ -6,6 +6,7 @@ import {
   type ControlClient,
   type SandboxApp,
 } from './control-client.js';
+import type { SandboxFetch } from './in-process-fetch.js';
 import { listenSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 import type { components } from './generated/schema.js';
 
@@ -41,26 +42,48 @@ export interface Sandbox extends Omit<RunningSandbox, 'store'>, SandboxConnectio
  * (with its control token). Nothing is started or stopped here.
  */
 export function connectSandbox(options: { url: string; token?: string; appPrefix?: string }): SandboxConnection {
+  return connection(options);
+}
+
+/** A connection whose calls go through `fetch` when given (the in-process sandbox's), else over the network. */
+function connection(options: {
+  url: string;
+  token?: string;
+  appPrefix?: string;
+  fetch?: SandboxFetch;
+}): SandboxConnection {
   const url = options.url.replace(/\/+$/, '');
-  const control = createControlClient({ baseUrl: url, ...(options.token ? { token: options.token } : {}) });
+  const { fetch } = options;
+  const control = createControlClient({
+    baseUrl: url,
+    ...(options.token ? { token: options.token } : {}),
+    ...(fetch && { fetch }),
+  });
   const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
   return {
     url,
     control,
-    app: (input) => createSandboxApp(control, url, input, options.appPrefix),
-    openApp: (appid) => openSandboxApp(control, url, appid),
+    app: (input) => createSandboxApp(control, url, input, options.appPrefix, fetch),
+    openApp: (appid) => openSandboxApp(control, url, appid, fetch),
     loadWorld: (world) => data(control.POST('/world', { body: world })),
     saveSnapshot: (name) => data(control.POST('/snapshots', { body: { name } })),
     restoreSnapshot: (name) => data(control.POST('/snapshots/{name}/restore', { params: { path: { name } } })),
   };
 }
 
-/** Starts a sandbox in this process; `stop()` ends it. Port 0 (the default here) picks a free port. */
+/**
+ * Starts a sandbox in this process; `stop()` ends it. Port 0 (the default here) picks a free port. Its control
+ * client and its apps' `pushOptions`/`dmpOptions` carry `fetch: sandbox.fetch`: their calls make no socket.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { store: _store, ...running } = await listenSandbox({ port: 0, ...options });
   return {
     ...running,
-    ...connectSandbox({ url: running.url, ...(options.controlToken ? { token: options.controlToken } : {}) }),
+    ...connection({
+      url: running.url,
+      fetch: running.fetch,
+      ...(options.controlToken ? { token: options.controlToken } : {}),
+    }),
   };
 }
 
@@ -76,6 +99,7 @@ export {
 } from './control-client.js';
 export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
 export type { SandboxOptions } from './sandbox.js';
+export type { SandboxFetch } from './in-process-fetch.js';
 export { SeedError } from './seed.js';
 // The document validator and its explainer, for tools that check answers of the real service (@pushapi/verify).
 export { SchemaSet, child as schemaChild, type Schema } from './validation/schemas.js';

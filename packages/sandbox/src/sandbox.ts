@@ -13,6 +13,7 @@ import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit } from './apis/commit.js';
 import { runDueOfEveryApp } from './apis/due-work.js';
 import { createSandboxServer } from './http/server.js';
+import { inProcessFetch, type SandboxFetch } from './in-process-fetch.js';
 import type { Key } from './state/kinds.js';
 import { healthEndpoints, Readiness } from './http/health.js';
 import { TeamTokens, type AppToken } from './http/team-tokens.js';
@@ -75,6 +76,11 @@ export interface RunningSandbox {
   dmpBaseUrl: string;
   /** The base URL of the control API. */
   controlUrl: string;
+  /**
+   * A fetch served by this sandbox in this process, with no socket (in-process-fetch.ts): for URLs of `url` only,
+   * with every check of the server; it answers once the whole answer is written (the event stream needs `url`).
+   */
+  fetch: SandboxFetch;
   host: string;
   port: number;
   /** Whether state is kept in a data folder. */
@@ -172,7 +178,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     }
     await commitUnit(services, committer, unit, [], true);
   }
-  const server = createSandboxServer({
+  const { server, listener } = createSandboxServer({
     services,
     committer,
     documents,
@@ -204,11 +210,13 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let stopping: Promise<void> | undefined;
+  const inProcess = inProcessFetch(listener, url);
   return {
     url,
     pushBaseUrl: url,
     dmpBaseUrl: `${url}${MOUNTS.dmp}`,
     controlUrl: `${url}${MOUNTS.control}`,
+    fetch: inProcess.fetch,
     host,
     port,
     persistent: persistence.durable,
@@ -222,6 +230,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
       (stopping ??= (async () => {
         readiness.set(false, 'stopping');
         clearInterval(timer);
+        inProcess.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

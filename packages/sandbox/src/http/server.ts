@@ -2,7 +2,7 @@
 // (/control) and the inbox page (/). It makes once, at start-up, what every request reads (context.ts): the
 // schemas, the router, and each operation bound to its interface's handler (a missing handler fails the start).
 // Every request then goes through the same stages, in order (pipeline.ts).
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Document } from '@pushapi/openapi/walk';
 import type { Api, Services } from '../apis/call.js';
 import { controlApi } from '../apis/control.js';
@@ -67,7 +67,11 @@ function bindOperations(
   return bound;
 }
 
-export function createSandboxServer(setup: ServerSetup): Server {
+/**
+ * The server, and its request listener without the connection's concerns (keep-alive): `sandbox.fetch`
+ * (in-process-fetch.ts) hands requests to the same listener in this process, through every check of the server.
+ */
+export function createSandboxServer(setup: ServerSetup): { server: Server; listener: RequestListener } {
   const { documents } = setup;
   const operations = listOperations(documents);
   const schemas = new SchemaSet(documents, setup.precompiled);
@@ -94,11 +98,12 @@ export function createSandboxServer(setup: ServerSetup): Server {
     health: setup.health,
     log: setup.log,
   };
+  const listener: RequestListener = (req, res) => void serveRequest(newContext(parts, req, res));
   const server = createServer((req, res) => {
     if (!/\bclose\b/i.test(req.headers.connection ?? ''))
       res.setHeader('keep-alive', `timeout=${KEEP_ALIVE.advertisedS}`);
-    void serveRequest(newContext(parts, req, res));
+    listener(req, res);
   });
   server.keepAliveTimeout = KEEP_ALIVE.heldMs;
-  return server;
+  return { server, listener };
 }
