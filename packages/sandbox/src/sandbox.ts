@@ -77,8 +77,9 @@ export interface RunningSandbox {
   /** The base URL of the control API. */
   controlUrl: string;
   /**
-   * A fetch served by this sandbox in this process, with no socket (in-process-fetch.ts): for URLs of `url` only,
-   * with every check of the server; it answers once the whole answer is written (the event stream needs `url`).
+   * A fetch served by this sandbox in this process, with no socket (in-process-fetch.ts), through every check of
+   * the server; URLs of another origin go to the global fetch. It answers once the whole answer is written (the
+   * event stream needs `url`).
    */
   fetch: SandboxFetch;
   host: string;
