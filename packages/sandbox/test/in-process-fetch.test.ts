@@ -3,6 +3,7 @@
 // app of `startSandbox()` reach it with no socket (global fetch made to fail shows it); an abort and a stop end
 // a long wait in progress.
 import { request } from 'node:http';
+import { createDmpClient, userTagsBody } from '@pushapi/dmp-client';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { LIMITS } from '../src/config.js';
@@ -98,7 +99,9 @@ it('answers an operation as over the socket: an app read, a refused sign-in, an 
 });
 
 it("an app's push client reaches the sandbox with no socket: the push lands in the inbox and the request log", async () => {
-  const app = await sandbox.current.app({ devices: [{ cid: 'phone-1', online: true }] });
+  const app = await sandbox.current.app({
+    devices: [{ cid: 'phone-1', online: true, dmpIds: { imei: '860000000000001' }, dmpTags: ['1001'] }],
+  });
   expect(app.pushOptions.fetch).toBe(sandbox.current.fetch);
   expect(app.dmpOptions.fetch).toBe(sandbox.current.fetch);
   // Any call over the network now fails: only sandbox.fetch can answer.
@@ -114,8 +117,13 @@ it("an app's push client reaches the sandbox with no socket: the push lands in t
   expect(answer.result).toBe('ok');
   const message = await app.waitForMessage('phone-1', { taskid: answer.taskid });
   expect(message.template).toMatchObject({ transmission_content: 'no socket' });
+  const dmp = createDmpClient({ ...app.dmpOptions, retry: false });
+  expect(await dmp.POST('/tags/user', { body: userTagsBody({ imei: '860000000000001' }) })).toEqual({
+    code: '0',
+    data: ['1001'],
+  });
   const operations = (await app.requests()).map((r) => r.operation);
-  expect(operations).toEqual(expect.arrayContaining(['auth_sign', 'push_single']));
+  expect(operations).toEqual(expect.arrayContaining(['auth_sign', 'push_single', 'tags/user']));
 });
 
 it('fails a dropped connection (a drop fault) as fetch does, with a TypeError; the next call is answered', async () => {
