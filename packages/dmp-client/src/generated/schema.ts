@@ -105,6 +105,7 @@ export interface components {
              * Format: int64
              * @description Lifetime of the token in seconds; 7200 by default.
              * @default 7200
+             * @example 7200
              */
             expires_in: number;
         };

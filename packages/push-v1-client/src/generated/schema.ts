@@ -1166,7 +1166,10 @@ export interface components {
             cid_list?: string[];
             /** @description iOS device tokens whose badge is set. */
             devicetoken_list?: string[];
-            /** @description Application id; listed by the description beside the path's appid, its role is not specified. */
+            /**
+             * @description Application id; listed by the description beside the path's appid, its role is not specified.
+             * @example YOUR_APP_ID
+             */
             appid?: string;
             /** @description Message id; listed by the description, its role is not specified. */
             msgid?: string;
@@ -2503,7 +2506,10 @@ export interface components {
              * @example spring-campaign
              */
             desc?: string;
-            /** @description Task status. Its values are not specified by the description. */
+            /**
+             * @description Task status. Its values are not specified by the description.
+             * @example 0
+             */
             status?: number;
         };
         /** @description Answer of get_schedule_task. The ok shape or the failure shape, told apart by `result`. */
