@@ -3,16 +3,21 @@
 // many small tests through @pushapi/push-v1-client, as a team writes them: each signs in (a new client), then a
 // push_single to a cid, a bind_alias and a push to the alias, a user_status, or a refused push with its typed
 // error. On the sandbox each test makes its app with its devices in one call (`sandbox.app({ devices })`) and
-// checks what the devices received in one read (`app.messages({ taskid })`); on the stub (a node:http server in
-// the test process answering canned JSON, as MSW handlers would: the answers recorded from the sandbox) it checks
-// only the answers. Placements of the sandbox: started in the test process (`startSandbox()` in a beforeAll) and
-// in a process of its own (a Vitest globalSetup, or a shared sandbox). Every round starts each one afresh.
-// Rows: whole suite and per test (median) / the stub's, per placement; and, on each fresh sandbox process, the
-// first request of each kind / the later ones of that kind (the sandbox's own time, from its request log).
+// checks what the devices received in one read (`app.messages({ taskid })`); on the stub only the answers. The
+// stub is MSW 2 (`setupServer` with `http.post/get` handlers answering canned JSON recorded from the sandbox: what
+// the team of issue 41 used); a node:http server answering the same is a reference row. Placements of the sandbox:
+// in the test process through `sandbox.fetch` (no socket: what `startSandbox()`'s apps carry), in the test process
+// over its socket (`connectSandbox(url)`), and in a process of its own (a Vitest globalSetup, or a shared sandbox).
+// Every round starts each one afresh; MSW listens only in its own mode, so it intercepts nothing else, and each
+// mode counts the answers it gave (a mode that missed its target fails the section).
+// Rows: whole suite and per test (median) / MSW's, per placement; and, on each fresh sandbox process, the first
+// request of each kind / the later ones of that kind (the sandbox's own time, from its request log).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createPushClient, HttpError } from '@pushapi/push-v1-client';
 import { connectSandbox, startSandbox } from '@pushapi/sandbox';
+import { HttpResponse, http as mswHttp } from 'msw';
+import { setupServer } from 'msw/node';
 import { startSandboxChild } from './sandbox.mjs';
 import { median, summarize } from './stats.mjs';
 
@@ -34,8 +39,8 @@ const REFUSED = {
 };
 
 /**
- * @typedef {{ pushOptions: { baseUrl: string, appId: string, appKey: string, masterSecret: string }, messages?: (filter: { taskid: string }) => Promise<{ messages: unknown[] }> }} SuiteApp
- * @typedef {{ app: (devices: { cid: string, online?: boolean, alias?: string }[]) => Promise<SuiteApp>, fetch?: typeof fetch }} Target
+ * @typedef {{ pushOptions: { baseUrl: string, appId: string, appKey: string, masterSecret: string, fetch?: (request: Request) => Promise<Response> }, messages?: (filter: { taskid: string }) => Promise<{ messages: unknown[] }> }} SuiteApp
+ * @typedef {{ app: (devices: { cid: string, online?: boolean, alias?: string }[]) => Promise<SuiteApp>, fetch?: (request: Request) => Promise<Response> }} Target
  */
 
 /** @param {boolean} ok @param {string} what */
@@ -115,17 +120,23 @@ export async function runSuite(target, tests) {
   return { wholeMs: performance.now() - started, perTestMs: median(perTest) };
 }
 
-/** @param {string} url */
+/** A sandbox reached over its socket. @param {string} url */
 const sandboxTarget = (url) => {
   const sandbox = connectSandbox({ url });
   return /** @type {Target} */ ({ app: (devices) => sandbox.app({ devices }) });
 };
 
+/** A fetch that counts the calls it passes on, to show that a mode reached its target. @param {(request: Request) => Promise<Response>} fetch */
+function counted(fetch) {
+  const counter = { calls: 0, fetch: (/** @type {Request} */ request) => (counter.calls++, fetch(request)) };
+  return counter;
+}
+
 /**
  * The sandbox's answers recorded once per kind (status, content type, body), for the stub to replay.
  * @param {string} url
  */
-async function recordAnswers(url) {
+export async function recordAnswers(url) {
   /** @type {Map<string, { status: number, type: string, body: string }>} */
   const answers = new Map();
   const target = sandboxTarget(url);
@@ -149,13 +160,15 @@ async function recordAnswers(url) {
 const stubKey = (pathname, refused) => `${pathname.split('/')[3] ?? ''}${refused ? ' refused' : ''}`;
 
 /**
- * A canned-JSON stub in this process (node:http on 127.0.0.1), as a team's MSW handlers: by operation, and the
- * refused answer for a push without a title.
+ * The reference stub: node:http on 127.0.0.1 in this process answering the same canned JSON by operation, and
+ * the refused answer for a push without a title.
  * @param {Map<string, { status: number, type: string, body: string }>} answers
- * @returns {Promise<{ target: Target, stop: () => Promise<void> }>}
+ * @returns {Promise<{ counter: { answered: number }, target: Target, stop: () => Promise<void> }>}
  */
 async function startStub(answers) {
+  const counter = { answered: 0 };
   const server = http.createServer((req, res) => {
+    counter.answered++;
     /** @type {Buffer[]} */
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -180,8 +193,48 @@ async function startStub(answers) {
     masterSecret: 'stub-mastersecret',
   };
   return {
+    counter,
     target: { app: async () => ({ pushOptions }) },
     stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
+}
+
+/** Where the MSW handlers answer: a name no socket could reach, so a call MSW did not take fails. */
+const MSW_BASE = 'http://push-stub.invalid';
+
+/**
+ * MSW 2 handlers answering the recorded JSON by operation, as a team writes them; the refused answer for a push
+ * without a title. `answered` counts what they answered.
+ * @param {Map<string, { status: number, type: string, body: string }>} answers
+ */
+export function startMsw(answers) {
+  const counter = { answered: 0 };
+  const reply = (/** @type {string} */ key) => {
+    const answer = answers.get(key);
+    if (!answer) throw new Error(`suite: no recorded answer for ${key}`);
+    counter.answered++;
+    return new HttpResponse(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
+  };
+  const v1 = `${MSW_BASE}/v1/:appid`;
+  const server = setupServer(
+    mswHttp.post(`${v1}/auth_sign`, () => reply('auth_sign')),
+    mswHttp.post(`${v1}/bind_alias`, () => reply('bind_alias')),
+    mswHttp.get(`${v1}/user_status/:cid`, () => reply('user_status')),
+    mswHttp.post(`${v1}/push_single`, async ({ request }) =>
+      reply((await request.text()).includes('"title"') ? 'push_single' : 'push_single refused'),
+    ),
+  );
+  server.listen({ onUnhandledRequest: 'error' });
+  const pushOptions = {
+    baseUrl: MSW_BASE,
+    appId: 'stub-app',
+    appKey: 'stub-appkey',
+    masterSecret: 'stub-mastersecret',
+  };
+  return {
+    counter,
+    target: /** @type {Target} */ ({ app: async () => ({ pushOptions }) }),
+    stop: () => server.close(),
   };
 }
 
@@ -209,34 +262,82 @@ async function firstAgainstLater(url) {
   );
 }
 
+/** @typedef {'msw' | 'stub' | 'inProcess' | 'socket' | 'child'} Mode */
+/** @typedef {{ wholeMs: number, perTestMs: number }} SuiteTime */
+
+/**
+ * Runs the suite with a counted fetch and checks that `answered` (what the target says it answered, when it can
+ * say) matches the calls made.
+ * @param {Target} target @param {number} tests @param {(request: Request) => Promise<Response>} fetch
+ * @param {() => number} [answered]
+ * @returns {Promise<SuiteTime & { calls: number }>}
+ */
+export async function countedRun(target, tests, fetch, answered) {
+  const counter = counted(fetch);
+  const result = await runSuite({ ...target, fetch: counter.fetch }, tests);
+  if (answered) expectThat(answered() === counter.calls, `the stub answered ${answered()} of ${counter.calls} calls`);
+  return { ...result, calls: counter.calls };
+}
+
+/** The global fetch of the moment (MSW replaces it while it listens). @param {Request} request */
+export const globalFetch = (request) => globalThis.fetch(request);
+
+/**
+ * The sandbox in this process through `sandbox.fetch`: the global fetch fails meanwhile, so a call that took a
+ * socket would fail the suite.
+ * @param {number} tests @param {number[]} starts
+ */
+export async function inProcessRun(tests, starts) {
+  const t = performance.now();
+  const sandbox = await startSandbox({ port: 0 });
+  starts.push(performance.now() - t);
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = () => Promise.reject(new Error('suite: a socket was used in the in-process mode'));
+  try {
+    return await countedRun({ app: (devices) => sandbox.app({ devices }) }, tests, sandbox.fetch);
+  } finally {
+    globalThis.fetch = realFetch;
+    await sandbox.stop();
+  }
+}
+
 /** @param {{ runs: number, tests: number }} settings */
 export async function benchSandboxSuite({ runs, tests }) {
   const recorder = await startSandbox({ port: 0 });
   const answers = await recordAnswers(recorder.url).finally(() => recorder.stop());
-  /** @type {Record<'stub' | 'inProcess' | 'child', { wholeMs: number, perTestMs: number }[]>} */
-  const results = { stub: [], inProcess: [], child: [] };
+  /** @type {Record<Mode, SuiteTime[]>} */
+  const results = { msw: [], stub: [], inProcess: [], socket: [], child: [] };
+  /** @type {Record<Mode, number>} */
+  const calls = { msw: 0, stub: 0, inProcess: 0, socket: 0, child: 0 };
   /** @type {Record<string, number[]>} */
   const firstRatios = {};
   /** @type {Record<'inProcess' | 'child', number[]>} */
   const startMs = { inProcess: [], child: [] };
-  /** Each placement started afresh, the suite run, stopped. @type {Record<'stub' | 'inProcess' | 'child', () => Promise<{ wholeMs: number, perTestMs: number }>>} */
+  /** Each placement started afresh, the suite run, stopped. @type {Record<Mode, () => Promise<SuiteTime & { calls: number }>>} */
   const modes = {
+    msw: async () => {
+      const msw = startMsw(answers);
+      try {
+        return await countedRun(msw.target, tests, globalFetch, () => msw.counter.answered);
+      } finally {
+        msw.stop();
+      }
+    },
     stub: async () => {
       const stub = await startStub(answers);
-      return runSuite(stub.target, tests).finally(() => stub.stop());
+      return countedRun(stub.target, tests, globalFetch, () => stub.counter.answered).finally(() => stub.stop());
     },
-    inProcess: async () => {
-      const t = performance.now();
+    inProcess: () => inProcessRun(tests, startMs.inProcess),
+    socket: async () => {
       const sandbox = await startSandbox({ port: 0 });
-      startMs.inProcess.push(performance.now() - t);
-      return runSuite(sandboxTarget(sandbox.url), tests).finally(() => sandbox.stop());
+      return countedRun(sandboxTarget(sandbox.url), tests, globalFetch).finally(() => sandbox.stop());
     },
     child: async () => {
       const t = performance.now();
       const sandbox = await startSandboxChild();
       startMs.child.push(performance.now() - t);
       try {
-        const result = await runSuite(sandboxTarget(sandbox.url), tests);
+        const result = await countedRun(sandboxTarget(sandbox.url), tests, globalFetch);
         for (const [kind, ratio] of Object.entries(await firstAgainstLater(sandbox.url)))
           (firstRatios[kind] ??= []).push(ratio);
         return result;
@@ -245,7 +346,7 @@ export async function benchSandboxSuite({ runs, tests }) {
       }
     },
   };
-  const order = /** @type {const} */ (['stub', 'inProcess', 'child']);
+  const order = /** @type {const} */ (['msw', 'stub', 'inProcess', 'socket', 'child']);
   for (const mode of order) await modes[mode](); // warm-up of this process's code (the clients), not counted
   startMs.inProcess.length = 0;
   startMs.child.length = 0;
@@ -253,33 +354,34 @@ export async function benchSandboxSuite({ runs, tests }) {
   for (let run = 0; run < runs; run++) {
     // The order turns every run, so that a drift of the machine falls on each mode alike.
     for (let k = 0; k < order.length; k++) {
-      const mode = /** @type {'stub' | 'inProcess' | 'child'} */ (order[(run + k) % order.length]);
-      results[mode].push(await modes[mode]());
+      const mode = /** @type {Mode} */ (order[(run + k) % order.length]);
+      const { calls: made, ...time } = await modes[mode]();
+      results[mode].push(time);
+      calls[mode] += made;
     }
   }
-  return sectionOf(results, firstRatios, startMs, runs, tests);
+  // Every mode made the same calls, each answered by its own target.
+  for (const mode of order)
+    expectThat(calls[mode] === calls.msw, `${mode} made ${calls[mode]} calls, MSW ${calls.msw}`);
+  return sectionOf(results, firstRatios, startMs, runs, tests, calls.msw);
 }
 
 /**
- * @param {Record<'stub' | 'inProcess' | 'child', { wholeMs: number, perTestMs: number }[]>} results
+ * @param {Record<Mode, SuiteTime[]>} results
  * @param {Record<string, number[]>} firstRatios @param {Record<'inProcess' | 'child', number[]>} startMs
- * @param {number} runs @param {number} tests
+ * @param {number} runs @param {number} tests @param {number} calls
  */
-function sectionOf(results, firstRatios, startMs, runs, tests) {
-  const ratio = (/** @type {'inProcess' | 'child'} */ mode, /** @type {'wholeMs' | 'perTestMs'} */ what) =>
-    summarize(
-      results[mode].map(
-        (r, i) => r[what] / /** @type {{ wholeMs: number, perTestMs: number }} */ (results.stub[i])[what],
-      ),
-    );
-  const baseline = (/** @type {'wholeMs' | 'perTestMs'} */ what) => ({
-    name: `stub, ${what === 'wholeMs' ? 'whole suite' : 'per test'}`,
-    ...summarize(results.stub.map((r) => r[what])),
+function sectionOf(results, firstRatios, startMs, runs, tests, calls) {
+  const ratio = (/** @type {Mode} */ mode, /** @type {keyof SuiteTime} */ what) =>
+    summarize(results[mode].map((r, i) => r[what] / /** @type {SuiteTime} */ (results.msw[i])[what]));
+  const baseline = (/** @type {keyof SuiteTime} */ what) => ({
+    name: `MSW 2, ${what === 'wholeMs' ? 'whole suite' : 'per test'}`,
+    ...summarize(results.msw.map((r) => r[what])),
   });
   const row = (
     /** @type {string} */ figure,
-    /** @type {'inProcess' | 'child'} */ mode,
-    /** @type {'wholeMs' | 'perTestMs'} */ what,
+    /** @type {Mode} */ mode,
+    /** @type {keyof SuiteTime} */ what,
     /** @type {number | undefined} */ max,
   ) => {
     const s = ratio(mode, what);
@@ -306,19 +408,29 @@ function sectionOf(results, firstRatios, startMs, runs, tests) {
     id: 'sandbox-suite',
     title: '11. A test suite on the sandbox against stubs',
     rows: [
-      row('whole suite, sandbox in the test process / stub', 'inProcess', 'wholeMs', 1.2),
-      row('per test (median), sandbox in the test process / stub', 'inProcess', 'perTestMs', 1.6),
+      row('whole suite, sandbox in the test process (sandbox.fetch) / MSW', 'inProcess', 'wholeMs', 1.2),
+      row('per test (median), sandbox in the test process (sandbox.fetch) / MSW', 'inProcess', 'perTestMs', 1.6),
+      row('whole suite, sandbox in the test process over its socket / MSW (reference)', 'socket', 'wholeMs', undefined),
       row(
-        'whole suite, sandbox in a process of its own (globalSetup) / stub (reference)',
+        'per test (median), sandbox in the test process over its socket / MSW (reference)',
+        'socket',
+        'perTestMs',
+        undefined,
+      ),
+      row(
+        'whole suite, sandbox in a process of its own (globalSetup) / MSW (reference)',
         'child',
         'wholeMs',
         undefined,
       ),
-      row('per test (median), sandbox in a process of its own / stub (reference)', 'child', 'perTestMs', undefined),
+      row('per test (median), sandbox in a process of its own / MSW (reference)', 'child', 'perTestMs', undefined),
+      row('whole suite, node:http stub in the test process / MSW (reference)', 'stub', 'wholeMs', undefined),
+      row('per test (median), node:http stub / MSW (reference)', 'stub', 'perTestMs', undefined),
       ...firstRows,
     ],
     notes: [
       `${runs} runs of ${tests} tests (${KINDS.join(', ')} in turn), each placement started afresh per run, the order turning; a warm-up run of each first.`,
+      `every mode made the same ${calls} client calls; MSW and the node:http stub answered each, the sandbox modes checked the devices' messages.`,
       `start: in the test process ${summarize(startMs.inProcess).median.toFixed(0)} ms, a process of its own ${summarize(startMs.child).median.toFixed(0)} ms (median; outside the suite's time).`,
     ],
   };
