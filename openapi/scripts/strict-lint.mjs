@@ -40,9 +40,16 @@ export function readRecord(file = recordFile) {
   return record;
 }
 
-/** The bundle of each document named in the record. */
+/** The bundle of each document named in the record; a missing one is an error (the linters would lint nothing). */
 export function bundlesOf(record) {
-  return Object.fromEntries(record.documents.map((name) => [name, path.join(pkgDir, 'dist', `${name}.json`)]));
+  return Object.fromEntries(
+    record.documents.map((name) => {
+      const file = path.join(pkgDir, 'dist', `${name}.json`);
+      if (!fs.existsSync(file))
+        throw new Error(`strict-lint: no bundle ${file}; run the openapi package's bundle first`);
+      return [name, file];
+    }),
+  );
 }
 
 function run(bin, args) {
