@@ -58,6 +58,12 @@ export async function openInbox(
   return { ...watched, requested };
 }
 
+/**
+ * For `expect.poll` on a value the page shows a moment after what a test waited for (an image decoded, a focus
+ * moved by an effect). Only a guard against a hang: the poll ends as soon as the value is there.
+ */
+export const POLL = { timeout: 30_000 } as const;
+
 export const live = (page: Page) => page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
 
 /** The card of the message whose heading is `headline`, open in the detail pane. */

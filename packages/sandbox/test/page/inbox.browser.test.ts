@@ -18,6 +18,7 @@ import {
   openMessage,
   pageDist,
   packageDir,
+  POLL,
   pushSample,
   requireBuiltPage,
   row,
@@ -95,22 +96,29 @@ describe('the inbox page', { timeout: 120_000 }, () => {
 
       // Remote images stay off: each shows a placeholder naming its address; the inline ones are real pictures.
       const banner = (await openMessage(page, 'Background image')).locator('img.img-banner').first();
-      expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // An image decodes after it is in the page, even an inline one.
+      await expect
+        .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), POLL)
+        .toBe(true);
       await (await openMessage(page, 'Flash offer'))
         .getByRole('img', {
           name: 'Icon (logourl) (not loaded: remote images are off): https://www.example.com/offer-icon.png',
         })
         .first()
         .waitFor();
-      expect(
-        await page
-          .locator('img')
-          .evaluateAll(
-            (imgs) =>
-              imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
-                .length,
-          ),
-      ).toBe(0);
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('img')
+              .evaluateAll(
+                (imgs) =>
+                  imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
+                    .length,
+              ),
+          POLL,
+        )
+        .toBe(0);
 
       // The device list: state, tags; the page never asks for credentials nor shows a secret.
       const device = page.locator('li.device[data-cid="phone-live"]');
@@ -147,6 +155,8 @@ describe('the inbox page', { timeout: 120_000 }, () => {
 
       // Device states and the alias bound through the client.
       const asleep = page.locator('li.device[data-cid="phone-asleep"]');
+      // The device list is read again after the push, apart from the messages: wait for its count.
+      await asleep.filter({ hasText: '1 waiting' }).waitFor();
       expect(await asleep.innerText()).toMatch(/offline[\s\S]*alias: user-7[\s\S]*1 waiting/);
       expect(await page.locator('li.device[data-cid="phone-banned"]').innerText()).toContain('blacklisted');
       expect(await page.locator('li.device[data-cid="phone-idle"]').innerText()).toContain('inactive');
@@ -188,10 +198,13 @@ describe('the inbox page', { timeout: 120_000 }, () => {
       await task.waitFor();
       // A task is one row until opened in place.
       await task.locator('summary').click();
+      // The times need the app's clock, read apart from the tasks: wait for them.
+      await expect
+        .poll(() => task.innerText(), POLL)
+        .toContain(
+          'Push time 203006011100 = 2030-06-01 11:00:00, in 1 h 30 min on the sandbox clock (now 2030-06-01 09:30:00)',
+        );
       const text = await task.innerText();
-      expect(text).toContain(
-        'Push time 203006011100 = 2030-06-01 11:00:00, in 1 h 30 min on the sandbox clock (now 2030-06-01 09:30:00)',
-      );
       expect(text).toContain('tag is one of news');
       expect(text).toContain('task_name morning-news');
       expect(await task.getAttribute('data-state')).toBe('scheduled');
@@ -281,6 +294,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         const opened = await openMessage(page, STYLE_SAMPLES[0]!.headline, { fields: true });
         for (const summary of await page.locator('section.detail details.json summary').all()) await summary.click();
         await opened.locator('dl.fields').waitFor();
+        // Folded JSON is made when its section opens (on the toggle event): check it once it is there.
+        await page.getByRole('region', { name: 'Request body, JSON' }).waitFor();
+        await page.getByRole('region', { name: 'Stored message, JSON' }).waitFor();
         const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(background, `${colorScheme} theme`).toBe(
           colorScheme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(246, 247, 249)',
@@ -364,14 +380,20 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         .first()
         .waitFor();
       expect(await failed.count()).toBeGreaterThanOrEqual(1);
-      expect(
-        await page
-          .locator('img')
-          .evaluateAll(
-            (imgs) =>
-              imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length,
-          ),
-      ).toBe(0);
+      // A failed image becomes its placeholder in the render after its error event: poll until none is left broken.
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('img')
+              .evaluateAll(
+                (imgs) =>
+                  imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0)
+                    .length,
+              ),
+          POLL,
+        )
+        .toBe(0);
       // What the guard saw: only the images' own addresses, refused before leaving the machine.
       const problems = w.problems();
       const requests = problems.filter((p) => p.startsWith('non-local request: '));

@@ -142,7 +142,8 @@ describe('every view at every width', { timeout: 300_000 }, () => {
 
   it("stacks the console's panels on a phone: no element wider than the screen, the Faults panel the screen's width", async () => {
     // An app with a long name makes the app list as wide as it gets (its width must not depend on random appids).
-    await sandbox.app({ name: 'Checkout, refunds and gift cards of the web shop (team web, nightly)' });
+    const longName = 'Checkout, refunds and gift cards of the web shop (team web, nightly)';
+    await sandbox.app({ name: longName });
     const w = await openWatchedPage(browser, { allowedOrigin: sandbox.url });
     try {
       const { page } = w;
@@ -150,6 +151,8 @@ describe('every view at every width', { timeout: 300_000 }, () => {
       await live(page);
       const faults = page.locator('.console-faults');
       await faults.waitFor();
+      // The app list is read apart from the rest: measure once the long name is in it.
+      await page.locator('#app option', { hasText: longName }).waitFor({ state: 'attached' });
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         expect(await overflow(page), `the console at ${width} px`).toEqual({
@@ -182,7 +185,7 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
 
       // The pass-through sample with no push_info: nothing drawn on any phone, delivered to the app.
       await page.evaluate((a) => (location.hash = `app=${a}&template=transmission`), app.appid);
-      await page.getByRole('heading', { name: /^Messages of every device/ }).waitFor();
+      await page.getByRole('heading', { name: /^Messages of every device \(/ }).waitFor();
       await row(page, 'Delivered to the app (pass-through)').waitFor({ timeout: 10_000 });
       expect(await titles()).not.toContain('Pass-through message');
       expect(w.problems()).toEqual([]);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openWatchedPage, type Browser } from '@pushapi/test-browser';
 import { startSandbox, type Sandbox } from '../../src/index.js';
-import { live, requireBuiltPage, seriousViolations } from './helpers.js';
+import { live, POLL, requireBuiltPage, seriousViolations } from './helpers.js';
 
 const ADMIN = `admin-${randomBytes(16).toString('hex')}`;
 const TEAM_A = `team-a-${randomBytes(16).toString('hex')}`;
@@ -59,7 +59,8 @@ describe('the console with a team token', { timeout: 120_000 }, () => {
       ]);
       await page.getByText(/\b4 devices\b/).waitFor();
       expect(await page.content()).not.toContain(TEAM_A);
-      expect(authorizations.length).toBeGreaterThan(0);
+      // Each request's headers are read back asynchronously.
+      await expect.poll(() => authorizations.length, POLL).toBeGreaterThan(0);
       expect(authorizations.filter((a) => a !== `Bearer ${TEAM_A}`)).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -260,8 +260,9 @@ describe('the detail pane', { timeout: 120_000 }, () => {
       // The title is in the page once (the folded fields hold it, the drawing cuts it), not three times.
       expect((await page.content()).split(long).length - 1).toBe(1);
       await opened.getByRole('button', { name: 'Show full text' }).click();
-      expect(await barTitle.textContent()).toBe(long);
+      // The button's new state and the full title come in one render: wait for the one, then read the other.
       await opened.getByRole('button', { name: 'Cut as the phone does', pressed: true }).waitFor();
+      expect(await barTitle.textContent()).toBe(long);
       expect(w.problems()).toEqual([]);
     } finally {
       await w.close();
@@ -301,7 +302,8 @@ describe('the detail pane', { timeout: 120_000 }, () => {
       await detail.getByRole('button', { name: new RegExp(`^Task ${taskid}`) }).click();
       const task = page.locator(`article.task[data-taskid="${taskid}"]`);
       await page.locator(`article.task.task-focus[data-taskid="${taskid}"]`).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-taskid'))).toBe(taskid);
+      // The focus moves in an effect, after the render that marks the task: wait for it.
+      await page.locator(`article.task[data-taskid="${taskid}"]:focus`).waitFor();
       await task.getByRole('button', { name: /^Request #\d+ in the log$/ }).click();
       const logRow = page.locator('tr.log-focus');
       await logRow.waitFor();
@@ -432,8 +434,12 @@ describe('tasks, clock and accessibility', { timeout: 120_000 }, () => {
         findings.replaced = await seriousViolations(page);
         await openMessage(page, 'Your table is ready', { fields: true });
         for (const summary of await page.locator('section.detail details.json summary').all()) await summary.click();
+        // Folded JSON is made when its section opens (on the toggle event): check it once it is there.
+        await page.getByRole('region', { name: 'Request body, JSON' }).waitFor();
+        await page.getByRole('region', { name: 'Stored message, JSON' }).waitFor();
         findings.ios = await seriousViolations(page);
         await page.getByRole('button', { name: 'Delete message' }).click();
+        await page.getByRole('button', { name: 'Cancel' }).waitFor();
         findings.confirm = await seriousViolations(page);
         await page.getByRole('button', { name: 'Cancel' }).click();
         expect(findings, `${colorScheme} theme`).toEqual({ timeline: [], replaced: [], ios: [], confirm: [] });

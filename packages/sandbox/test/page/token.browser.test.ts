@@ -91,7 +91,8 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
         expect(await tokenForm(w).innerText()).toContain('--control-token');
         const field = page.getByLabel('Control token', { exact: true });
         expect(await field.getAttribute('type')).toBe('password');
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('control-token');
+        // The form focuses its field in an effect, after it shows.
+        await page.locator('#control-token:focus').waitFor();
         await page.getByRole('button', { name: 'Open the sandbox' }).waitFor();
         // No data: no app, no device, no tab.
         expect(await page.locator('#app, li.device, [role="tab"]').count()).toBe(0);

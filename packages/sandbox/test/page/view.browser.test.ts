@@ -1,12 +1,12 @@
 // The inbox page's view, in Debian's Chromium against an in-process sandbox, pushes sent through the real push
 // client: a new address is the whole view (nothing of the view before merges into it); a seeded world's devices
 // come before the magic ones; a timeline row shows a line of the message's text; the empty timeline of a
-// blacklisted device says why it is empty.
+// blacklisted device says why it is empty; the timeline gives no count until what it draws from has arrived.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
-import { launchBrowser, type Browser, type Page } from '@pushapi/test-browser';
+import { launchBrowser, openWatchedPage, type Browser, type Page } from '@pushapi/test-browser';
 import { MAGIC_CIDS, startSandbox, type Sandbox, type SandboxApp } from '../../src/index.js';
-import { openInbox, requireBuiltPage, type PushClient } from './helpers.js';
+import { live, openInbox, requireBuiltPage, type PushClient } from './helpers.js';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -167,14 +167,47 @@ describe('the view', { timeout: 120_000 }, () => {
     try {
       const { page } = w;
       await heading(page, 'Messages of mallory-phone (0), newest first').waitFor();
+      // The count stands with the list and the devices read; waiting for the text itself costs nothing.
       const empty = page.locator('section.timeline p.empty');
-      expect(await empty.innerText()).toContain(
-        "mallory-phone is on the app's blacklist (user_blk_list), so every push leaves it out",
-      );
+      await empty
+        .filter({ hasText: "mallory-phone is on the app's blacklist (user_blk_list), so every push leaves it out" })
+        .waitFor();
       // A device that is not on the blacklist has no such reason.
       await page.locator('li.device[data-cid="dave-phone"] .device-pick').click();
       await heading(page, 'Messages of dave-phone (0), newest first').waitFor();
+      await empty.filter({ hasText: 'No message matches. Pushes appear here at once.' }).waitFor();
       expect(await empty.innerText()).toBe('No message matches. Pushes appear here at once.');
+      expect(w.problems()).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('says the timeline is loading, with no count, until the messages and the devices have both arrived', async () => {
+    const { app } = await worldApp('shop-loading', ['dave-phone', 'mallory-phone'], ['mallory-phone']);
+    const w = await openWatchedPage(browser, { allowedOrigin: sandbox.url });
+    try {
+      const { page } = w;
+      // The device list is held back; the messages are not.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/control/apps/${app.appid}/devices`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const messages = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/${app.appid}/messages`));
+      await page.goto(`${sandbox.url}/#app=${app.appid}&cid=mallory-phone`);
+      await live(page);
+      await messages;
+      // The messages have arrived, the devices not: no count, and no reason given for an empty timeline yet.
+      await heading(page, 'Messages of mallory-phone, loading…').waitFor();
+      const empty = page.locator('section.timeline p.empty');
+      expect(await empty.allInnerTexts()).toEqual(['Loading the messages…']);
+      expect(await page.getByRole('heading', { name: /^Messages of mallory-phone \(/ }).count()).toBe(0);
+      release();
+      await heading(page, 'Messages of mallory-phone (0), newest first').waitFor();
+      // With the count, the devices' facts stand: the empty timeline says why at once.
+      expect(await empty.innerText()).toContain("mallory-phone is on the app's blacklist");
       expect(w.problems()).toEqual([]);
     } finally {
       await w.close();

@@ -109,7 +109,9 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
                     tasks={state.tasks}
                     requests={state.requests}
                     list={state.messages}
-                    loaded={state.loaded.messages === true}
+                    ready={(['messages', 'devices', 'apps', 'tasks', 'requests'] as const).every(
+                      (part) => state.loaded[part] === true,
+                    )}
                     context={context}
                     onSelect={(change) => store.select(change)}
                     onDelete={(cid, id) => void store.deleteMessage(cid, id)}

@@ -19,7 +19,12 @@ export interface TimelineProps {
   tasks: Task[];
   requests: RequestLogEntry[];
   list: MessageList | undefined;
-  loaded: boolean;
+  /**
+   * Whether what the rows and the detail pane draw from has arrived too (devices: platforms, aliases, a device's
+   * facts; the app's clock; tasks and requests: the detail's links). Until then the timeline says it is loading,
+   * rather than show rows whose titles, times or links change a moment later.
+   */
+  ready: boolean;
   context: MessageContext;
   onSelect(change: Partial<Selection>): void;
   onDelete(cid: string, messageId: string): void;
@@ -131,7 +136,8 @@ function Detail({ message, props }: { message: InboxMessage; props: TimelineProp
 }
 
 export function Timeline(props: TimelineProps) {
-  const { selection, devices, list, context, onSelect } = props;
+  const { selection, devices, context, onSelect } = props;
+  const list = props.ready ? props.list : undefined;
   const aliasOf = new Map(devices.map((d) => [d.cid, d.alias]));
   const phonetypeOf = new Map(devices.map((d) => [d.cid, d.phonetype]));
   const messages = list?.messages ?? [];
@@ -150,11 +156,19 @@ export function Timeline(props: TimelineProps) {
       {device && <DeviceFacts device={device} utcOffsetMinutes={context.utcOffsetMinutes} onClear={props.onClear} />}
       <div class="split">
         <section class="timeline" aria-labelledby="timeline-title">
+          {/* No count before the list arrives: a heading that says (0) while loading would tell a reader (and a
+              test waiting for it) that the timeline is empty; with the count, the rows and the empty text stand. */}
           <h2 id="timeline-title">
-            Messages {scope} ({matched}
-            {matched > messages.length ? `, newest ${messages.length} shown` : ''}), newest first
+            {list ? (
+              <>
+                Messages {scope} ({matched}
+                {matched > messages.length ? `, newest ${messages.length} shown` : ''}), newest first
+              </>
+            ) : (
+              `Messages ${scope}, loading…`
+            )}
           </h2>
-          {!list && !props.loaded && <p class="empty">Loading the messages…</p>}
+          {!list && <p class="empty">Loading the messages…</p>}
           {list && messages.length === 0 && <p class="empty">{emptyTimelineText(device)}</p>}
           <ol class="rows">
             {messages.map((m) => (
