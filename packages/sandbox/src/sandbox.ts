@@ -9,6 +9,9 @@ import { createApp, type AppInput } from './areas/apps.js';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from './config.js';
 import { loadDocuments } from './documents.js';
 import { loadPrecompiled } from './validation/standalone.js';
+import type { Precompiled } from './validation/schemas.js';
+import { warmUpRequestPath } from './warm-up.js';
+import type { Document } from '@pushapi/openapi/walk';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit } from './apis/commit.js';
 import { runDueOfEveryApp } from './apis/due-work.js';
@@ -102,7 +105,18 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 export const isLoopback = (host: string) => LOOPBACK.test(host);
 
-export async function listenSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+export function listenSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  return listen(options);
+}
+
+/** The documents and their validators, loaded once: a scratch sandbox (warm-up.ts) is given those of its sandbox. */
+interface Loaded {
+  documents: Record<string, Document>;
+  precompiled: Precompiled | undefined;
+}
+
+/** Starts a sandbox; `scratchOf` makes the scratch one that warms the request path up (it is not warmed itself). */
+async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<RunningSandbox> {
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host) && !options.controlToken) {
     throw new Error(
@@ -115,8 +129,8 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     );
   }
   const teams = new TeamTokens(options.controlToken, options.appTokens ?? []);
-  const documents = loadDocuments();
-  const precompiled = loadPrecompiled(documents);
+  const documents = scratchOf?.documents ?? loadDocuments();
+  const precompiled = scratchOf ? scratchOf.precompiled : loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const committer = new Committer(persistence);
   let store: Store;
@@ -191,6 +205,19 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     log: options.log,
     health: healthEndpoints(readiness, services.metrics),
   });
+  // With validators ready-made, the request path runs once on a scratch sandbox before this one listens.
+  if (!scratchOf && precompiled) {
+    const scratch = {
+      port: 0,
+      host: '127.0.0.1',
+      compat,
+      metrics: options.metrics,
+      metricsPerApp: options.metricsPerApp,
+    };
+    await warmUpRequestPath(() => listen(scratch, { documents, precompiled }), documents).catch((error: unknown) =>
+      options.log?.(`warm-up of the request path failed (the first requests will be slower): ${String(error)}`),
+    );
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -204,7 +231,8 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Runni
     throw error;
   }
   // Listening only now, the sandbox has its store open, its seed loaded and its documents compiled (the built
-  // package loads every validator ready-made; from the source tree they compile on first use).
+  // package loads every validator ready-made and has run its request path once; from the source tree validators
+  // compile on first use).
   readiness.set(true, 'ready');
   const timer = setInterval(() => runDueOfEveryApp(services, committer), 1000);
   timer.unref();

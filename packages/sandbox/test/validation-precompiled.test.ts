@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fixtures } from '@pushapi/openapi/fixtures';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP } from '../src/config.js';
 import { listOperations, loadDocuments, type OperationSpec } from '../src/documents.js';
 import { readLeniently, warmUpChecks } from '../src/validation/lenient.js';
 import { validateRequest, type RequestParts } from '../src/validation/request.js';
@@ -120,6 +121,10 @@ Ajv2020.prototype.addSchema = function (...args) { documentsAdded++; return addS
 const sandbox = await startSandbox({ port: 0 });
 const atReady = compiles;
 const start = { ajvs: documentsAdded, allLoaded: Object.keys(createRequire(import.meta.url).cache).some((f) => f.endsWith('all.cjs')) };
+// The warm-up of the request path ran on a scratch sandbox: this one has seen no request and holds the default app only.
+const read = (path) => fetch(sandbox.url + path).then((r) => r.text());
+const trace = { requests: JSON.parse(await read('/control/requests')).requests.length, apps: JSON.parse(await read('/control/apps')).apps.map((a) => a.appid),
+  counted: (await read('/metrics')).split('\\n').filter((l) => l.startsWith('sandbox_requests_total{') && !/operation="(listRequests|listApps)"/.test(l)) };
 const app = await sandbox.app({ devices: [{ cid: 'phone', online: true }] });
 const token = await fetch(sandbox.url + '/v1/' + app.appid + '/auth_sign', { method: 'POST', headers: { 'content-type': 'application/json' },
   body: JSON.stringify(await (async () => { const timestamp = String(Date.now()); const { createHash } = await import('node:crypto');
@@ -133,7 +138,7 @@ const statuses = [
   await push('/bind_alias', { alias_list: [{ cid: '', alias: 7 }] }),
   await fetch(sandbox.url + '/control/apps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ appkey: '', devices: [{ online: 1 }] }) }).then((r) => r.status),
 ];
-console.log(JSON.stringify({ atReady, after: compiles - atReady, statuses, start }));
+console.log(JSON.stringify({ atReady, after: compiles - atReady, statuses, start, trace }));
 await sandbox.stop();
 `;
 
@@ -150,11 +155,14 @@ describe('the built sandbox', () => {
       timeout: 120_000,
     });
     expect(run.stderr).toBe('');
-    const { after, statuses, start } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+    const { after, statuses, start, trace } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
       after: number;
       statuses: number[];
       start: { ajvs: number; allLoaded: boolean };
+      trace: { requests: number; apps: string[]; counted: string[] };
     };
+    // The request path was warmed up on a scratch sandbox (warm-up.ts), which leaves nothing in this one.
+    expect(trace).toEqual({ requests: 0, apps: [DEFAULT_APP.appid], counted: [] });
     expect(statuses).toEqual([200, 422, 422, 422, 422, 422]);
     expect(after).toBe(0);
     // The start makes no Ajv (no document added to one) and leaves the 2 MB of `all` validators unread.
