@@ -66,7 +66,8 @@ export function inProcessFetch(listener: RequestListener, origin: string): InPro
   };
 
   async function call(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-    const request = new Request(input, init);
+    // A Request as it comes (the clients send one) is read as it is: a copy would cost a new signal and headers.
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
     // Another origin (a proxy in front of the sandbox, another sandbox) is reached over the network, as by fetch.
     if (url.origin !== origin) return globalThis.fetch(request);
