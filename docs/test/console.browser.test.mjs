@@ -66,6 +66,19 @@ async function seriousViolations(page) {
     .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
+/** A hang guard for `expect.poll` on what the page shows a moment after what a test waited for. */
+const POLL = { timeout: 30_000 };
+
+/**
+ * Waits until the console has read the app's devices and filled the body in for them. The body is filled in again
+ * when the devices (or the example) change, over anything typed before, in an effect that Preact runs after the next
+ * frame: so wait for the devices, then for a frame and a task after it (the effect's own turn comes first).
+ */
+async function consoleReady(page) {
+  await page.locator('li.device[data-cid="magic-online"]').waitFor();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+}
+
 /** Replaces the body editor's text, as a reader selecting all and typing would. */
 async function typeBody(page, text) {
   const editor = page.getByLabel(/^Body \(JSON/);
@@ -85,10 +98,12 @@ describe('the reference served by the sandbox, and its console', () => {
       await tryIt.click();
       await page.waitForURL(`${sandbox.url}/console/#push-v1/pushSingle`);
       await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-      await expect(page.locator('#console-op').inputValue()).resolves.toBe('pushSingle');
+      // The operations come from the catalogue, read apart from the page.
+      await expect.poll(() => page.locator('#console-op').inputValue(), POLL).toBe('pushSingle');
 
       // The first named example, made ready for the default app: its appkey, an online device, a new requestid.
       const editor = page.getByLabel(/^Body \(JSON/);
+      await consoleReady(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       const example = JSON.parse(await editor.inputValue());
       expect(example.message.msgtype).toBe('notification');
@@ -160,6 +175,7 @@ describe('the reference served by the sandbox, and its console', () => {
       await expect(card.getAttribute('data-msgtype')).resolves.toBe('notification');
 
       // The next send has a new requestid, so it pushes again.
+      await page.getByText('Sent. The body has a new requestid for the next send.').waitFor();
       const renewed = JSON.parse(await editor.inputValue());
       expect(renewed.requestid).not.toBe(example.requestid);
 
@@ -180,6 +196,7 @@ describe('the reference served by the sandbox, and its console', () => {
       await tryIt.scrollIntoViewIfNeeded();
       await tryIt.click();
       await page.waitForURL(`${sandbox.url}/console/#dmp/getUserTags`);
+      await consoleReady(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       const editor = page.getByLabel(/^Body \(JSON/);
       const example = JSON.parse(await editor.inputValue());
@@ -220,6 +237,8 @@ describe('the reference served by the sandbox, and its console', () => {
     try {
       await page.goto(`${sandbox.url}/console/#push-v1/pushSingle`);
       await page.getByLabel('Example').selectOption('link');
+      // The chosen example is filled in by an effect, and the check of the one before may still say "Valid".
+      await consoleReady(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       const editor = page.getByLabel(/^Body \(JSON/);
       const { alias: _alias, ...example } = JSON.parse(await editor.inputValue());
@@ -269,6 +288,7 @@ describe('the reference served by the sandbox, and its console', () => {
     try {
       await page.goto(`${sandbox.url}/console/#push-v1/pushApp`);
       await page.getByLabel('Example').selectOption('scheduled');
+      await consoleReady(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       const editor = page.getByLabel(/^Body \(JSON/);
       const example = JSON.parse(await editor.inputValue());
@@ -307,6 +327,8 @@ describe('the reference served by the sandbox, and its console', () => {
     const { page } = watched;
     try {
       await page.goto(`${sandbox.url}/console/#push-v1/queryBiTags`);
+      // The send button is enabled (and reached by Tab) once the app is read.
+      await consoleReady(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       await page.locator('#console-op').focus();
       await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('console-op');
@@ -339,7 +361,7 @@ describe('the reference served by the sandbox, and its console', () => {
       await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
       expect(page.url()).not.toContain(token);
       expect(new URL(page.url()).hash).toBe('#push-v1/queryBiTags');
-      await expect(page.locator('#console-op').inputValue()).resolves.toBe('queryBiTags');
+      await expect.poll(() => page.locator('#console-op').inputValue(), POLL).toBe('queryBiTags');
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       await page.getByRole('button', { name: `Send to ${DEFAULT_APP.appid}` }).click();
       await expect(page.locator('.console-status').textContent()).resolves.toContain('HTTP 200');

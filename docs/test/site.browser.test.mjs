@@ -41,12 +41,15 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Only a guard against a hang (a busy CI machine draws Redoc slowly): each wait ends as soon as its page is drawn. */
+const HANG = { timeout: 30_000 };
+
 const sectionId = (entry) => operationAnchor(entry).slice(2);
 
 async function gotoOperation(page, file, entry) {
   await page.goto(`${server.url}/${file}${operationAnchor(entry)}`);
   const section = page.locator(`[id="${sectionId(entry)}"]`);
-  await section.waitFor({ state: 'attached', timeout: 10_000 });
+  await section.waitFor({ state: 'attached', ...HANG });
   return section;
 }
 
@@ -105,7 +108,8 @@ for (const ref of references) {
     });
 
     it('renders the document title', async () => {
-      await expect(w.page.locator('h1').first().innerText()).resolves.toContain(ref.doc.info.title);
+      // Redoc renders in the page: poll the title until it is drawn.
+      await expect.poll(() => w.page.locator('h1').first().innerText(), HANG).toContain(ref.doc.info.title);
     });
 
     it('lists every operation of the document in the navigation', async () => {
@@ -137,7 +141,7 @@ for (const ref of references) {
           await menu
             .locator(`a[href="${operationAnchor(first)}"]`)
             .first()
-            .waitFor({ timeout: 5000 });
+            .waitFor(HANG);
         await collect();
       }
       await collect();
@@ -158,16 +162,16 @@ for (const ref of references) {
       for (const entry of operations) {
         await input.fill(entry.operation.summary);
         const hit = w.page.locator(`[data-testid="search-dialog"] a[href="${operationAnchor(entry)}"]`);
-        await hit.first().waitFor({ state: 'visible', timeout: 5000 });
+        await hit.first().waitFor({ state: 'visible', ...HANG });
       }
       // A name that is in no document finds nothing.
       await input.fill('zzqx-no-such-operation');
       await w.page
         .locator('[data-testid="search-dialog"] [data-component-name="Search/SearchItem"]')
         .first()
-        .waitFor({ state: 'detached', timeout: 5000 });
+        .waitFor({ state: 'detached', ...HANG });
       await w.page.keyboard.press('Escape');
-      await w.page.locator('[data-testid="search-dialog"]').waitFor({ state: 'detached', timeout: 5000 });
+      await w.page.locator('[data-testid="search-dialog"]').waitFor({ state: 'detached', ...HANG });
     });
 
     it('shows the TypeScript sample of every operation, and its curl sample on demand', async () => {
@@ -180,7 +184,7 @@ for (const ref of references) {
         const ts = samples.find((s) => s.label === 'TypeScript client').source;
         const callLine = ts.split('\n').find((l) => l.includes(`('${entry.path}'`));
         await expect
-          .poll(() => code.innerText(), { timeout: 10_000, message: entry.operation.operationId })
+          .poll(() => code.innerText(), { ...HANG, message: entry.operation.operationId })
           .toContain(callLine);
       }
       // Switch one operation to curl: the language dropdown offers both samples.
@@ -196,7 +200,7 @@ for (const ref of references) {
         .click();
       const curl = entry.operation['x-codeSamples'].find((s) => s.label === 'curl').source;
       const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
-      await expect.poll(() => code.innerText(), { timeout: 10_000 }).toContain(curl.split('\n')[0]);
+      await expect.poll(() => code.innerText(), HANG).toContain(curl.split('\n')[0]);
       if (ref.name === 'push-v1') {
         // Back to TypeScript for the screenshot of an operation page.
         await section
@@ -217,7 +221,7 @@ for (const ref of references) {
         if (!example) continue;
         await gotoOperation(w.page, file, entry);
         const body = w.page.locator(`[id="${sectionId(entry)}/request/body"]`);
-        await body.waitFor({ timeout: 10_000 });
+        await body.waitFor(HANG);
         // Redoc fills the body section in after it appears: read it until every field is there
         // or the time is up (then the assertion names the fields still hidden).
         const hidden = async () => {
@@ -229,9 +233,7 @@ for (const ref of references) {
           );
           return Object.keys(example.value).filter((name) => !lines.has(name));
         };
-        await expect
-          .poll(hidden, { timeout: 10_000, message: `${entry.operation.operationId}: fields not shown` })
-          .toEqual([]);
+        await expect.poll(hidden, { ...HANG, message: `${entry.operation.operationId}: fields not shown` }).toEqual([]);
       }
     });
 
@@ -267,7 +269,7 @@ describe('opened from the file system', () => {
       const w = await openWatchedPage(browser);
       try {
         await w.page.goto(pathToFileURL(path.join(siteDir, `${ref.name}.html`)).href);
-        await expect(w.page.locator('h1').first().innerText()).resolves.toContain(ref.doc.info.title);
+        await expect.poll(() => w.page.locator('h1').first().innerText(), HANG).toContain(ref.doc.info.title);
         await w.page.locator('[data-testid="search-trigger"]').waitFor();
         expect(w.problems()).toEqual([]);
       } finally {
