@@ -49,7 +49,10 @@ export function inProcessFetch(listener: RequestListener, origin: string): InPro
   const open = new Set<ServerResponse>();
   let closed = false;
 
-  /** Hands one request to the listener; `signal` aborted ends its response (the sandbox sees its client gone). */
+  /**
+   * Hands one request to the listener; `signal` aborted ends its response, so the sandbox sees its client gone (a
+   * wait ends at once). light-my-request's own `signal` option cannot end a request whose body was read.
+   */
   const dispatchFor = (signal: AbortSignal) => (req: IncomingMessage, res: ServerResponse) => {
     open.add(res);
     const end = () => res.destroy();
@@ -76,27 +79,17 @@ export function inProcessFetch(listener: RequestListener, origin: string): InPro
     if (closed) throw networkError(new Error(`the sandbox at ${origin} has stopped`));
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     signal.throwIfAborted();
-    const answered = inject(dispatchFor(signal), {
-      method: request.method as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: headersOf(request, url),
-      ...(body ? { payload: body } : {}),
-    }).then(
-      (answer) => responseOf(answer, request.method),
-      (error: unknown) => Promise.reject(networkError(error)),
-    );
-    // An abort rejects with the signal's reason, as fetch does (light-my-request's own `signal` cannot end a
-    // request whose body was read, so dispatchFor ends the response itself).
-    let onAbort = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    answered.catch(() => undefined); // the abort may win the race; the ended response's failure is then expected
     try {
-      return await Promise.race([answered, aborted]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
+      const answer = await inject(dispatchFor(signal), {
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: headersOf(request, url),
+        ...(body ? { payload: body } : {}),
+      });
+      return responseOf(answer, request.method);
+    } catch (error) {
+      // An abort ended the response (dispatchFor): the call rejects with the signal's reason, as fetch does.
+      throw signal.aborted ? signal.reason : networkError(error);
     }
   }
 
