@@ -3,8 +3,7 @@
 // otherwise hold memory and disk without bound. Past the budget, the oldest finished tasks' content is cut: every
 // long text in it keeps its start and a note, in the task and in its messages, so inboxes still show what came.
 import { LIMITS } from '../config.js';
-import { deepFreeze } from '../state/content.js';
-import { contentSize } from '../state/kinds.js';
+import { contentSize, deepFreeze } from '../state/content.js';
 import type { PushContent, TaskRecord } from '../state/records.js';
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';

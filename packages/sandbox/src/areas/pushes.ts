@@ -13,8 +13,7 @@ import {
   type TaskKind,
   type TaskRecord,
 } from '../state/records.js';
-import { frozenContent } from '../state/content.js';
-import { contentSize } from '../state/kinds.js';
+import { contentSize, frozenContent } from '../state/content.js';
 import type { AppState } from '../state/store.js';
 import type { Unit, View } from '../state/unit.js';
 import { mmdd, parseLocal } from '../time.js';

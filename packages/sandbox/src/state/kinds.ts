@@ -310,8 +310,6 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
   },
 };
 
-export { contentSize };
-
 export const KIND_BY_PREFIX = new Map(Object.entries(KINDS).map(([name, spec]) => [spec.prefix, name as KindName]));
 
 /** Removes a cid from an alias's index entry (the entry goes when it has no cid left). */
