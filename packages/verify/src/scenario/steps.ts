@@ -182,9 +182,14 @@ function aliasSteps(): Step[] {
     dirties: (c) => [`alias:${first(c)}`],
     request: (c) => ({ auth: 'token', body: { alias_list: [{ cid: first(c), alias: alias(c) }] } }),
   });
-  const aliasIs =
-    (alias: (c: Context) => string, rule: string) =>
-    (c: Context, a: ServiceAnswer): RuleOutcome | undefined =>
+  /** query_alias of cid 1, once `follows` has run: it answers `alias`. */
+  const aliasOfFirst = (name: string, follows: string, alias: (c: Context) => string, rule: string): Step => ({
+    name,
+    operationId: 'queryAlias',
+    follows,
+    skip: noWritable,
+    request: (c) => ({ auth: 'token', params: { cid: first(c) } }),
+    rule: (c, a) =>
       body(a).alias === alias(c)
         ? undefined
         : {
@@ -192,23 +197,19 @@ function aliasSteps(): Step[] {
             where: 'response.body.alias',
             expected: JSON.stringify(alias(c)),
             actual: JSON.stringify(body(a).alias),
-          };
+          },
+  });
+  const alias1 = (c: Context) => names(c).alias1;
+  const alias2 = (c: Context) => names(c).alias2;
   return [
-    bind('bind an alias', (c) => names(c).alias1),
-    {
-      name: 'alias of cid 1 after binding',
-      operationId: 'queryAlias',
-      follows: 'bind an alias',
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { cid: first(c) } }),
-      rule: aliasIs((c) => names(c).alias1, 'query_alias answers the alias just bound'),
-    },
+    bind('bind an alias', alias1),
+    aliasOfFirst('alias of cid 1 after binding', 'bind an alias', alias1, 'query_alias answers the alias just bound'),
     {
       name: 'cids of the alias',
       operationId: 'queryCid',
       follows: 'bind an alias',
       skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { alias: names(c).alias1 } }),
+      request: (c) => ({ auth: 'token', params: { alias: alias1(c) } }),
       rule: (c, a) => {
         const list = body(a).cid;
         return Array.isArray(list) && list.includes(first(c))
@@ -221,22 +222,20 @@ function aliasSteps(): Step[] {
             };
       },
     },
-    bind('rebind cid 1 to a second alias', (c) => names(c).alias2),
-    {
-      name: 'alias of cid 1 after rebinding',
-      operationId: 'queryAlias',
-      follows: 'rebind cid 1 to a second alias',
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { cid: first(c) } }),
-      rule: aliasIs((c) => names(c).alias2, 'a rebinding replaces the old alias'),
-    },
+    bind('rebind cid 1 to a second alias', alias2),
+    aliasOfFirst(
+      'alias of cid 1 after rebinding',
+      'rebind cid 1 to a second alias',
+      alias2,
+      'a rebinding replaces the old alias',
+    ),
     {
       name: 'cids of the replaced alias',
       operationId: 'queryCid',
       follows: 'rebind cid 1 to a second alias',
       refusal: true,
       skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { alias: names(c).alias1 } }),
+      request: (c) => ({ auth: 'token', params: { alias: alias1(c) } }),
       rule: (c, a) => {
         const list = body(a).cid;
         return Array.isArray(list) && list.includes(first(c))
