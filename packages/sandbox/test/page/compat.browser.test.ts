@@ -1,30 +1,17 @@
 // Compat mode on the page, in Debian's Chromium: a request a lenient app read through a deviation shows, beside it
 // in the request log, the rule it bent, where, and what the sandbox read; a strict app's refusal shows violations.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from '@pushapi/test-browser';
-import { startSandbox, type Sandbox, type SandboxApp } from '../../src/index.js';
-import { openInbox, requireBuiltPage } from './helpers.js';
+import { expect, it } from 'vitest';
+import type { SandboxApp } from '../../src/index.js';
+import { openInbox, sandboxAndBrowser } from './helpers.js';
 
-let sandbox: Sandbox;
-let browser: Browser;
-
-beforeAll(async () => {
-  requireBuiltPage();
-  sandbox = await startSandbox();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+const shared = sandboxAndBrowser();
 
 /** auth_sign with the timestamp as a JSON number, as a community client sends it. */
 async function numericSignIn(app: SandboxApp) {
   const timestamp = 1_893_456_000_000;
   const sign = createHash('sha256').update(`${app.appkey}${timestamp}${app.mastersecret}`).digest('hex');
-  const response = await fetch(`${sandbox.url}/v1/${app.appid}/auth_sign`, {
+  const response = await fetch(`${shared.sandbox.url}/v1/${app.appid}/auth_sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ sign, timestamp, appkey: app.appkey }),
@@ -35,8 +22,8 @@ async function numericSignIn(app: SandboxApp) {
 it('the request log shows the deviation a lenient app accepted beside its request, and a strict refusal as violations', {
   timeout: 120_000,
 }, async () => {
-  const lenient = await sandbox.app({ name: 'Lenient', settings: { compat: 'lenient' } });
-  const strict = await sandbox.app({ name: 'Strict' });
+  const lenient = await shared.sandbox.app({ name: 'Lenient', settings: { compat: 'lenient' } });
+  const strict = await shared.sandbox.app({ name: 'Strict' });
   expect(await numericSignIn(lenient)).toBe(200);
   expect(await numericSignIn(strict)).toBe(422);
   for (const [app, expected, absent] of [
@@ -47,7 +34,7 @@ it('the request log shows the deviation a lenient app accepted beside its reques
     ],
     [strict, ['body.timestamp', 'must be a string'], 'lenient:'],
   ] as const) {
-    const w = await openInbox(browser, sandbox.url, { app: app.appid, tab: 'requests' });
+    const w = await openInbox(shared.browser, shared.sandbox.url, { app: app.appid, tab: 'requests' });
     try {
       const row = w.page.locator('tr', { hasText: 'auth_sign' }).first();
       await row.waitFor();

@@ -5,9 +5,17 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import { openWatchedPage, type Browser, type Locator, type Page, type WatchedPage } from '@pushapi/test-browser';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  launchBrowser,
+  openWatchedPage,
+  type Browser,
+  type Locator,
+  type Page,
+  type WatchedPage,
+} from '@pushapi/test-browser';
 import type { createPushClient } from '@pushapi/push-v1-client';
-import type { SandboxApp } from '../../src/index.js';
+import { startSandbox, type Sandbox, type SandboxApp } from '../../src/index.js';
 import type { Sample } from './messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +29,21 @@ export function requireBuiltPage(): void {
       'the inbox page is not built (dist/page/index.html is missing): run `pnpm run build` in packages/sandbox first',
     );
   }
+}
+
+/** One sandbox and one browser for a test file: started before its tests (the page built), stopped after them. */
+export function sandboxAndBrowser(): { sandbox: Sandbox; browser: Browser } {
+  const started = {} as { sandbox: Sandbox; browser: Browser };
+  beforeAll(async () => {
+    requireBuiltPage();
+    started.sandbox = await startSandbox();
+    started.browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.sandbox?.stop();
+  });
+  return started;
 }
 
 export type PushClient = ReturnType<typeof createPushClient>;
@@ -103,6 +126,15 @@ export const fieldsOf = (locator: Locator): Promise<Record<string, string>> =>
       ]),
     ),
   );
+
+/** How many images of the page are not drawn: not loaded yet, or broken (loaded with no picture). */
+export const undrawnImages = (page: Page): Promise<number> =>
+  page
+    .locator('img')
+    .evaluateAll(
+      (imgs) =>
+        imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0).length,
+    );
 
 export interface AxeFinding {
   id: string;

@@ -25,6 +25,7 @@ import {
   screenshotsDir,
   seriousViolations,
   startRelay,
+  undrawnImages,
   type PushClient,
 } from './helpers.js';
 import { ALL_SAMPLES, MORE_SAMPLES, STYLE_SAMPLES } from './messages.js';
@@ -106,19 +107,7 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         })
         .first()
         .waitFor();
-      await expect
-        .poll(
-          () =>
-            page
-              .locator('img')
-              .evaluateAll(
-                (imgs) =>
-                  imgs.filter((i) => !(i as HTMLImageElement).complete || (i as HTMLImageElement).naturalWidth === 0)
-                    .length,
-              ),
-          POLL,
-        )
-        .toBe(0);
+      await expect.poll(() => undrawnImages(page), POLL).toBe(0);
 
       // The device list: state, tags; the page never asks for credentials nor shows a secret.
       const device = page.locator('li.device[data-cid="phone-live"]');
@@ -380,20 +369,9 @@ describe('the inbox page', { timeout: 120_000 }, () => {
         .first()
         .waitFor();
       expect(await failed.count()).toBeGreaterThanOrEqual(1);
-      // A failed image becomes its placeholder in the render after its error event: poll until none is left broken.
-      await expect
-        .poll(
-          () =>
-            page
-              .locator('img')
-              .evaluateAll(
-                (imgs) =>
-                  imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0)
-                    .length,
-              ),
-          POLL,
-        )
-        .toBe(0);
+      // A failed image becomes its placeholder in the render after its error event: poll until every image left
+      // in the page is drawn (none loading, none broken).
+      await expect.poll(() => undrawnImages(page), POLL).toBe(0);
       // What the guard saw: only the images' own addresses, refused before leaving the machine.
       const problems = w.problems();
       const requests = problems.filter((p) => p.startsWith('non-local request: '));

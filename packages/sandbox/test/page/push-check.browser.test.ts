@@ -2,31 +2,17 @@
 // platform (an iPhone's message without push_info.aps.alert: "shows nothing"; an Android one's long title: cut),
 // and none of the other platform's; a message both show whole has none. The console's answer panel lists the
 // warnings of an accepted push (the document's example has no push_info: an iPhone shows nothing).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
-import { launchBrowser, type Browser } from '@pushapi/test-browser';
-import { startSandbox, type Sandbox } from '../../src/index.js';
-import { openInbox, openMessage, requireBuiltPage, seriousViolations } from './helpers.js';
+import { openInbox, openMessage, sandboxAndBrowser, seriousViolations } from './helpers.js';
 
-let sandbox: Sandbox;
-let browser: Browser;
-
-beforeAll(async () => {
-  requireBuiltPage();
-  sandbox = await startSandbox();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+const shared = sandboxAndBrowser();
 
 const LONG = 'An order update whose title runs far past what an Android bar shows';
 
 describe('the push check in the message detail', { timeout: 120_000 }, () => {
   it("lists the warnings of the device's platform only", async () => {
-    const app = await sandbox.app({ name: 'Push check' });
+    const app = await shared.sandbox.app({ name: 'Push check' });
     await app.addDevices([
       { cid: 'iphone', online: true, phonetype: 'IOS' },
       { cid: 'pixel', online: true, phonetype: 'ANDROID' },
@@ -44,7 +30,7 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
       body: body('pixel', 'Whole', { aps: { alert: { title: 'Whole', body: 'Shipped' } } }) as never,
     });
     try {
-      const ios = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'iphone' });
+      const ios = await openInbox(shared.browser, shared.sandbox.url, { app: app.appid, cid: 'iphone' });
       const iosWarnings = (await openMessage(ios.page, 'Not shown on iOS (no push_info)')).getByRole('list', {
         name: 'Push check warnings',
       });
@@ -53,7 +39,7 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
       ]);
       expect(await seriousViolations(ios.page)).toEqual([]);
       await ios.close();
-      const android = await openInbox(browser, sandbox.url, { app: app.appid, cid: 'pixel' });
+      const android = await openInbox(shared.browser, shared.sandbox.url, { app: app.appid, cid: 'pixel' });
       const cut = (await openMessage(android.page, LONG)).getByRole('list', { name: 'Push check warnings' });
       expect(await cut.locator('li').allTextContents()).toEqual([
         expect.stringContaining('notification.style.title (android, title_cut) The title is 67 characters'),
@@ -70,10 +56,10 @@ describe('the push check in the message detail', { timeout: 120_000 }, () => {
 
 describe("the push check in the console's answer", { timeout: 120_000 }, () => {
   it('lists the warnings of the accepted example push', async () => {
-    const w = await openInbox(browser, sandbox.url, {});
+    const w = await openInbox(shared.browser, shared.sandbox.url, {});
     try {
       const { page } = w;
-      await page.goto(`${sandbox.url}/console/`);
+      await page.goto(`${shared.sandbox.url}/console/`);
       await page.locator('#console-api').selectOption('push-v1');
       await page.locator('#console-op').selectOption('pushSingle');
       await page.getByRole('button', { name: /^Send to / }).click();
