@@ -13,6 +13,15 @@ const TOKEN = 'in-process-control-token-0123456789';
 const sandbox = ownSandbox({ controlToken: TOKEN });
 const auth = { authorization: `Bearer ${TOKEN}` };
 
+/** The timers that keep the process alive: the sandbox holds each wait on one. */
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+/** Until the sandbox holds the wait (one timer more than `before`): counted in turns of the loop, not in time. */
+async function waitHeld(before: number) {
+  for (let turn = 0; timers() === before && turn < 100_000; turn++) await new Promise(setImmediate);
+  expect(timers()).toBe(before + 1);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -150,6 +159,7 @@ it('sends a URL of another origin over the network, with the global fetch', asyn
 it('an abort ends a long wait in progress with the AbortError fetch gives, and a timed-out wait rejects', async () => {
   const app = await sandbox.current.app({ devices: [{ cid: 'phone-1' }] });
   const controller = new AbortController();
+  const before = timers();
   const waiting = sandbox.current.fetch(
     `${sandbox.current.url}/control/apps/${app.appid}/devices/phone-1/inbox?wait=60000`,
     {
@@ -157,18 +167,31 @@ it('an abort ends a long wait in progress with the AbortError fetch gives, and a
       signal: controller.signal,
     },
   );
+  const aborted = expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  await waitHeld(before);
   controller.abort();
-  await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  await aborted;
+  expect(timers()).toBe(before); // the sandbox saw its client gone and ended the wait
   await expect(app.waitForMessage('phone-1', undefined, { timeoutMs: 1 })).rejects.toThrow('waited 1 ms');
   // The sandbox still answers after the abort.
   expect((await app.inbox('phone-1')).messages).toEqual([]);
 });
 
-it('stop() ends a wait in progress: the call fails, later calls fail, and stop resolves', async () => {
+it('stop() ends a wait in progress: the call fails, its timer is gone, later calls fail', async () => {
   const app = await sandbox.current.app({ devices: [{ cid: 'phone-1' }] });
-  const waiting = app.waitForMessage('phone-1', undefined, { timeoutMs: 60_000 });
-  const failed = expect(waiting).rejects.toThrow(TypeError);
+  const before = timers();
+  const waiting = sandbox.current.fetch(
+    `${sandbox.current.url}/control/apps/${app.appid}/devices/phone-1/inbox?wait=60000`,
+    { headers: auth },
+  );
+  const failed = expect(waiting).rejects.toThrow(new TypeError('fetch failed'));
+  await waitHeld(before);
+  const helper = app.waitForMessage('phone-1', undefined, { timeoutMs: 60_000 });
+  const helperFailed = expect(helper).rejects.toThrow(TypeError);
   await sandbox.current.stop();
   await failed;
+  await helperFailed;
+  // The wait's timer is gone (the sandbox's own interval is unref'd, never counted): nothing keeps the process alive.
+  expect(timers()).toBe(before);
   await expect(sandbox.current.fetch(`${sandbox.current.url}/healthz`)).rejects.toThrow('fetch failed');
 });
