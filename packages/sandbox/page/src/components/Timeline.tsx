@@ -20,9 +20,9 @@ export interface TimelineProps {
   requests: RequestLogEntry[];
   list: MessageList | undefined;
   /**
-   * Whether what the rows and the detail pane draw from has arrived too (devices: platforms, aliases, a device's
-   * facts; the app's clock; tasks and requests: the detail's links). Until then the timeline says it is loading,
-   * rather than show rows whose titles, times or links change a moment later.
+   * Whether the messages and what the rows draw from have arrived (the devices: platforms, aliases, a device's
+   * facts and why its timeline is empty; the apps: the app's clock). Until then the timeline says it is loading,
+   * rather than show a count of 0, or rows whose titles and times change a moment later.
    */
   ready: boolean;
   context: MessageContext;
