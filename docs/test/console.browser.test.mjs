@@ -70,13 +70,36 @@ async function seriousViolations(page) {
 const POLL = { timeout: 30_000 };
 
 /**
- * Waits until the console has read the app's devices and filled the body in for them. The body is filled in again
- * when the devices (or the example) change, over anything typed before, in an effect that Preact runs after the next
- * frame: so wait for the devices, then for a frame and a task after it (the effect's own turn comes first).
+ * The body the console filled in from the example, once `ready` holds for it: the example is filled in when the app
+ * is read, and made ready for its devices when they arrive (until the body is edited).
  */
-async function consoleReady(page) {
-  await page.locator('li.device[data-cid="magic-online"]').waitFor();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+async function filledBody(page, ready = () => true) {
+  const editor = page.getByLabel(/^Body \(JSON/);
+  let body;
+  const holds = async () => {
+    try {
+      body = JSON.parse(await editor.inputValue());
+    } catch {
+      return false;
+    }
+    return ready(body);
+  };
+  await expect.poll(holds, POLL).toBe(true);
+  return body;
+}
+
+/** The console on push_single with the app's device list held back until `release()`, its example filled in. */
+async function consoleWithDevicesHeld() {
+  const watched = await open('light');
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await watched.page.route(`**/control/apps/${DEFAULT_APP.appid}/devices`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await watched.page.goto(`${sandbox.url}/console/#push-v1/pushSingle`);
+  const example = await filledBody(watched.page, (body) => typeof body.requestid === 'string');
+  return { watched, release, example };
 }
 
 /** Replaces the body editor's text, as a reader selecting all and typing would. */
@@ -103,9 +126,8 @@ describe('the reference served by the sandbox, and its console', () => {
 
       // The first named example, made ready for the default app: its appkey, an online device, a new requestid.
       const editor = page.getByLabel(/^Body \(JSON/);
-      await consoleReady(page);
+      const example = await filledBody(page, (body) => body.cid === 'magic-online');
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
-      const example = JSON.parse(await editor.inputValue());
       expect(example.message.msgtype).toBe('notification');
       expect(example.message.appkey).toBe(DEFAULT_APP.appkey);
       expect(example.cid).toBe('magic-online');
@@ -196,10 +218,8 @@ describe('the reference served by the sandbox, and its console', () => {
       await tryIt.scrollIntoViewIfNeeded();
       await tryIt.click();
       await page.waitForURL(`${sandbox.url}/console/#dmp/getUserTags`);
-      await consoleReady(page);
+      const example = await filledBody(page);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
-      const editor = page.getByLabel(/^Body \(JSON/);
-      const example = JSON.parse(await editor.inputValue());
 
       // A wrong type is refused at its field, then fixed.
       const [field] = Object.keys(example).filter((k) => typeof example[k] === 'string');
@@ -231,6 +251,48 @@ describe('the reference served by the sandbox, and its console', () => {
     }
   });
 
+  it("fills the example in for the app's devices when they arrive, as long as nothing was typed", async () => {
+    const { watched, release, example } = await consoleWithDevicesHeld();
+    try {
+      expect(example.cid).not.toBe('magic-online');
+      release();
+      const ready = await filledBody(watched.page, (body) => body.cid === 'magic-online');
+      expect(ready.message.appkey).toBe(DEFAULT_APP.appkey);
+      expect(watched.problems()).toEqual([]);
+    } finally {
+      release();
+      await watched.close();
+    }
+  });
+
+  it("keeps what was typed when the app's devices arrive after it; Back to the example fills the example in again", async () => {
+    const { watched, release, example } = await consoleWithDevicesHeld();
+    const { page } = watched;
+    try {
+      const typed = JSON.stringify(
+        { ...example, cid: 'magic-offline', requestid: 'typed-before-the-devices' },
+        null,
+        2,
+      );
+      const editor = await typeBody(page, typed);
+      release();
+      await page.locator('li.device[data-cid="magic-online"]').waitFor();
+      // The form has the devices once the list shows them; a refill would come in an effect Preact runs after the
+      // next frame: give it that frame and a task after it.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+      expect(await editor.inputValue()).toBe(typed);
+
+      await page.getByRole('button', { name: 'Back to the example' }).click();
+      const again = await filledBody(page, (body) => body.cid === 'magic-online');
+      expect(again.requestid).not.toBe('typed-before-the-devices');
+      expect(await page.getByRole('button', { name: 'Back to the example' }).count()).toBe(0);
+      expect(watched.problems()).toEqual([]);
+    } finally {
+      release();
+      await watched.close();
+    }
+  });
+
   it('has the app at hand: a push kept for an offline device is drawn waiting, then delivered when its switch turns it online; an injected fault answers the next send', async () => {
     const watched = await open('light');
     const { page } = watched;
@@ -238,10 +300,7 @@ describe('the reference served by the sandbox, and its console', () => {
       await page.goto(`${sandbox.url}/console/#push-v1/pushSingle`);
       await page.getByLabel('Example').selectOption('link');
       // The chosen example is filled in by an effect, and the check of the one before may still say "Valid".
-      await consoleReady(page);
-      await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
-      const editor = page.getByLabel(/^Body \(JSON/);
-      const { alias: _alias, ...example } = JSON.parse(await editor.inputValue());
+      const { alias: _alias, ...example } = await filledBody(page, (body) => body.message?.msgtype === 'link');
       const body = {
         ...example,
         message: { ...example.message, is_offline: true, offline_expire_time: 3_600_000 },
@@ -288,10 +347,8 @@ describe('the reference served by the sandbox, and its console', () => {
     try {
       await page.goto(`${sandbox.url}/console/#push-v1/pushApp`);
       await page.getByLabel('Example').selectOption('scheduled');
-      await consoleReady(page);
+      const example = await filledBody(page, (body) => 'pushTime' in body);
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
-      const editor = page.getByLabel(/^Body \(JSON/);
-      const example = JSON.parse(await editor.inputValue());
       // pushTime an hour from now on the app's clock, in its time zone (yyyyMMddHHmm).
       const app = (await sandbox.control.GET('/apps/{appid}', { params: { path: { appid: DEFAULT_APP.appid } } })).data;
       const at = new Date(app.clock.now + 3_600_000 + app.settings.utcOffsetMinutes * 60_000);
@@ -328,7 +385,7 @@ describe('the reference served by the sandbox, and its console', () => {
     try {
       await page.goto(`${sandbox.url}/console/#push-v1/queryBiTags`);
       // The send button is enabled (and reached by Tab) once the app is read.
-      await consoleReady(page);
+      await page.locator('button[type="submit"]:enabled', { hasText: `Send to ${DEFAULT_APP.appid}` }).waitFor();
       await page.getByText(/Valid: the sandbox accepts this request/).waitFor();
       await page.locator('#console-op').focus();
       await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('console-op');

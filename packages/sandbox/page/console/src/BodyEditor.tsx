@@ -15,9 +15,11 @@ interface BodyEditorProps {
   appid: string | undefined;
   renew: boolean;
   onRenew(renew: boolean): void;
+  /** Fills the example in again over what was typed; given only once the form was edited. */
+  onReset?: () => void;
 }
 
-export function BodyEditor({ text, onText, check, title, changes, appid, renew, onRenew }: BodyEditorProps) {
+export function BodyEditor({ text, onText, check, title, changes, appid, renew, onRenew, onReset }: BodyEditorProps) {
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const backdropRef = useRef<HTMLPreElement>(null);
   const firstViolation = check.state === 'checked' ? check.violations[0] : undefined;
@@ -45,6 +47,14 @@ export function BodyEditor({ text, onText, check, title, changes, appid, renew, 
       {changes.length > 0 && (
         <p class="muted">
           Made ready for {appid}: {changes.join('; ')}.
+        </p>
+      )}
+      {onReset && (
+        <p class="muted">
+          Edited: the example is no longer filled in here.{' '}
+          <button type="button" class="link-button" onClick={onReset}>
+            Back to the example
+          </button>
         </p>
       )}
       <div class="editor">

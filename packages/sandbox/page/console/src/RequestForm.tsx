@@ -37,9 +37,15 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
   const example = examples.find((e) => e.name === exampleName) ?? examples[0];
   const deviceIds = devices.map((d) => d.cid);
   const preferred = devices.find((d) => d.online && d.active && !d.blacklisted)?.cid;
-  const prefillKey = `${chosen.api}/${op?.operationId}/${example?.name}/${appid}/${deviceIds.length > 0}`;
+  // What the user typed is kept: the example fills the form only until the body or a parameter is edited for this
+  // operation and example (later arrivals, the devices or the app, leave it as typed); choosing another operation
+  // or example, or "Back to the example", fills it in again.
+  const exampleKey = `${chosen.api}/${op?.operationId}/${example?.name}`;
+  const [editedAt, setEditedAt] = useState<string | undefined>();
+  const edited = editedAt === exampleKey;
+  const prefillKey = `${exampleKey}/${appid}/${deviceIds.length > 0}/${edited}`;
   useEffect(() => {
-    if (!op || !app) return;
+    if (!op || !app || edited) return;
     const filled = example ? prefill(example.value, { appkey: app.appkey, devices: deviceIds, preferred }) : undefined;
     setBodyText(filled ? JSON.stringify(filled.value, null, 2) : '');
     setChanges(filled?.changes ?? []);
@@ -140,11 +146,25 @@ export function RequestForm({ catalogue, chosen, app, devices, sending, onChoose
           </select>
         </div>
       )}
-      {op && op.parameters.length > 0 && <Parameters op={op} params={params} check={check} onParams={setParams} />}
+      {op && op.parameters.length > 0 && (
+        <Parameters
+          op={op}
+          params={params}
+          check={check}
+          onParams={(typed) => {
+            setParams(typed);
+            setEditedAt(exampleKey);
+          }}
+        />
+      )}
       {op?.body && (
         <BodyEditor
           text={bodyText}
-          onText={setBodyText}
+          onText={(typed) => {
+            setBodyText(typed);
+            setEditedAt(exampleKey);
+          }}
+          onReset={edited ? () => setEditedAt(undefined) : undefined}
           check={check}
           title={api?.title ?? ''}
           changes={changes}
