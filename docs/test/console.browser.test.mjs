@@ -1,8 +1,9 @@
 // "Try it": the reference served by a running sandbox (/docs/), its "Try it in the sandbox" links, and the sandbox's
 // console, in Debian's Chromium. From push_single: the example is edited into an invalid body (the violation shows
 // at its field), fixed, sent; the answer shows, and the message is drawn on the target device. The same for a DMP
-// /tags/user query. Every request the browser makes is checked: none leaves the machine (the one origin allowed is
-// the sandbox's). The screenshots go to docs/screenshots/console-*.png.
+// /tags/user query. With the app's device list held back, a body typed before it arrives is kept. Every request
+// the browser makes is checked: none leaves the machine (the one origin allowed is the sandbox's). The screenshots
+// go to docs/screenshots/console-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
