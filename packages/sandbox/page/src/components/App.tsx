@@ -109,9 +109,7 @@ export function App({ store, initial }: { store: SandboxStore; initial: Settings
                     tasks={state.tasks}
                     requests={state.requests}
                     list={state.messages}
-                    ready={(['messages', 'devices', 'apps'] as const).every(
-                      (part) => state.loaded[part] === true,
-                    )}
+                    ready={(['messages', 'devices', 'apps'] as const).every((part) => state.loaded[part] === true)}
                     context={context}
                     onSelect={(change) => store.select(change)}
                     onDelete={(cid, id) => void store.deleteMessage(cid, id)}
