@@ -1,10 +1,10 @@
 // Before a sandbox listens, its request path runs once on a scratch sandbox (in memory, with its own store, request
 // log and metrics, on a port of its own, stopped after): a valid and an invalid request of each push v1 and DMP
-// operation (the documents' fixtures, or their examples), their sign-ins, and the control calls a test makes. V8 compiles a function on
-// its first call, so without this the first request of each kind paid for compiling the code it runs (a first
-// push_single took about 5 times a later one, a first app 11 times). Nothing of it reaches the sandbox that starts:
-// its state, log and metrics never see these requests. It costs the start about 60 ms on a quiet machine, and runs
-// only with the validators generated at build time: from the source tree each would compile here instead.
+// operation (the documents' fixtures, or their examples), their sign-ins, and the control calls a test makes. V8
+// compiles a function on its first call, so without this the first request of each kind paid for compiling the code
+// it runs (a first push_single took about 5 times a later one, a first app 11 times). Nothing of it reaches the sandbox that starts:
+// its state, log and metrics never see these requests. The start pays for it (bench section 6 measures the start),
+// and it runs only with the validators generated at build time: from the source tree each would compile here.
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { fixtures, type Fixture } from '@pushapi/openapi/fixtures';
