@@ -42,12 +42,10 @@ export async function registerApp(origin, devices, appid) {
 }
 
 /**
- * A new app with `devices` online devices, then one push_app to all of them. Returns the time the sandbox spent on
- * the registration calls and on push_app, as its request log reports them (the time from reading the request to
- * answering it, so connection and client costs stay out of the figure).
+ * registerApp, then the app's push v1 sign-in (auth_sign): returns its auth token.
  * @param {string} origin @param {number} devices @param {string} appid
  */
-async function fanOut(origin, devices, appid) {
+export async function registerAndSignIn(origin, devices, appid) {
   const credentials = await registerApp(origin, devices, appid);
   const timestamp = String(Date.now());
   const sign = createHash('sha256')
@@ -58,6 +56,17 @@ async function fanOut(origin, devices, appid) {
     timestamp,
     appkey: credentials.appkey,
   });
+  return token;
+}
+
+/**
+ * A new app with `devices` online devices, then one push_app to all of them. Returns the time the sandbox spent on
+ * the registration calls and on push_app, as its request log reports them (the time from reading the request to
+ * answering it, so connection and client costs stay out of the figure).
+ * @param {string} origin @param {number} devices @param {string} appid
+ */
+async function fanOut(origin, devices, appid) {
+  const token = await registerAndSignIn(origin, devices, appid);
   const { cid: _cid, ...body } = PUSH_BODY;
   const answer = await call(
     `${origin}/v1/${appid}/push_app`,

@@ -5,10 +5,9 @@
 // devices) and restored (`POST /control/snapshots/{name}/restore`). Times are the sandbox's own (its request
 // log's durationMs). Rows: the restore's growth at 8x the devices (1.00x is linear), and the restore against the
 // baseline of rebuilding the same state (the bulk registration and the push), measured in the same run.
-import { createHash } from 'node:crypto';
 import { PUSH_BODY } from './client-overhead.mjs';
 import { startSandboxChild } from './sandbox.mjs';
-import { call, registerApp } from './sandbox-fanout.mjs';
+import { call, registerAndSignIn } from './sandbox-fanout.mjs';
 import { summarize } from './stats.mjs';
 
 /** Restores per app and run; the run's figure is their median. */
@@ -16,16 +15,7 @@ const RESTORES = 5;
 
 /** @param {string} origin @param {number} devices @param {string} appid */
 async function saveAndRestore(origin, devices, appid) {
-  const credentials = await registerApp(origin, devices, appid);
-  const timestamp = String(Date.now());
-  const sign = createHash('sha256')
-    .update(credentials.appkey + timestamp + credentials.mastersecret)
-    .digest('hex');
-  const { auth_token: token } = await call(`${origin}/v1/${appid}/auth_sign`, 'POST', {
-    sign,
-    timestamp,
-    appkey: credentials.appkey,
-  });
+  const token = await registerAndSignIn(origin, devices, appid);
   const { cid: _cid, ...body } = PUSH_BODY;
   await call(
     `${origin}/v1/${appid}/push_app`,
