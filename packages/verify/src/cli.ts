@@ -37,12 +37,13 @@ Run (each flag also an environment variable):
   --report <file.json>    write the report (schema: @pushapi/verify/report.schema.json)
   --html <file.html>      write the report as a self-contained page
 
-  What the run changes, and puts back: it binds the scenario's aliases to the first listed cid, sets its tags on
-  every listed cid, blacklists the last listed cid and takes it back off, and sends set_badge 0 to the listed cids
-  (a badge cannot be read back: it stays 0). Whatever happens (a refused step, an unreadable answer, a safety
-  stop, Ctrl-C), the restore runs: the tags and alias read before are written back, each on its own, and the
-  report (always written) lists what was restored and what could not be. A cid whose earlier alias or tags could
-  not be read is not written to at all. A transient refusal (too_frequent, "system busy") is retried 3 times
+  What the run changes, and puts back: it binds the scenario's aliases to the first listed cid whose alias it
+  read, sets its tags on every listed cid whose tags it read, blacklists the last listed cid and takes it back
+  off, and sends set_badge 0 to the listed cids (a badge cannot be read back: it stays 0). Whatever happens (a
+  refused step, an unreadable answer, a safety stop, Ctrl-C), the restore runs: the tags and alias read before
+  are written back, each on its own, and the report (always written) lists what was restored and what could not
+  be. A state that could not be read first (a cid's tags, its alias) is never changed: only the writes that
+  change it are skipped, each saying which state. A transient refusal (too_frequent, "system busy") is retried 3 times
   (1 s, 2 s, 4 s); a step whose input an earlier step did not give is skipped, saying why.
 
 Proxy:

@@ -6,8 +6,15 @@ import { outcomeOf } from './check/answer.js';
 import { clockDisagreement } from './check/clock.js';
 import { documents } from './documents.js';
 import { findingsOf, mergeAcrossSteps } from './report/findings.js';
-import { finish, operationReport, type OperationReport, type Report, type RunOutcome } from './report/types.js';
-import type { DeviceState, ScenarioOptions, Target } from './scenario/context.js';
+import {
+  finish,
+  operationReport,
+  type OperationReport,
+  type Report,
+  type RunOutcome,
+  type UnreadState,
+} from './report/types.js';
+import type { Context, ScenarioOptions, Target } from './scenario/context.js';
 import { runScenario, type Exchange, type ScenarioRun } from './scenario/run.js';
 import { appPushTagProblem } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
@@ -55,7 +62,7 @@ export async function plan(options: VerifyOptions): Promise<Exchange[]> {
 async function sandboxRun(
   options: VerifyOptions,
   scenario: ScenarioOptions,
-  devices: Record<string, DeviceState>,
+  { devices, unread }: Pick<Context, 'devices' | 'unread'>,
   onSecret: (s: string) => void,
 ) {
   const sandbox = await startSandbox();
@@ -68,8 +75,9 @@ async function sandboxRun(
         known.map(([cid, d]) => ({
           cid,
           online: d.status === 'online',
-          ...(d.alias ? { alias: d.alias } : {}),
-          ...(d.tags?.length ? { tags: d.tags } : {}),
+          // What an answer of an unused shape held (reads.ts): the sandbox starts from it, the target is not written.
+          ...((d.alias ?? d.seen?.alias) ? { alias: (d.alias ?? d.seen?.alias)! } : {}),
+          ...((d.tags ?? d.seen?.tags)?.length ? { tags: (d.tags ?? d.seen?.tags)! } : {}),
         })),
       );
     }
@@ -80,10 +88,26 @@ async function sandboxRun(
       masterSecret: app.mastersecret,
       ...(options.dmp ? { dmp: { url: app.dmpOptions.baseUrl, userCode: app.userCode, authCode: app.authCode } } : {}),
     };
-    return await runScenario(target, scenario, { onSecret });
+    return await runScenario(target, scenario, { onSecret, unread });
   } finally {
     await sandbox.stop();
   }
+}
+
+/** Each earlier state that could not be read, with the choice applied and the steps it kept from running. */
+function unreadStates({ ctx, exchanges }: ScenarioRun): UnreadState[] {
+  return Object.entries(ctx.unread).map(([key, unread]) => {
+    const [state, cid] = key.split(/:(.*)/s) as ['tags' | 'alias', string];
+    const phrase = `the earlier ${state} of ${cid},`;
+    const blocks = exchanges.filter((e) => e.skipped?.includes(phrase)).map((e) => e.step.name);
+    const choice = unread.choice && {
+      field: unread.choice.field,
+      shape: unread.choice.shape,
+      used: unread.choice.used,
+      why: unread.choice.why,
+    };
+    return { cid, state, reason: unread.reason, ...(choice ? { choice } : {}), blocks };
+  });
 }
 
 /** How the run ended, for the report: stop, restore, cids left alone, skipped steps, clock. */
@@ -93,9 +117,7 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
     ...(ctx.stopped ? { stopped: ctx.stopped } : {}),
     restored: target.restore.every((r) => r.restored),
     restore: target.restore,
-    untouched: ctx.options.cids.flatMap((cid) =>
-      ctx.devices[cid]?.unreadable ? [{ cid, reason: ctx.devices[cid]!.unreadable! }] : [],
-    ),
+    unread: unreadStates(target),
     skipped: target.exchanges.flatMap((e) =>
       e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [],
     ),
@@ -109,7 +131,7 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
  */
 export function exitStatus(report: Report): 0 | 1 | 3 {
   if (report.run && !report.run.restored) return 3;
-  return report.summary.failed > 0 || report.run?.stopped || report.run?.skipped.length || report.run?.untouched.length
+  return report.summary.failed > 0 || report.run?.stopped || report.run?.skipped.length || report.run?.unread.length
     ? 1
     : 0;
 }
@@ -136,7 +158,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     target.exchanges.some((e) => e.step.name === name && e.answer && outcomeOf(e.answer).result === 'ok');
   const view = { ctx: target.ctx, clock, answeredOk };
   const compared = options.parity !== false;
-  const sandbox = compared ? await sandboxRun(options, scenario, target.ctx.devices, onSecret) : undefined;
+  const sandbox = compared ? await sandboxRun(options, scenario, target.ctx, onSecret) : undefined;
   const operations: OperationReport[] = [...documents().operations.values()].map((op) => {
     const mine = target.exchanges.filter((e) => e.step.operationId === op.operationId);
     const ran = mine.filter((e) => !e.skipped);

@@ -51,7 +51,7 @@ it('lists the parity differences of a stateless mock', () => {
   expect(
     report.operations
       .find((o) => o.operationId === 'queryAlias')!
-      .findings.filter((f) => f.step === 'alias of cid 1 after rebinding')
+      .findings.filter((f) => f.step === 'alias after rebinding')
       .map((f) => f.kind),
   ).toEqual(['rule']);
   // The examples' task ids carry a fixed date: the clock is named, and "today" is not judged (no false rule finding).

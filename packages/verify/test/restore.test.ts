@@ -135,7 +135,7 @@ describe('a refused write, each write of the scenario in turn', () => {
       if (undone.length === 0) {
         expect(after, key).toEqual(before);
         expect(exitStatus(report), key).toBe(report.summary.failed || report.run!.skipped.length ? 1 : 0);
-        expect(report.run!.untouched, key).toEqual([]);
+        expect(report.run!.unread, key).toEqual([]);
         outcomes.restored++;
         continue;
       }
@@ -200,8 +200,14 @@ describe('a transient refusal', () => {
   });
 });
 
-describe('an answer the run cannot read', () => {
-  it('tags as a JSON array: that cid is not written to at all, the other is run and restored', async () => {
+describe('an answer the run cannot read: only the writes whose restore needs it are skipped', () => {
+  /** The writes of a run that name `cid`, by operation. */
+  const writesTo = (received: Received[], cid: string) =>
+    received
+      .filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(cid))
+      .map((r) => r.operationId);
+
+  it('tags as a JSON array: set_tags never names that cid; its alias, blacklist and pushes run and are restored', async () => {
     const { report, before, after, received } = await runWith([
       {
         operationId: 'getTags',
@@ -210,20 +216,34 @@ describe('an answer the run cannot read', () => {
       },
     ]);
     expect(after).toEqual(before);
-    expect(report.run!.untouched).toEqual([{ cid: TEAM[0], reason: 'get_tags answered tags as a JSON array' }]);
-    const writesTo = (cid: string) =>
-      received.filter((r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(cid));
-    expect(writesTo(TEAM[0]!)).toEqual([]);
-    expect(writesTo(TEAM[1]!).map((r) => r.operationId)).toEqual(
-      expect.arrayContaining(['bindAlias', 'setTags', 'postUserBlkList']),
+    expect(writesTo(received, TEAM[0]!)).not.toContain('setTags');
+    expect(writesTo(received, TEAM[0]!)).toEqual(
+      expect.arrayContaining(['bindAlias', 'unbindAlias', 'pushSingle', 'pushList', 'pushSingleBatch', 'setBadge']),
     );
+    expect(writesTo(received, TEAM[1]!)).toEqual(expect.arrayContaining(['setTags', 'postUserBlkList']));
+    expect(report.run!.unread).toEqual([
+      {
+        cid: TEAM[0],
+        state: 'tags',
+        reason: 'get_tags answered tags as a JSON array',
+        choice: expect.objectContaining({ field: 'get_tags tags', shape: 'a JSON array', used: false }),
+        blocks: ['set tags of cid 1', 'tags of cid 1 after setting'],
+      },
+    ]);
+    expect(report.run!.skipped).toContainEqual({
+      step: 'set tags of cid 1',
+      reason: `needs the earlier tags of ${TEAM[0]}, which could not be read (get_tags answered tags as a JSON array)`,
+    });
     expect(report.run!.restore.every((r) => r.restored)).toBe(true);
+    // push_app still runs: the tag is on cid 2, the one cid set_tags reached.
+    expect(received.filter((r) => r.operationId === 'pushApp')).toHaveLength(2);
     expect(formatTable(report)).toContain(
-      `Left alone: ${TEAM[0]} (its earlier state could not be read: get_tags answered tags as a JSON array); nothing was written to it.`,
+      `Not read: the tags of ${TEAM[0]}: get_tags answered tags as a JSON array (get_tags tags as a JSON array: not used,`,
     );
+    expect(exitStatus(report)).toBe(1); // not every step ran
   });
 
-  it('"system busy" on the first query_alias, after its retries: the alias u_10086 is kept, nothing written to that cid', async () => {
+  it('"system busy" on the first query_alias, after its retries: no alias write names that cid, the alias steps take cid 2', async () => {
     let busy = 4; // the first query_alias and its 3 retries
     const { report, before, after, received } = await runWith([
       {
@@ -235,13 +255,39 @@ describe('an answer the run cannot read', () => {
     ]);
     expect(after).toEqual(before);
     expect(after[0]!.alias).toBe('u_10086');
-    expect(report.run!.untouched).toEqual([{ cid: TEAM[0], reason: 'query_alias answered other_error "system busy"' }]);
-    expect(
-      received.filter(
-        (r) => r.operationId && WRITES.has(r.operationId) && JSON.stringify(r.body ?? '').includes(TEAM[0]!),
-      ),
-    ).toEqual([]);
-    expect(exitStatus(report)).toBe(1); // a listed cid was left alone
+    expect(report.run!.unread).toEqual([
+      { cid: TEAM[0], state: 'alias', reason: 'query_alias answered other_error "system busy"', blocks: [] },
+    ]);
+    const toFirst = writesTo(received, TEAM[0]!);
+    expect(toFirst).not.toContain('bindAlias');
+    expect(toFirst).not.toContain('unbindAlias');
+    expect(toFirst).toEqual(expect.arrayContaining(['setTags', 'pushSingle', 'setBadge']));
+    expect(writesTo(received, TEAM[1]!)).toEqual(expect.arrayContaining(['bindAlias', 'unbindAlias']));
+    expect(report.run!.restore.every((r) => r.restored)).toBe(true);
+    expect(exitStatus(report)).toBe(1); // a state could not be read
+  });
+
+  it('no alias readable at all: every alias write is skipped naming the alias it needs, the rest runs', async () => {
+    const { report, before, after, received } = await runWith([
+      { operationId: 'queryAlias', local: true, answer: () => json({ result: 'ok', alias: null }) },
+    ]);
+    expect(after).toEqual(before);
+    expect(received.filter((r) => ['bindAlias', 'unbindAlias', 'unbindAliasAll'].includes(r.operationId!))).toEqual([]);
+    expect(report.run!.skipped).toContainEqual({
+      step: 'bind an alias',
+      reason: `needs the earlier alias of ${TEAM[0]}, which could not be read (query_alias answered alias as null)`,
+    });
+    expect(report.run!.skipped).toContainEqual({
+      step: 'alias after binding',
+      reason: expect.stringMatching(/^needs "bind an alias", which did not run \(needs the earlier alias of/),
+    });
+    const ran = new Set(report.operations.filter((o) => o.ran).map((o) => o.operationId));
+    for (const op of ['setTags', 'postUserBlkList', 'deleteUserBlkList', 'pushSingle', 'pushApp', 'setBadge'])
+      expect(ran, op).toContain(op);
+    expect(report.run!.unread.map((u) => [u.cid, u.state, u.choice?.used])).toEqual([
+      [TEAM[0], 'alias', false],
+      [TEAM[1], 'alias', false],
+    ]);
   });
 });
 

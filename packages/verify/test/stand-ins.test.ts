@@ -214,3 +214,82 @@ describe('the stand-in with planted deviations', () => {
     });
   });
 });
+
+describe('a stand-in whose get_tags answers tags as a JSON array, with the other planted deviations', () => {
+  // Every get_tags answer in another shape; the other plants as above, but unbind_alias's refusal in a word the
+  // documents do not know (alias_notexist) and no other deviation of get_tags.
+  const tagsAsArray: Deviation = {
+    operationId: 'getTags',
+    answer: (a) =>
+      json({
+        ...a.body,
+        ...(typeof a.body.tags === 'string' ? { tags: a.body.tags.split(/[\s,]+/).filter(Boolean) } : {}),
+      }),
+  };
+  const aliasNotExist: Deviation & { kind: string; where: string } = {
+    kind: 'unknown-value',
+    where: 'response.body.result',
+    operationId: 'unbindAlias',
+    answer: (a) => (a.body.result === 'ok' ? a : json({ ...a.body, result: 'alias_notexist' })),
+  };
+  const plants = [
+    ...PLANTED.filter((p) => p.operationId !== 'getTags' && p.operationId !== 'unbindAlias'),
+    aliasNotExist,
+  ];
+  let report: Report;
+  beforeAll(async () => {
+    const target = await sandboxTarget(sandbox);
+    const standIn = await startStandIn(sandbox.url, [tagsAsArray, ...plants]);
+    try {
+      report = await runAgainst(standIn, target, {
+        allowAppPush: 'pushapi-verify-app',
+        dmp: { ...target.dmp!, url: standIn.dmpUrl },
+      });
+    } finally {
+      await standIn.stop();
+    }
+  });
+
+  it('runs every operation but set_tags and what needs the tag it sets, each saying which tags it could not read', () => {
+    const notRun = report.operations.filter((o) => !o.ran);
+    expect(notRun.map((o) => o.operationId)).toEqual(['setTags', 'pushApp', 'getScheduleTask', 'delScheduleTask']);
+    for (const o of notRun) expect(o.reason, o.operationId).toMatch(/needs the earlier tags of team-phone-1/);
+  });
+
+  it.each(plants.map((p) => [p.kind, p.operationId, p.where] as const))(
+    'still names the %s deviation of %s at %s',
+    (kind, operationId, where) => {
+      const op = report.operations.find(
+        (o) => o.operationId === (kind === 'rule' && operationId === 'authClose' ? 'queryBiTags' : operationId),
+      )!;
+      const at = kind === 'parity' && operationId === 'pushList' ? 'response.body.cid_details' : where;
+      expect(op.findings.filter((f) => f.kind === kind).map((f) => f.where)).toEqual(
+        expect.arrayContaining([expect.stringMatching(new RegExp(`^${at.replace(/\./g, '\\.')}`))]),
+      );
+    },
+  );
+
+  it('names alias_notexist as a result the documents do not know', () => {
+    const unbind = report.operations.find((o) => o.operationId === 'unbindAlias')!;
+    expect(unbind.findings.find((f) => f.kind === 'unknown-value')?.actual).toContain('alias_notexist');
+  });
+
+  it('fails only the operations with a plant, and get_tags for its shape', () => {
+    const failing = plants.filter((p) => p.kind !== 'undocumented-field' && p.kind !== 'unknown-value');
+    const expected = new Set([
+      ...failing.map((p) => (p.operationId === 'authClose' ? 'queryBiTags' : p.operationId)),
+      'getTags',
+    ]);
+    expect(
+      report.operations
+        .filter((o) => !o.ok)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual([...expected].sort());
+    // One schema finding per answer (each cid's tags are another value), nothing else.
+    const getTags = report.operations.find((o) => o.operationId === 'getTags')!;
+    expect(new Set(getTags.findings.map((f) => `${f.kind} ${f.where}`))).toEqual(
+      new Set(['schema response.body.tags']),
+    );
+  });
+});

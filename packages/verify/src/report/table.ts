@@ -1,6 +1,6 @@
 // The terminal table: a summary first (how the run ended, what it restored, per operation: conformant,
 // deviations, not run and why), then the table, then each finding with what to do next.
-import { FAILING_KINDS, type OperationReport, type Report } from './types.js';
+import { FAILING_KINDS, type OperationReport, type Report, type UnreadState } from './types.js';
 
 const percent = (n: number | null) => (n === null ? '-' : `${Math.round(n * 100)}%`);
 
@@ -32,8 +32,7 @@ export function summaryLines(report: Report): string[] {
   if (run.stopped) lines.push(`The run stopped early: ${run.stopped}.`);
   if (run.clock)
     lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
-  for (const u of run.untouched)
-    lines.push(`Left alone: ${u.cid} (its earlier state could not be read: ${u.reason}); nothing was written to it.`);
+  for (const u of run.unread) lines.push(unreadLine(u));
   const undone = run.restore.filter((r) => !r.restored);
   if (run.restore.length)
     lines.push(
@@ -43,6 +42,15 @@ export function summaryLines(report: Report): string[] {
     );
   for (const s of run.skipped) lines.push(`Skipped: ${s.step}: ${s.reason}.`);
   return lines;
+}
+
+/** A state that could not be read: why, the choice applied to its shape, and what was not run for it. */
+function unreadLine(u: UnreadState): string {
+  const choice = u.choice
+    ? ` (${u.choice.field} as ${u.choice.shape}: ${u.choice.used ? 'used' : 'not used'}, ${u.choice.why})`
+    : '';
+  const blocks = u.blocks.length ? ` Not run for it: ${u.blocks.join(', ')}.` : '';
+  return `Not read: the ${u.state} of ${u.cid}: ${u.reason}${choice}; nothing that changes it was sent.${blocks}`;
 }
 
 /** `HTTP 401 "…"` for a DMP refusal whose code is the status, `HTTP 200 sign_error "…"` otherwise. */

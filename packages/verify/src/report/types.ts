@@ -42,12 +42,24 @@ export interface RunOutcome {
   /** True when every state the run changed was put back. */
   restored: boolean;
   restore: Array<{ what: string; restored: boolean; reason?: string }>;
-  /** Listed cids whose earlier state could not be read: nothing was written to them. */
-  untouched: Array<{ cid: string; reason: string }>;
+  /**
+   * Each piece of a listed cid's earlier state (its tags, its alias) that could not be read: no write that changes
+   * it was sent. `choice` is the README's choice for an answer in a shape the documents do not give; `blocks` the
+   * steps not run for it.
+   */
+  unread: UnreadState[];
   /** Steps that ran but did not do what later steps needed, and those skipped for it. */
   skipped: Array<{ step: string; reason: string }>;
   /** The target's clock disagrees with the run's now (detected from its answers). */
   clock?: { evidence: string; next: string };
+}
+
+export interface UnreadState {
+  cid: string;
+  state: 'tags' | 'alias';
+  reason: string;
+  choice?: { field: string; shape: string; used: boolean; why: string };
+  blocks: string[];
 }
 
 export interface OperationReport {

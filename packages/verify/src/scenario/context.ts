@@ -1,4 +1,5 @@
 // What a scenario run knows: the target, the team's cids, and the values earlier steps handed on.
+import type { ReadChoice } from './reads.js';
 
 export interface Target {
   /** `{base_url}` of push v1 (the scenario adds `/v1/<appid>`). */
@@ -27,13 +28,18 @@ export interface ScenarioOptions {
 export interface DeviceState {
   status?: 'online' | 'offline';
   known: boolean;
+  /** The alias read before the run, when it was read (none: '' or absent). */
   alias?: string;
+  /** The tags read before the run, when they were read. */
   tags?: string[];
-  /** Why the cid's earlier alias or tags could not be read: the run then writes nothing to it. */
-  unreadable?: string;
-  /** Both the alias and the tags were read (an alias answer and a tags text). */
-  aliasRead?: boolean;
-  tagsRead?: boolean;
+  /** What an answer held where the run did not use its shape (reads.ts): only the parity run's sandbox starts from it. */
+  seen?: { alias?: string; tags?: string[] };
+}
+
+/** A listed cid's earlier state that could not be read: why, and the choice applied to an undocumented shape. */
+export interface Unread {
+  reason: string;
+  choice?: ReadChoice;
 }
 
 export interface Context {
@@ -52,14 +58,31 @@ export interface Context {
   touched: Set<string>;
   /** Why the main part of the run stopped early (a refused sign-in, a safety stop, SIGINT). */
   stopped?: string;
+  /** Each listed cid's earlier state read (`tags:<cid>`, `alias:<cid>`): a write may change it and restore it. */
+  read: Set<string>;
+  /** Each listed cid's earlier state that could not be read, by the same key: nothing that changes it is sent. */
+  unread: Record<string, Unread>;
 }
 
-/** The listed cids the run may write to: those whose earlier alias and tags were read (all of them in a dry run). */
-export function writable(ctx: Context): string[] {
-  if (ctx.dryRun) return ctx.options.cids;
-  return ctx.options.cids.filter(
-    (cid) => ctx.devices[cid]?.aliasRead && ctx.devices[cid]?.tagsRead && !ctx.devices[cid]?.unreadable,
-  );
+/**
+ * The kinds of state a write may change only once its earlier value was read, because the restore puts that value
+ * back: tags (get_tags) and alias (query_alias). No call reads the blacklist (the README asks for cids that are not
+ * on it), a badge cannot be read (set_badge 0 leaves 0), and a push changes nothing the run restores.
+ */
+const READ_FIRST = new Set(['tags', 'alias']);
+
+/** Why a write changing `key` (`tags:<cid>`) may not be sent: its earlier value was not read. Undefined: it may. */
+export function unreadBlock(ctx: Context, key: string): string | undefined {
+  const [kind, cid] = key.split(/:(.*)/s) as [string, string];
+  if (ctx.dryRun || !READ_FIRST.has(kind)) return undefined;
+  const unread = ctx.unread[key];
+  if (!unread && ctx.read.has(key)) return undefined;
+  return `needs the earlier ${kind} of ${cid}, which could not be read (${unread?.reason ?? 'not read yet'})`;
+}
+
+/** The listed cids whose earlier `kind` (tags, alias) was read: those a write of that kind may name. */
+export function readable(ctx: Context, kind: 'tags' | 'alias'): string[] {
+  return ctx.options.cids.filter((cid) => !unreadBlock(ctx, `${kind}:${cid}`));
 }
 
 /** A value an earlier step set, or a placeholder naming that step in a dry run. */

@@ -4,7 +4,14 @@ import { dmpSigns } from '@pushapi/dmp-client';
 import { pushSign } from '@pushapi/push-v1-client';
 import { outcomeOf, parseAnswer, type ServiceAnswer } from '../check/answer.js';
 import { operation } from '../documents.js';
-import type { Context, DeviceState, ScenarioOptions, Target } from './context.js';
+import {
+  type Context,
+  type DeviceState,
+  type ScenarioOptions,
+  type Target,
+  type Unread,
+  unreadBlock,
+} from './context.js';
 import { assertSafe, SafetyError } from './safety.js';
 import type { Step, StepRequest } from './step.js';
 import { scenario } from './steps.js';
@@ -121,6 +128,8 @@ export interface RunOptions {
   onSecret?: (secret: string) => void;
   /** The devices as another run saw them (parity: the sandbox restores the same state). */
   devices?: Record<string, DeviceState>;
+  /** The state the target's run could not read: the parity run skips the same writes, so that both compare alike. */
+  unread?: Record<string, Unread>;
   /** The wait between retries (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
   /** Aborted (SIGINT): the main part stops before its next step; the restore still runs. */
@@ -134,11 +143,20 @@ export interface ScenarioRun {
   restore: RestoreRecord[];
 }
 
-/** Why a step does not run now: its own skip, a missing value it needs, a restore with nothing to restore. */
-function skipReason(ctx: Context, step: Step): string | undefined {
+/**
+ * Why a step does not run now: a restore with nothing to restore, its own skip, a state it changes whose earlier
+ * value was not read (per piece of state: the tags of one cid block set_tags on that cid only), the step it
+ * follows not run, a missing value it needs. Each reason but the first two starts with "needs".
+ */
+function skipReason(ctx: Context, step: Step, exchanges: Exchange[]): string | undefined {
   if (step.restores && !ctx.dirty.has(step.restores(ctx))) return 'nothing to restore';
   const own = step.skip?.(ctx);
   if (own) return own;
+  const blocked = (step.dirties?.(ctx) ?? []).map((key) => unreadBlock(ctx, key)).find(Boolean);
+  if (blocked) return blocked;
+  // A read observing a write that was not sent observes nothing (its rule is not judged either).
+  const followed = step.follows ? [...exchanges].reverse().find((e) => e.step.name === step.follows) : undefined;
+  if (followed?.skipped) return `needs "${step.follows}", which did not run (${followed.skipped})`;
   const missing = ctx.dryRun ? undefined : step.needs?.find((name) => ctx.vars[name] === undefined);
   if (missing) return `needs the ${missing}, which ${ctx.missing[missing] ?? 'no earlier step gave'}`;
   return undefined;
@@ -162,7 +180,7 @@ interface Runner {
 /** Runs one step: skip, safety, send (with retries), then hands the answer on. A safety stop stops the main part. */
 async function runStep(r: Runner, step: Step): Promise<void> {
   const { ctx, run, exchanges } = r;
-  const skipped = skipReason(ctx, step);
+  const skipped = skipReason(ctx, step, exchanges);
   if (skipped) {
     exchanges.push({ step, skipped });
     for (const name of step.gives ?? []) ctx.missing[name] = `"${step.name}" did not run (${skipped})`;
@@ -247,6 +265,8 @@ export async function runScenario(
     dirty: new Set(),
     touched: new Set(),
     missing: {},
+    read: new Set(),
+    unread: structuredClone(run.unread ?? {}),
   };
   const r: Runner = { ctx, run, fetchImpl: run.fetch ?? fetch, exchanges: [] };
   await sign(ctx);

@@ -1,7 +1,8 @@
 // The scenario: every push v1 and DMP operation, in an order where each step only touches the listed cids and
 // what the scenario itself created, and where everything it set is removed again at the end.
 import { isObject, outcomeOf, type ServiceAnswer } from '../check/answer.js';
-import { dayCompact, dayDashed, DAY_MS, earlier, pushTime, writable, type Context } from './context.js';
+import { dayCompact, dayDashed, DAY_MS, earlier, pushTime, readable, type Context, type Unread } from './context.js';
+import { noAliasAnswer, readAlias, readTags, type StateRead } from './reads.js';
 import type { RuleOutcome, Step } from './step.js';
 
 const body = (a: ServiceAnswer): Record<string, unknown> => (isObject(a.body) ? a.body : {});
@@ -18,28 +19,16 @@ const names = (ctx: Context) => {
   };
 };
 const requestId = (ctx: Context, n: number) => `pushapiverify${ctx.options.run}r${n}`.slice(0, 32);
-// Every write goes to the listed cids whose earlier state was read (writable); the others are left alone.
-const cids = (ctx: Context) => writable(ctx);
-const first = (ctx: Context) => writable(ctx)[0]!;
-const lastCid = (ctx: Context) => writable(ctx)[writable(ctx).length - 1]!;
-const noWritable = (ctx: Context) =>
-  writable(ctx).length ? undefined : 'no listed cid whose earlier alias and tags could be read';
-const unreadable = (cid: string) => (ctx: Context) => {
-  const reason = ctx.devices[cid]?.unreadable;
-  return !ctx.dryRun && !writable(ctx).includes(cid)
-    ? `its earlier state could not be read (${reason ?? 'not read'}): nothing is written to it`
-    : undefined;
-};
-/** The cid's answer, in words, for a reason: `other_error "system busy"`, `tags as a JSON array`. */
+// A push changes nothing the run restores: it goes to the listed cids whatever could be read. A write that changes
+// a state the restore puts back (dirties) is sent only once that state was read (the runner checks unreadBlock).
+const cids = (ctx: Context) => ctx.options.cids;
+const first = (ctx: Context) => ctx.options.cids[0]!;
+const lastCid = (ctx: Context) => ctx.options.cids[ctx.options.cids.length - 1]!;
+/** The cid the alias steps bind: the first listed one whose earlier alias was read (else cid 1, which is then skipped). */
+const aliasCid = (ctx: Context) => readable(ctx, 'alias')[0] ?? first(ctx);
+/** The cid's answer, in words, for a reason: `other_error "system busy"`. */
 const said = (a: ServiceAnswer) =>
   `${result(a) ?? `HTTP ${a.status}`}${outcomeOf(a).desc ? ` "${outcomeOf(a).desc}"` : ''}`;
-/** A definite answer that the cid has no alias (a refusal that is not a transient or unknown failure). */
-const noAliasAnswer = (a: ServiceAnswer) =>
-  a.status === 200 &&
-  typeof result(a) === 'string' &&
-  result(a) !== 'ok' &&
-  result(a) !== 'other_error' &&
-  result(a) !== 'too_frequent';
 const runAlias = (c: Context, alias: unknown) =>
   typeof alias === 'string' && alias.startsWith(`pushapi-verify-${c.options.run}-`);
 
@@ -142,130 +131,113 @@ function captureSteps(ctx: Context): Step[] {
       name: `alias of cid ${i + 1} before`,
       operationId: 'queryAlias',
       request: () => ({ auth: 'token', params: { cid } }),
-      after: (c, a) => {
-        const alias = body(a).alias;
-        const device = (c.devices[cid] ??= { known: false });
-        if (result(a) === 'ok' && typeof alias === 'string')
-          Object.assign(device, { aliasRead: true, ...(alias ? { alias } : {}) });
-        else if (noAliasAnswer(a)) device.aliasRead = true;
-        else
-          device.unreadable = `query_alias answered ${result(a) === 'ok' ? `alias as ${JSON.stringify(alias)}` : said(a)}`;
-      },
+      after: (c, a) => rememberRead(c, `alias:${cid}`, readAlias(a)),
     })),
     ...perCid(ctx, (cid, i) => ({
       name: `tags of cid ${i + 1} before`,
       operationId: 'getTags',
       request: () => ({ auth: 'token', params: { cid } }),
-      after: (c, a) => {
-        const tags = body(a).tags;
-        const device = (c.devices[cid] ??= { known: false });
-        // The description says only "tags String (the tag list)": read any separator. Anything else is unreadable.
-        if (result(a) === 'ok' && typeof tags === 'string')
-          Object.assign(device, { tagsRead: true, tags: tags.split(/[\s,;]+/).filter(Boolean) });
-        else
-          device.unreadable = [
-            device.unreadable,
-            `get_tags answered ${result(a) === 'ok' ? `tags as ${Array.isArray(tags) ? 'a JSON array' : JSON.stringify(tags)}` : said(a)}`,
-          ]
-            .filter(Boolean)
-            .join('; ');
-      },
+      after: (c, a) => rememberRead(c, `tags:${cid}`, readTags(a)),
     })),
   ];
 }
 
+/** Keeps what a read of a cid's earlier state gave: the value, or why it could not be read (and what was seen). */
+function rememberRead(ctx: Context, key: string, read: StateRead<string | string[]>): void {
+  const [kind, cid] = key.split(/:(.*)/s) as ['alias' | 'tags', string];
+  const device = (ctx.devices[cid] ??= { known: false });
+  if (read.failure === undefined) {
+    ctx.read.add(key);
+    if (kind === 'tags') device.tags = read.value as string[];
+    else if (read.value) device.alias = read.value as string;
+    return;
+  }
+  // A state another run could not read stays unread here (the parity run mirrors the target's run).
+  const unread: Unread = { reason: read.failure, ...(read.choice ? { choice: read.choice } : {}) };
+  ctx.unread[key] ??= unread;
+  if (read.seen !== undefined) device.seen = { ...device.seen, [kind]: read.seen };
+}
+
+const aliasState = (c: Context) => [`alias:${aliasCid(c)}`];
+const alias1 = (c: Context) => names(c).alias1;
+const alias2 = (c: Context) => names(c).alias2;
+
+/** bind_alias of the alias cid: it changes the cid's alias (dirties), so it needs the alias read before. */
+const bindStep = (name: string, alias: (c: Context) => string): Step => ({
+  name,
+  operationId: 'bindAlias',
+  dirties: aliasState,
+  request: (c) => ({ auth: 'token', body: { alias_list: [{ cid: aliasCid(c), alias: alias(c) }] } }),
+});
+
+/** query_alias of the bound cid, once `follows` has run: it answers `alias`. */
+const aliasAfter = (name: string, follows: string, alias: (c: Context) => string, rule: string): Step => ({
+  name,
+  operationId: 'queryAlias',
+  follows,
+  request: (c) => ({ auth: 'token', params: { cid: aliasCid(c) } }),
+  rule: (c, a) =>
+    body(a).alias === alias(c)
+      ? undefined
+      : {
+          rule,
+          where: 'response.body.alias',
+          expected: JSON.stringify(alias(c)),
+          actual: JSON.stringify(body(a).alias),
+        },
+});
+
+/** query_cid of an alias: whether it lists the bound cid (`listed`) or not (a refusal made on purpose). */
+const cidsOf = (name: string, follows: string, alias: (c: Context) => string, listed: boolean, rule: string): Step => ({
+  name,
+  operationId: 'queryCid',
+  follows,
+  ...(listed ? {} : { refusal: true }),
+  request: (c) => ({ auth: 'token', params: { alias: alias(c) } }),
+  rule: (c, a) => {
+    const list = body(a).cid;
+    if ((Array.isArray(list) && list.includes(aliasCid(c))) === listed) return undefined;
+    const expected = `${listed ? 'a list holding' : 'no'} the bound cid ${aliasCid(c)}`;
+    return { rule, where: 'response.body.cid', expected, actual: JSON.stringify(list) };
+  },
+});
+
+/** unbind_alias of the second alias from the bound cid (the second time, a pair that is not bound). */
+const unbindStep = (name: string, refusal: boolean): Step => ({
+  name,
+  operationId: 'unbindAlias',
+  ...(refusal ? { refusal } : {}),
+  dirties: aliasState,
+  request: (c) => ({ auth: 'token', body: { cid: aliasCid(c), alias: alias2(c) } }),
+});
+
+/**
+ * Bind, query, rebind, unbind on one cid: the first listed one whose earlier alias was read (the restore binds it
+ * back). Each write names the alias state it changes (dirties): with no alias read, each is skipped saying so, and
+ * the reads that follow a skipped write are skipped with it.
+ */
 function aliasSteps(): Step[] {
-  const bind = (name: string, alias: (c: Context) => string): Step => ({
-    name,
-    operationId: 'bindAlias',
-    skip: noWritable,
-    dirties: (c) => [`alias:${first(c)}`],
-    request: (c) => ({ auth: 'token', body: { alias_list: [{ cid: first(c), alias: alias(c) }] } }),
-  });
-  /** query_alias of cid 1, once `follows` has run: it answers `alias`. */
-  const aliasOfFirst = (name: string, follows: string, alias: (c: Context) => string, rule: string): Step => ({
-    name,
-    operationId: 'queryAlias',
-    follows,
-    skip: noWritable,
-    request: (c) => ({ auth: 'token', params: { cid: first(c) } }),
-    rule: (c, a) =>
-      body(a).alias === alias(c)
-        ? undefined
-        : {
-            rule,
-            where: 'response.body.alias',
-            expected: JSON.stringify(alias(c)),
-            actual: JSON.stringify(body(a).alias),
-          },
-  });
-  const alias1 = (c: Context) => names(c).alias1;
-  const alias2 = (c: Context) => names(c).alias2;
   return [
-    bind('bind an alias', alias1),
-    aliasOfFirst('alias of cid 1 after binding', 'bind an alias', alias1, 'query_alias answers the alias just bound'),
-    {
-      name: 'cids of the alias',
-      operationId: 'queryCid',
-      follows: 'bind an alias',
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { alias: alias1(c) } }),
-      rule: (c, a) => {
-        const list = body(a).cid;
-        return Array.isArray(list) && list.includes(first(c))
-          ? undefined
-          : {
-              rule: 'query_cid lists the cid bound to the alias',
-              where: 'response.body.cid',
-              expected: `a list holding cid 1`,
-              actual: JSON.stringify(list),
-            };
-      },
-    },
-    bind('rebind cid 1 to a second alias', alias2),
-    aliasOfFirst(
-      'alias of cid 1 after rebinding',
-      'rebind cid 1 to a second alias',
-      alias2,
-      'a rebinding replaces the old alias',
+    bindStep('bind an alias', alias1),
+    aliasAfter('alias after binding', 'bind an alias', alias1, 'query_alias answers the alias just bound'),
+    cidsOf('cids of the alias', 'bind an alias', alias1, true, 'query_cid lists the cid bound to the alias'),
+    bindStep('rebind to a second alias', alias2),
+    aliasAfter('alias after rebinding', 'rebind to a second alias', alias2, 'a rebinding replaces the old alias'),
+    cidsOf(
+      'cids of the replaced alias',
+      'rebind to a second alias',
+      alias1,
+      false,
+      'a rebinding unbinds the earlier alias',
     ),
-    {
-      name: 'cids of the replaced alias',
-      operationId: 'queryCid',
-      follows: 'rebind cid 1 to a second alias',
-      refusal: true,
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', params: { alias: alias1(c) } }),
-      rule: (c, a) => {
-        const list = body(a).cid;
-        return Array.isArray(list) && list.includes(first(c))
-          ? {
-              rule: 'a rebinding unbinds the earlier alias',
-              where: 'response.body.cid',
-              expected: 'no cid 1',
-              actual: JSON.stringify(list),
-            }
-          : undefined;
-      },
-    },
-    {
-      name: 'unbind the pair',
-      operationId: 'unbindAlias',
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', body: { cid: first(c), alias: names(c).alias2 } }),
-    },
-    {
-      name: 'unbind a pair that is not bound',
-      operationId: 'unbindAlias',
-      refusal: true,
-      skip: noWritable,
-      request: (c) => ({ auth: 'token', body: { cid: first(c), alias: names(c).alias2 } }),
-    },
-    bind('bind a third alias', (c) => names(c).alias3),
+    unbindStep('unbind the pair', false),
+    unbindStep('unbind a pair that is not bound', true),
+    bindStep('bind a third alias', (c) => names(c).alias3),
     {
       name: 'unbind every cid of the alias',
       operationId: 'unbindAliasAll',
-      skip: noWritable,
+      follows: 'bind a third alias',
+      dirties: aliasState,
       request: (c) => ({ auth: 'token', body: { alias: names(c).alias3 } }),
     },
   ];
@@ -277,15 +249,16 @@ function tagSteps(ctx: Context): Step[] {
     ...perCid(ctx, (cid, i) => ({
       name: `set tags of cid ${i + 1}`,
       operationId: 'setTags',
-      skip: unreadable(cid),
       dirties: () => [`tags:${cid}`],
       request: (c) => ({ auth: 'token', body: { cid, tag_list: tags(c) } }),
+      // push_app reaches the devices carrying the tag: it runs only when the tag is on a listed cid.
+      gives: [`tags set on ${cid}`],
+      after: (c, a) => (result(a) === 'ok' ? (c.vars[`tags set on ${cid}`] = cid) : undefined),
     })),
     {
       name: 'tags of cid 1 after setting',
       operationId: 'getTags',
       follows: 'set tags of cid 1',
-      skip: noWritable,
       request: (c) => ({ auth: 'token', params: { cid: first(c) } }),
       rule: (c, a) =>
         String(body(a).tags ?? '').includes(names(c).tag)
@@ -311,7 +284,6 @@ function blacklistSteps(): Step[] {
     {
       name: 'blacklist the last cid',
       operationId: 'postUserBlkList',
-      skip: noWritable,
       dirties: (c) => [`blacklist:${lastCid(c)}`],
       request: (c) => ({ auth: 'token', body: { cid: [lastCid(c)] } }),
     },
@@ -319,7 +291,6 @@ function blacklistSteps(): Step[] {
       name: 'push to the blacklisted cid',
       operationId: 'pushSingle',
       follows: 'blacklist the last cid',
-      skip: noWritable,
       request: (c) => ({ auth: 'token', body: { ...message(c), cid: lastCid(c), requestid: requestId(c, 1) } }),
       rule: (_, a) => {
         const status = body(a).status;
@@ -336,7 +307,6 @@ function blacklistSteps(): Step[] {
     {
       name: 'remove the last cid from the blacklist',
       operationId: 'deleteUserBlkList',
-      skip: noWritable,
       cleans: (c, a) => (result(a) === 'ok' ? [`blacklist:${lastCid(c)}`] : []),
       request: (c) => ({ auth: 'token', body: { cid: [lastCid(c)] } }),
     },
@@ -348,7 +318,6 @@ function pushSteps(): Step[] {
     {
       name: 'push to cid 1',
       operationId: 'pushSingle',
-      skip: noWritable,
       request: (c) => ({ auth: 'token', body: { ...message(c), cid: first(c), requestid: requestId(c, 2) } }),
       gives: ['single task'],
       after: remember('single task'),
@@ -357,7 +326,6 @@ function pushSteps(): Step[] {
     {
       name: 'push again with the same requestid',
       operationId: 'pushSingle',
-      skip: noWritable,
       request: (c) => ({ auth: 'token', body: { ...message(c), cid: first(c), requestid: requestId(c, 2) } }),
       rule: (c, a) => {
         const taskid = body(a).taskid;
@@ -381,7 +349,6 @@ function pushSteps(): Step[] {
     {
       name: 'push the list to the listed cids',
       operationId: 'pushList',
-      skip: noWritable,
       needs: ['list task'],
       request: (c) => ({ auth: 'token', body: { cid: cids(c), taskid: earlier(c, 'list task'), need_detail: true } }),
       rule: (c, a) => {
@@ -400,7 +367,6 @@ function pushSteps(): Step[] {
     {
       name: 'batch push to the listed cids',
       operationId: 'pushSingleBatch',
-      skip: noWritable,
       request: (c) => ({
         auth: 'token',
         body: {
@@ -465,25 +431,33 @@ function statisticsSteps(): Step[] {
     {
       name: 'badge of the listed cids',
       operationId: 'setBadge',
-      skip: noWritable,
       request: (c) => ({ auth: 'token', body: { badge: 0, cid_list: cids(c) } }),
     },
   ];
 }
 
+/** push_app reaches the devices carrying the tag: the listed cids set_tags put it on. On none, it is not sent. */
+function noneTagged(c: Context): string | undefined {
+  if (c.dryRun || cids(c).some((cid) => c.vars[`tags set on ${cid}`])) return undefined;
+  const why = cids(c).map((cid) => c.missing[`tags set on ${cid}`] ?? `"set tags" did not tag ${cid}`);
+  return `needs the tag ${c.options.allowAppPush} on a listed cid, which set_tags put on none (${why.join('; ')})`;
+}
+
 function appPushSteps(): Step[] {
   const noAppPush = (c: Context) => (c.options.allowAppPush ? undefined : 'no --allow-app-push');
   const condition = (c: Context) => [{ key: 'tag', values: [c.options.allowAppPush ?? ''], opt_type: 0 }];
+  // Not enabled only when the scheduled push answered without a task; not sent, or no answer: the step it follows
+  // and the task it needs say why.
   const noSchedule = (c: Context) =>
     noAppPush(c) ??
-    (c.vars['scheduled task'] || c.dryRun
+    (c.vars['schedule refused'] === undefined
       ? undefined
-      : `scheduled push not enabled for this app (push_app with pushTime answered ${c.vars['schedule refused'] ?? 'no task'})`);
+      : `scheduled push not enabled for this app (push_app with pushTime answered ${c.vars['schedule refused']})`);
   return [
     {
       name: 'app push to the tag',
       operationId: 'pushApp',
-      skip: (c) => noAppPush(c) ?? noWritable(c),
+      skip: (c) => noAppPush(c) ?? noneTagged(c),
       request: (c) => ({
         auth: 'token',
         body: { ...message(c), condition: condition(c), requestid: requestId(c, 3), task_name: names(c).taskName },
@@ -493,12 +467,13 @@ function appPushSteps(): Step[] {
     {
       name: 'scheduled app push to the tag',
       operationId: 'pushApp',
-      skip: (c) => noAppPush(c) ?? noWritable(c),
+      skip: (c) => noAppPush(c) ?? noneTagged(c),
       request: (c) => ({
         auth: 'token',
         body: { ...message(c), condition: condition(c), requestid: requestId(c, 4), pushTime: pushTime(c, DAY_MS) },
       }),
       dirties: () => ['task:scheduled'],
+      gives: ['scheduled task'],
       after: (c, a) =>
         result(a) === 'ok' && typeof body(a).taskid === 'string'
           ? (c.vars['scheduled task'] = body(a).taskid as string)
@@ -507,12 +482,16 @@ function appPushSteps(): Step[] {
     {
       name: 'the scheduled task',
       operationId: 'getScheduleTask',
+      follows: 'scheduled app push to the tag',
+      needs: ['scheduled task'],
       skip: noSchedule,
       request: (c) => ({ auth: 'token', body: { taskid: earlier(c, 'scheduled task') } }),
     },
     {
       name: 'delete the scheduled task',
       operationId: 'delScheduleTask',
+      follows: 'scheduled app push to the tag',
+      needs: ['scheduled task'],
       skip: noSchedule,
       cleans: (_, a) => (result(a) === 'ok' ? ['task:scheduled'] : []),
       request: (c) => ({ auth: 'token', body: { taskid: earlier(c, 'scheduled task') } }),
