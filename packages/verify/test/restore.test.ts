@@ -383,3 +383,44 @@ describe('a report that reads like a review', () => {
     expect(table).toContain("  next: report it to the service's owner");
   });
 });
+
+describe('the app-wide push, guarded', () => {
+  const count = (n: number): Deviation => ({
+    operationId: 'queryUserCount',
+    when: (r) => JSON.stringify(r.body).includes('pushapi-verify-app'),
+    answer: (a) => json({ ...a.body, user_count: n }),
+  });
+
+  it('is sent when query_user_count of the allowed tag counts exactly the listed cids the run tagged', async () => {
+    const { received, report } = await runWith([]);
+    const counted = received.findIndex(
+      (r) => r.operationId === 'queryUserCount' && JSON.stringify(r.body).includes('pushapi-verify-app'),
+    );
+    const pushed = received.findIndex((r) => r.operationId === 'pushApp');
+    expect(counted).toBeGreaterThan(-1);
+    expect(pushed).toBeGreaterThan(counted);
+    expect(exitStatus(report)).toBe(0);
+  });
+
+  it('is not sent when another device carries the tag, saying so', async () => {
+    const { received, report, before, after } = await runWith([count(3)]);
+    expect(received.filter((r) => r.operationId === 'pushApp')).toEqual([]);
+    expect(report.run!.skipped).toContainEqual({
+      step: 'app push to the tag',
+      reason:
+        'needs the tag pushapi-verify-app on exactly the 2 listed cids the run tagged, and query_user_count counts 3: push_app would reach devices not listed; not sent',
+    });
+    expect(after).toEqual(before);
+    expect(exitStatus(report)).toBe(1);
+  });
+
+  it('is not sent when the count cannot be read', async () => {
+    const { received, report } = await runWith([
+      { ...count(0), local: true, answer: () => json({ result: 'other_error', desc: 'system busy' }) },
+    ]);
+    expect(received.filter((r) => r.operationId === 'pushApp')).toEqual([]);
+    expect(report.run!.skipped.find((s) => s.step === 'app push to the tag')?.reason).toBe(
+      'needs the app push audience, which "count devices with the allowed tag" answered other_error "system busy" after 3 retries',
+    );
+  });
+});

@@ -443,6 +443,20 @@ function noneTagged(c: Context): string | undefined {
   return `needs the tag ${c.options.allowAppPush} on a listed cid, which set_tags put on none (${why.join('; ')})`;
 }
 
+/**
+ * push_app is sent only when query_user_count of the allowed tag counts exactly the listed cids the run tagged:
+ * more means other devices carry the tag (push_app would reach them), fewer that the service does not see the tag
+ * as set. Undefined when the count is not known yet (the step's `needs` then says why).
+ */
+function audienceBeyondList(c: Context): string | undefined {
+  const counted = c.vars['app push audience'];
+  if (c.dryRun || counted === undefined) return undefined;
+  const tagged = cids(c).filter((cid) => c.vars[`tags set on ${cid}`]).length;
+  if (Number(counted) === tagged) return undefined;
+  const reach = Number(counted) > tagged ? 'devices not listed' : 'other devices than those the run tagged';
+  return `needs the tag ${c.options.allowAppPush} on exactly the ${tagged} listed cids the run tagged, and query_user_count counts ${counted}: push_app would reach ${reach}; not sent`;
+}
+
 function appPushSteps(): Step[] {
   const noAppPush = (c: Context) => (c.options.allowAppPush ? undefined : 'no --allow-app-push');
   const condition = (c: Context) => [{ key: 'tag', values: [c.options.allowAppPush ?? ''], opt_type: 0 }];
@@ -453,11 +467,25 @@ function appPushSteps(): Step[] {
     (c.vars['schedule refused'] === undefined
       ? undefined
       : `scheduled push not enabled for this app (push_app with pushTime answered ${c.vars['schedule refused']})`);
+  const guarded = (c: Context) => noAppPush(c) ?? noneTagged(c) ?? audienceBeyondList(c);
   return [
+    {
+      // The service's tag condition alone decides who push_app reaches: count them first.
+      name: 'count devices with the allowed tag',
+      operationId: 'queryUserCount',
+      skip: (c) => noAppPush(c) ?? noneTagged(c),
+      request: (c) => ({ auth: 'token', body: { condition: condition(c) } }),
+      gives: ['app push audience'],
+      after: (c, a) => {
+        const count = body(a).user_count;
+        if (result(a) === 'ok' && typeof count === 'number') c.vars['app push audience'] = String(count);
+      },
+    },
     {
       name: 'app push to the tag',
       operationId: 'pushApp',
-      skip: (c) => noAppPush(c) ?? noneTagged(c),
+      needs: ['app push audience'],
+      skip: guarded,
       request: (c) => ({
         auth: 'token',
         body: { ...message(c), condition: condition(c), requestid: requestId(c, 3), task_name: names(c).taskName },
@@ -467,7 +495,8 @@ function appPushSteps(): Step[] {
     {
       name: 'scheduled app push to the tag',
       operationId: 'pushApp',
-      skip: (c) => noAppPush(c) ?? noneTagged(c),
+      needs: ['app push audience'],
+      skip: guarded,
       request: (c) => ({
         auth: 'token',
         body: { ...message(c), condition: condition(c), requestid: requestId(c, 4), pushTime: pushTime(c, DAY_MS) },
