@@ -181,6 +181,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
         refusal: e.step.refusal ?? false,
         ...(e.answer ? { status: e.answer.status, ...outcomeOf(e.answer) } : {}),
         ...(e.retries ? { retries: e.retries } : {}),
+        ...(e.step.appWide ? { appWide: true } : {}),
       })),
       findings,
     });

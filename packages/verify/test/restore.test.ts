@@ -424,3 +424,39 @@ describe('the app-wide push, guarded', () => {
     );
   });
 });
+
+describe('app-wide answers, against a service with other users', () => {
+  it('a clean run with parity exits 0: the other users tags in bi tags are not compared', async () => {
+    // The stranger's tag "other" is in the service's bi tags, never in the sandbox's copy (listed devices only).
+    const { report, before, after } = await runWith([], { parity: true });
+    expect(report.operations.flatMap((o) => o.findings.map((f) => `${o.operationId} ${f.kind} ${f.where}`))).toEqual(
+      [],
+    );
+    expect(report.operations.find((o) => o.operationId === 'queryBiTags')!.steps[0]).toMatchObject({
+      name: 'bi tags',
+      appWide: true,
+    });
+    expect(formatTable(report)).toContain('App-wide answers, compared with the sandbox only for what the listed');
+    expect(exitStatus(report)).toBe(0);
+    expect(after).toEqual(before);
+  });
+
+  it('what the listed devices and the run contribute is still compared: the run tag missing from bi tags is named', async () => {
+    const { report } = await runWith(
+      [
+        {
+          operationId: 'queryBiTags',
+          // The run's own bi tags step (the refusals on this path answer no tags).
+          answer: (a) =>
+            Array.isArray(a.body.tags)
+              ? json({ ...a.body, tags: a.body.tags.filter((t: string) => !t.startsWith('pushapi-verify-r1')) })
+              : a,
+        },
+      ],
+      { parity: true },
+    );
+    const parity = report.operations.find((o) => o.operationId === 'queryBiTags')!.findings;
+    expect(parity.map((f) => [f.kind, f.where])).toEqual([['parity', 'response.body.tags']]);
+    expect(parity[0]!.message).toMatch(/^the sandbox has pushapi-verify-r1 and the service does not/);
+  });
+});

@@ -105,29 +105,46 @@ function diff(
   if (JSON.stringify(target) !== JSON.stringify(sandbox)) out.push({ where, target, sandbox });
 }
 
-/** Parity findings of one step. */
+/**
+ * What other devices of the app may add to an app-wide answer: a field the sandbox leaves out, or texts of a list
+ * beyond all the sandbox's (whose app holds only the listed devices and what the run did).
+ */
+function addedByOthers(d: { target: unknown; sandbox: unknown }): boolean {
+  if (d.sandbox === undefined) return true;
+  const texts = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const { target, sandbox } = d;
+  return texts(target) && texts(sandbox) && sandbox.every((x) => target.includes(x));
+}
+
+/**
+ * Parity findings of one step. `appWide`: the answer depends on every device of the app (bi tags, statistics), so
+ * only what the listed devices and the run contribute is compared, never what other devices add.
+ */
 export function checkParity(
   operationId: string,
   step: string,
   target: ServiceAnswer,
   sandbox: ServiceAnswer,
+  appWide = false,
 ): Finding[] {
   const out: Array<{ where: string; target: unknown; sandbox: unknown }> = [];
   if (target.status !== sandbox.status)
     out.push({ where: 'response.status', target: target.status, sandbox: sandbox.status });
   diff(normalise(target.body), normalise(sandbox.body), 'response.body', out);
-  return out.map((d) => {
-    // A count of items that differs is no choice of the sandbox about the items' shape.
-    const counted = Array.isArray(d.target) && Array.isArray(d.sandbox) && d.target.length !== d.sandbox.length;
-    const choice = counted ? undefined : choiceFor(operationId, step, d.where);
-    return {
-      kind: 'parity' as const,
-      where: d.where,
-      expected: show(d.sandbox),
-      actual: show(d.target),
-      message: `${inWords(d.where, d.target, d.sandbox)}${choice ? ` (the sandbox's choice: "${choice.question}")` : ''}`,
-      ...(choice ? { sandboxChoice: choice } : {}),
-      step,
-    };
-  });
+  return out
+    .filter((d) => !(appWide && addedByOthers(d)))
+    .map((d) => {
+      // A count of items that differs is no choice of the sandbox about the items' shape.
+      const counted = Array.isArray(d.target) && Array.isArray(d.sandbox) && d.target.length !== d.sandbox.length;
+      const choice = counted ? undefined : choiceFor(operationId, step, d.where);
+      return {
+        kind: 'parity' as const,
+        where: d.where,
+        expected: show(d.sandbox),
+        actual: show(d.target),
+        message: `${inWords(d.where, d.target, d.sandbox)}${choice ? ` (the sandbox's choice: "${choice.question}")` : ''}`,
+        ...(choice ? { sandboxChoice: choice } : {}),
+        step,
+      };
+    });
 }

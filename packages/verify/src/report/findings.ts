@@ -100,7 +100,9 @@ export function findingsOf(exchange: Exchange, sandbox: Exchange | undefined, ru
     const seen = new Set(out.map((f) => f.where));
     out.push(
       ...oneParityCause(
-        checkParity(step.operationId, step.name, answer, sandbox.answer).filter((f) => !seen.has(f.where)),
+        checkParity(step.operationId, step.name, answer, sandbox.answer, step.appWide).filter(
+          (f) => !seen.has(f.where),
+        ),
       ),
     );
   }

@@ -86,6 +86,15 @@ export function formatTable(report: Report): string {
       if (f.next) lines.push(`  next: ${f.next}`);
     }
   }
+  const appWide = report.operations.flatMap((op) =>
+    op.steps.filter((step) => step.appWide).map((step) => `${op.operationId} (${step.name})`),
+  );
+  if (appWide.length && report.parity.compared)
+    lines.push(
+      '',
+      'App-wide answers, compared with the sandbox only for what the listed devices and the run contribute (other devices of the app are not in it):',
+      `  ${appWide.join(', ')}`,
+    );
   const refusals = report.operations.flatMap((op) =>
     op.steps.filter((step) => step.refusal).map((step) => refusalLine(op, step)),
   );

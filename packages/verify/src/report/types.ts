@@ -33,6 +33,8 @@ export interface StepRecord {
   desc?: string;
   /** Retries of a transient refusal (too_frequent, "system busy") before this answer. */
   retries?: number;
+  /** The answer depends on the whole app: parity compared only what the listed devices and the run contribute. */
+  appWide?: boolean;
 }
 
 /** How an active run ended: stopped early or not, what it put back, what it left alone, what the clock said. */

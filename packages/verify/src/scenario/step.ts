@@ -40,6 +40,11 @@ export interface Step {
   restores?(ctx: Context): string;
   /** The step whose effect the rule observes: when that step was not answered ok, the rule is not judged. */
   follows?: string;
+  /**
+   * The answer depends on every device of the app, not only the listed ones (bi tags, statistics): parity compares
+   * only what the listed devices and the run contribute, since other users' devices are not in the sandbox.
+   */
+  appWide?: boolean;
   /** The rule depends on the target's clock agreeing with the run's now (a false finding otherwise). */
   clockBound?: boolean;
   /** Why the step does not run here, or undefined. */

@@ -275,7 +275,7 @@ function tagSteps(ctx: Context): Step[] {
       operationId: 'queryUserCount',
       request: (c) => ({ auth: 'token', body: { condition: [{ key: 'tag', values: [names(c).tag], opt_type: 0 }] } }),
     },
-    { name: 'bi tags', operationId: 'queryBiTags', request: () => ({ auth: 'token' }) },
+    { name: 'bi tags', operationId: 'queryBiTags', appWide: true, request: () => ({ auth: 'token' }) },
   ];
 }
 
@@ -406,6 +406,7 @@ function statisticsSteps(): Step[] {
   return [
     {
       name: 'users of yesterday',
+      appWide: true,
       operationId: 'queryAppUser',
       request: (c) => ({ auth: 'token', params: { date: dayDashed(c, -1) } }),
     },
@@ -419,11 +420,13 @@ function statisticsSteps(): Step[] {
     },
     {
       name: 'pushes of yesterday',
+      appWide: true,
       operationId: 'queryAppPush',
       request: (c) => ({ auth: 'token', params: { date: dayCompact(c, -1) } }),
     },
     {
       name: 'online users of the last 24 hours',
+      appWide: true,
       operationId: 'getLast24hoursOnlineUserStatistics',
       request: () => ({ auth: 'token' }),
     },
