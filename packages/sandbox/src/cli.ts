@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `pushapi-sandbox` (`run sandbox` in the workspace): starts the sandbox, prints where everything is and the
 // default app's credentials, and stops cleanly on Ctrl-C or SIGTERM.
+import type { TeamLimitSettings } from './http/team-limits.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
 import { workspaceDocsDir } from './docs-site.js';
-import { parseAppTokens, type AppToken } from './http/team-tokens.js';
+import { checkAppTokens, parseAppTokens, type AppToken } from './http/team-tokens.js';
 import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
 
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
@@ -43,6 +44,14 @@ Usage: pushapi-sandbox [options]
                            as the snapshot "seed" (SANDBOX_SEED)
   --metrics-per-app        label the request metrics of GET /metrics with the appid too (SANDBOX_METRICS_PER_APP=1);
                            off by default: thousands of apps would make thousands of series
+  --team-limits <list>     what one team (an app-token prefix) may hold on this process, answered 429 past it:
+                           concurrent=96,waits=64,per-second=500,burst=1000 (the defaults; give any of them;
+                           per-second=0: no rate limit), and apps=1000, its apps on this process (409 past
+                           it) (SANDBOX_TEAM_LIMITS)
+  --app-idle-expiry <time> remove an app (with its data) that no call has named for this long: 14d, 12h, 30m;
+                           the default app never goes; none by default (SANDBOX_APP_IDLE_EXPIRY)
+  --check-tokens           check the token files (--control-token-file, --app-token-file) as a start would,
+                           print the teams and exit 0, or say why not and exit 2; nothing is started
   --quiet                  no line per request
   --help                   this text
 
@@ -138,6 +147,9 @@ function readFlags() {
         compat: { type: 'string' },
         seed: { type: 'string' },
         'metrics-per-app': { type: 'boolean' },
+        'team-limits': { type: 'string' },
+        'app-idle-expiry': { type: 'string' },
+        'check-tokens': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -178,6 +190,17 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+// `--check-tokens`: the token files checked as a start would check them, and nothing started. The systemd unit runs
+// it before each reload, so that `systemctl reload` fails, saying why, when the file would be refused.
+if (values['check-tokens']) {
+  try {
+    checkAppTokens(appTokens, controlToken);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  console.log(`tokens checked: the control token and ${new Set(appTokens.map((t) => t.prefix)).size} teams' tokens`);
+  process.exit(0);
+}
 const allowedHosts = [...(values['allowed-host'] ?? []), ...(env.SANDBOX_ALLOWED_HOSTS ?? '').split(',')]
   .map((h) => h.trim())
   .filter(Boolean);
@@ -186,6 +209,40 @@ const docsDir = values.docs ?? env.SANDBOX_DOCS;
 const compat = values.compat ?? env.SANDBOX_COMPAT ?? 'strict';
 if (compat !== 'strict' && compat !== 'lenient') fail(`compat mode "${compat}" is not one of: strict, lenient`);
 const seed = values.seed ?? env.SANDBOX_SEED;
+
+/** `--app-idle-expiry 14d` (or `12h`, `30m`): how long an app may go unused before it is removed; none when not given. */
+function durationOf(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const match = /^(\d+)(d|h|m)$/.exec(text.trim());
+  if (!match || Number(match[1]) < 1)
+    fail(
+      `app idle expiry "${text}" is not a whole number of days, hours or minutes, at least 1 (such as 14d, 12h, 30m)`,
+    );
+  return Number(match[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
+}
+
+/** `--team-limits concurrent=96,waits=64,per-second=500,burst=1000` (any of them; the rest keep their defaults). */
+function teamLimitsOf(text: string | undefined): Partial<TeamLimitSettings> {
+  const names: Record<string, keyof TeamLimitSettings> = {
+    concurrent: 'concurrent',
+    waits: 'waits',
+    'per-second': 'perSecond',
+    burst: 'burst',
+    apps: 'apps',
+  };
+  const out: Partial<TeamLimitSettings> = {};
+  for (const part of (text ?? '').split(',').filter((p) => p.trim())) {
+    const [name = '', value = ''] = part.split('=').map((p) => p.trim());
+    const key = names[name];
+    const number = Number(value);
+    if (!key || !/^\d+$/.test(value) || (number < 1 && key !== 'perSecond'))
+      fail(
+        `team limit "${part.trim()}" is not one of concurrent=N, waits=N, per-second=N (0: none), burst=N (N a whole number, at least 1)`,
+      );
+    out[key] = number;
+  }
+  return out;
+}
 
 const sandbox = await listenSandbox({
   host,
@@ -200,6 +257,8 @@ const sandbox = await listenSandbox({
   defaultApp: Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
   ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
   metricsPerApp: values['metrics-per-app'] === true || env.SANDBOX_METRICS_PER_APP === '1',
+  teamLimits: teamLimitsOf(values['team-limits'] ?? env.SANDBOX_TEAM_LIMITS),
+  appIdleExpiryMs: durationOf(values['app-idle-expiry'] ?? env.SANDBOX_APP_IDLE_EXPIRY),
 }).catch((error: Error & { code?: string }) =>
   fail(
     error.code === 'EADDRINUSE'
@@ -229,7 +288,7 @@ process.on('SIGHUP', () => {
   if (appTokenFile === undefined)
     return console.warn('SIGHUP: no --app-token-file to re-read; the team tokens stay as they are');
   try {
-    const prefixes = sandbox.reloadAppTokens([...fixedAppTokens, ...appTokensOfFile(appTokenFile)]);
+    const prefixes = sandbox.reloadAppTokens(() => [...fixedAppTokens, ...appTokensOfFile(appTokenFile)]);
     console.log(
       `team tokens reloaded: ${prefixes.length} teams${prefixes.length > 0 ? ` (${prefixes.map((p) => `"${p}"`).join(', ')})` : ''}`,
     );

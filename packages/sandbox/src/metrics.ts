@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { RequestLogEntry } from './apis/request-log.js';
 import type { Change } from './state/unit.js';
 import type { Store } from './state/store.js';
+import type { TeamUsage } from './http/team-limits.js';
 
 export interface MetricsOptions {
   /** Adds the appid as a label of the request metrics (`--metrics-per-app`). */
@@ -20,6 +21,10 @@ export interface MetricsSources {
   store: Store;
   /** Readers of the event stream connected now. */
   streamClients(): number;
+  /** Whether the store takes commits (false once a failed commit could not be rolled back); always true in memory. */
+  storeWritable?(): boolean;
+  /** What each team holds and was refused (http/team-limits.ts). */
+  teams?(): ReadonlyMap<string, TeamUsage>;
 }
 
 /** An outcome is a result value of the documents' closed set, or a status: never free text from a request. */
@@ -31,6 +36,8 @@ export class SandboxMetrics {
   readonly #duration: Histogram;
   readonly #restores: Counter;
   readonly #commit: Histogram;
+  readonly #commitFailures: Counter;
+  readonly #tokensReloaded: Gauge;
   /**
    * The request series by their labels, each counted in a plain number that the counter reads only at a scrape
    * (its collect()): prom-client validates and hashes a label object at each inc(), even on a labelled child, which
@@ -85,6 +92,27 @@ export class SandboxMetrics {
       buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5],
       registers,
     });
+    this.#commitFailures = new Counter({
+      name: 'sandbox_store_commit_failures_total',
+      help: 'Units of work the --data store refused (each answered 503, its apps reloaded from the store), by whether memory was put back.',
+      labelNames: ['recovered'],
+      registers,
+    });
+    new Gauge({
+      name: 'sandbox_store_writable',
+      help: '1 while the store takes commits; 0 once a refused commit could not be rolled back (/readyz then answers 503).',
+      registers,
+      collect() {
+        this.set(sources.storeWritable?.() === false ? 0 : 1);
+      },
+    });
+    this.#tokensReloaded = new Gauge({
+      name: 'sandbox_app_tokens_last_reload_successful',
+      help: '0 when the last re-read of the app token file (SIGHUP) failed and the tokens before it stay in force; else 1.',
+      registers,
+    });
+    this.#tokensReloaded.set(1);
+    teamSeries(sources, registers);
     const { store } = sources;
     new Gauge({
       name: 'sandbox_apps',
@@ -164,6 +192,16 @@ export class SandboxMetrics {
     }
   }
 
+  /** Whether the last reload of the app tokens succeeded. */
+  tokensReloaded(ok: boolean): void {
+    this.#tokensReloaded.set(ok ? 1 : 0);
+  }
+
+  /** Counts a commit the store refused. */
+  commitFailed(recovered: boolean): void {
+    this.#commitFailures.inc({ recovered: String(recovered) });
+  }
+
   /** Times a commit to the store. */
   timeCommit(commit: Promise<void>): Promise<void> {
     const started = performance.now();
@@ -183,4 +221,45 @@ function sum(store: Store, count: (app: Store['apps'] extends Map<string, infer 
   let total = 0;
   for (const app of store.apps.values()) total += count(app);
   return total;
+}
+
+/** The series by team (the configured prefixes, and `other`: a bounded label), read from the team limits at a scrape. */
+function teamSeries(sources: MetricsSources, registers: Registry[]): void {
+  const teams = () => sources.teams?.() ?? new Map<string, TeamUsage>();
+  new Counter({
+    name: 'sandbox_team_requests_total',
+    help: 'Requests by team (the app-token prefix that starts the appid a call names; other: none).',
+    labelNames: ['team'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [team, usage] of teams()) this.inc({ team }, usage.requests);
+    },
+  });
+  new Counter({
+    name: 'sandbox_team_refused_total',
+    help: 'Requests answered 429 by team and limit (concurrent, waits, rate).',
+    labelNames: ['team', 'limit'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [team, usage] of teams())
+        for (const [limit, count] of Object.entries(usage.refused)) this.inc({ team, limit }, count);
+    },
+  });
+  for (const [name, help, read] of [
+    ['sandbox_team_in_flight', 'Requests of a team in progress now.', (u: TeamUsage) => u.inFlight],
+    ['sandbox_team_waits', 'Waiting calls of a team now.', (u: TeamUsage) => u.waits],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['team'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [team, usage] of teams()) this.set({ team }, read(usage));
+      },
+    });
+  }
 }

@@ -51,4 +51,7 @@ export const TITLES: Record<string, string> = {
   'unsupported-media-type': 'Unsupported media type',
   'injected-fault': 'Injected fault',
   'internal-error': 'Internal error',
+  'store-failed': 'Store failed',
+  'too-many-requests': 'Too many requests',
+  'app-quota': 'App quota reached',
 };

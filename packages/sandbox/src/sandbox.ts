@@ -1,5 +1,6 @@
 // Starting and stopping a sandbox in this process: the state (in memory, or in a data folder), the server, and
 // the timer that lets running clocks fire scheduled pushes and expire offline messages.
+import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './apis/call.js';
@@ -14,11 +15,12 @@ import { warmUpRequestPath } from './warm-up.js';
 import type { Document } from '@pushapi/openapi/walk';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit } from './apis/commit.js';
-import { runDueOfEveryApp } from './apis/due-work.js';
+import { expireIdleApps, runDueOfEveryApp } from './apis/due-work.js';
 import { createSandboxServer } from './http/server.js';
 import { inProcessFetch, type SandboxFetch } from './in-process-fetch.js';
 import type { Key } from './state/kinds.js';
 import { healthEndpoints, Readiness } from './http/health.js';
+import { TEAM_LIMIT_DEFAULTS, TeamLimits, type TeamLimitSettings } from './http/team-limits.js';
 import { TeamTokens, type AppToken } from './http/team-tokens.js';
 import { SandboxMetrics } from './metrics.js';
 import { docsSite, pages, workspaceDocsDir } from './docs-site.js';
@@ -29,7 +31,7 @@ import { keepSnapshot, readSnapshots } from './areas/snapshot-store.js';
 import { loadWorld, type World } from './areas/world.js';
 import { Refusal } from './refusal.js';
 import { SeedError, worldOf } from './seed.js';
-import { loadStore, recordCheck } from './state/load.js';
+import { loadStore, recordCheck, reloadApps } from './state/load.js';
 import { lmdbPersistence, memoryPersistence } from './state/persistence.js';
 import { snapshotOf } from './state/snapshot.js';
 import type { Store } from './state/store.js';
@@ -68,6 +70,10 @@ export interface SandboxOptions {
   metrics?: boolean;
   /** Add the appid as a label of the request metrics (default false: thousands of apps, thousands of series). */
   metricsPerApp?: boolean;
+  /** What one team (an app-token prefix) may hold on this process (http/team-limits.ts); the rest keep the defaults. */
+  teamLimits?: Partial<TeamLimitSettings>;
+  /** Remove an app, with its data, that no call has named for this long (real ms); default: never. */
+  appIdleExpiryMs?: number;
 }
 
 export interface RunningSandbox {
@@ -95,9 +101,10 @@ export interface RunningSandbox {
   snapshot(): unknown;
   /**
    * Puts a new set of app tokens in force at once (the command does on SIGHUP, re-reading its token file). A set
-   * that fails the start's checks throws, naming prefixes only, and the old set stays. Returns the prefixes.
+   * that fails the start's checks, or a function that throws (a file that cannot be read), throws, naming prefixes only; the old set
+   * stays and GET /metrics says so (sandbox_app_tokens_last_reload_successful 0). Returns the prefixes.
    */
-  reloadAppTokens(appTokens: readonly AppToken[]): readonly string[];
+  reloadAppTokens(appTokens: readonly AppToken[] | (() => readonly AppToken[])): readonly string[];
   stop(): Promise<void>;
 }
 
@@ -132,8 +139,12 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
   const documents = scratchOf?.documents ?? loadDocuments();
   const precompiled = scratchOf ? scratchOf.precompiled : loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
-  const committer = new Committer(persistence);
+  const dataDir = options.dataDir ?? '(memory)';
   let store: Store;
+  const committer = new Committer(persistence, {
+    rollBack: (appids) => reloadApps(store, persistence, documents.sandbox!, dataDir, appids),
+    failed: (error, recovered) => storeFailed(error, recovered),
+  });
   let world: World | undefined;
   const snapshots = new Snapshots(undefined, keepSnapshot);
   try {
@@ -166,14 +177,34 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
     compat,
     snapshots,
   };
+  const limits = new TeamLimits(
+    { ...TEAM_LIMIT_DEFAULTS, ...options.teamLimits },
+    (appid) => teams.teamOf(appid),
+    () => performance.now(),
+  );
   if (options.metrics !== false) {
     const events = services.events;
     services.metrics = new SandboxMetrics(
       { perApp: options.metricsPerApp === true },
-      { store, streamClients: () => events.streamClients },
+      {
+        store,
+        streamClients: () => events.streamClients,
+        storeWritable: () => committer.broken === undefined,
+        teams: () => limits.usage(),
+      },
     );
   }
   const readiness = new Readiness();
+  // A refused commit is answered once and rolled back; a store that cannot even be read back takes the process out
+  // of the balancer (/readyz 503) rather than answering every later call with an error.
+  function storeFailed(error: unknown, recovered: boolean): void {
+    services.metrics?.commitFailed(recovered);
+    const reason = (error as Error)?.message ?? String(error);
+    console.error(
+      `sandbox: the data folder refused a commit (${reason}); ${recovered ? 'its apps were reloaded from the store' : 'the store cannot be read back: not ready until restarted'}`,
+    );
+    if (!recovered) readiness.set(false, `the store cannot commit (${reason}); restart the process`);
+  }
   if (!store.apps.has(defaultApp.appid)) {
     const unit = new Unit(store, services.realNow());
     createApp(unit, defaultApp);
@@ -204,6 +235,7 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
     page: pages(staticPage(), docsSite(options.docsDir ?? workspaceDocsDir())),
     log: options.log,
     health: healthEndpoints(readiness, services.metrics),
+    limits,
   });
   // With validators ready-made, the request path runs once on a scratch sandbox before this one listens.
   if (!scratchOf && precompiled) {
@@ -234,7 +266,17 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
   // package loads every validator ready-made and has run its request path once; from the source tree validators
   // compile on first use).
   readiness.set(true, 'ready');
-  const timer = setInterval(() => runDueOfEveryApp(services, committer), 1000);
+  const idleMs = options.appIdleExpiryMs;
+  const timer = setInterval(() => {
+    runDueOfEveryApp(services, committer);
+    if (idleMs !== undefined)
+      void expireIdleApps(services, committer, idleMs).then(
+        (gone) =>
+          gone.length > 0 &&
+          options.log?.(`removed ${gone.length} apps unused for ${idleMs / 60_000} minutes: ${gone.join(', ')}`),
+        () => undefined,
+      );
+  }, 1000);
   timer.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -252,7 +294,13 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
     store,
     snapshot: () => snapshotOf(store),
     reloadAppTokens(appTokens) {
-      teams.replace(appTokens);
+      try {
+        teams.replace(typeof appTokens === 'function' ? appTokens() : appTokens);
+      } catch (error) {
+        services.metrics?.tokensReloaded(false);
+        throw error;
+      }
+      services.metrics?.tokensReloaded(true);
       return teams.prefixes;
     },
     stop: () =>

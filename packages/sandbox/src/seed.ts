@@ -2,6 +2,7 @@
 // against the World schema of the control document, so a mistake in the file stops the start with its place named.
 import type { World } from './areas/world.js';
 import { describeViolation, explain } from './validation/explain.js';
+import { identifierViolations } from './validation/identifiers.js';
 import { SchemaSet } from './validation/schemas.js';
 import { readWorldFile, WorldFileProblem } from './world-file.js';
 
@@ -30,12 +31,11 @@ function readWorld(path: string): unknown {
 export function worldOf(seed: unknown, documents: Record<string, object>): World {
   const source = typeof seed === 'string' ? seed : '(the seed option)';
   const world = typeof seed === 'string' ? readWorld(seed) : seed;
-  const violations = explain(
-    new SchemaSet(documents as Record<string, Record<string, unknown>>),
-    WORLD_SCHEMA,
-    world,
-    [],
-  );
+  const byIdentifiers = identifierViolations({ params: {}, query: new URLSearchParams(), body: world });
+  const violations =
+    byIdentifiers.length > 0
+      ? byIdentifiers.map((v) => ({ ...v, location: v.location.slice(1) })) // `body` is the world itself here
+      : explain(new SchemaSet(documents as Record<string, Record<string, unknown>>), WORLD_SCHEMA, world, []);
   if (violations.length > 0) {
     const shown = violations
       .slice(0, 5)

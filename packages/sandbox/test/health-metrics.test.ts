@@ -180,8 +180,12 @@ describe('GET /metrics', () => {
     ];
     for (const word of forbidden) expect(text).not.toContain(word);
     const names = new Set(all.filter((s) => s.name.startsWith('sandbox_')).flatMap((s) => Object.keys(s.labels)));
-    expect([...names].sort()).toEqual(['api', 'le', 'operation', 'outcome', 'via'].filter((n) => names.has(n)));
+    const closed = ['api', 'le', 'limit', 'operation', 'outcome', 'recovered', 'team', 'via'];
+    expect([...names].sort()).toEqual(closed.filter((n) => names.has(n)));
     expect(names.has('appid')).toBe(false);
+    // Without app tokens there are no teams: every call is `other`.
+    const teams = new Set(all.flatMap((s) => (s.labels.team === undefined ? [] : [s.labels.team])));
+    expect([...teams]).toEqual(['other']);
   });
 
   it('with metricsPerApp, the request metrics carry the appid', async () => {

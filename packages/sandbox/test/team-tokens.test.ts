@@ -167,16 +167,50 @@ describe('tokens per team', () => {
       await start([
         { prefix: 'team-a-', token: TEAM_A },
         { prefix: 'team-a-', token: TEAM_B },
+        { prefix: 'team-a-', token: `${TEAM_B}-third` },
       ]),
       await start([{ prefix: 'team-a-', token: ADMIN }]),
       await start([{ prefix: 'team-a-', token: TEAM_A }], null),
     ];
     expect(messages[0]).toMatch(/app token of prefix "team-a-" has 11 characters/);
-    expect(messages[1]).toMatch(/prefix "team-a-" is given twice/);
+    expect(messages[1]).toMatch(/prefix "team-a-" is given 3 times: give one token per prefix, or two while rotating/);
     expect(messages[2]).toMatch(/is also the control token/);
     expect(messages[3]).toMatch(/app tokens need a control token too/);
     for (const message of messages)
       for (const token of [ADMIN, TEAM_A, TEAM_B, 'tiny-secret']) expect(message).not.toContain(token);
+  });
+
+  it('a prefix with two tokens (a rotation under way) is reached with either; after the reload only the new one; a failed reload shows in the metrics', async () => {
+    const sandbox = await startSandbox({
+      controlToken: ADMIN,
+      appTokens: [
+        { prefix: 'team-a-', token: TEAM_A },
+        { prefix: 'team-a-', token: TEAM_B },
+      ],
+    });
+    try {
+      const made = (token: string, appid: string) =>
+        fetch(`${sandbox.url}/control/apps/${appid}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        }).then((r) => r.status);
+      expect(await made(TEAM_A, 'team-a-old')).toBe(201);
+      expect(await made(TEAM_B, 'team-a-new')).toBe(201);
+      sandbox.reloadAppTokens([{ prefix: 'team-a-', token: TEAM_B }]);
+      expect(await made(TEAM_A, 'team-a-old-2')).toBe(401);
+      expect(await made(TEAM_B, 'team-a-new-2')).toBe(201);
+      expect(() =>
+        sandbox.reloadAppTokens(() => {
+          throw new Error('EACCES: the token file cannot be read');
+        }),
+      ).toThrow(/EACCES/);
+      const metrics = await fetch(`${sandbox.url}/metrics`).then((r) => r.text());
+      expect(metrics).toContain('sandbox_app_tokens_last_reload_successful 0');
+      expect(await made(TEAM_B, 'team-a-new-3')).toBe(201);
+    } finally {
+      await sandbox.stop();
+    }
   });
 
   it('overlapping prefixes (one the start of another) are refused at start, naming both', async () => {

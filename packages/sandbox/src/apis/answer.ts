@@ -39,6 +39,9 @@ export const noContent: Reply = { status: 204 };
 const headerSafe = (text: string) =>
   text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** The push v1 `result` of a refusal answered with an HTTP status: a team over its limits is `too_frequent`. */
+const pushResultOf = (status: number) => (status === 429 ? 'too_frequent' : 'invalid_param');
+
 /** A refused request as the interface answers it (`none`: no interface matched the path). */
 export function refusalReply(api: ApiName | 'none', refusal: Refusal): Reply {
   const { code, detail, status, violations } = refusal;
@@ -65,7 +68,7 @@ export function refusalReply(api: ApiName | 'none', refusal: Refusal): Reply {
   return {
     ...common,
     contentType: 'application/problem+json',
-    body: refused ? { ...details, result: 'invalid_param', desc } : details,
-    outcome: refused ? 'invalid_param' : null,
+    body: refused ? { ...details, result: pushResultOf(status), desc } : details,
+    outcome: refused ? pushResultOf(status) : null,
   };
 }

@@ -254,6 +254,12 @@ const HANDLERS: Handlers = {
     const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, { ...asker, named: c.query.team });
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
+  listAppSnapshots: (c, _visible, asker) =>
+    json(200, { snapshots: c.services.snapshots.list(asker).filter((s) => s.apps.includes(c.params.appid!)) }),
+  deleteAppSnapshot: (c, _visible, asker) => {
+    c.services.snapshots.deleteHolding(c.params.name!, c.params.appid!, asker, c.unit);
+    return noContent;
+  },
   saveAppSnapshot: (c, _visible, asker) =>
     json(
       201,
@@ -289,8 +295,11 @@ const HANDLERS: Handlers = {
   },
 };
 
-/** Operations at an app's path that answer for an app that does not exist (yet): they make it. */
-const MAKES_APP = new Set(['putApp', 'restoreAppSnapshot']);
+/**
+ * Operations at an app's path that answer for an app that does not exist (yet): they make it, or read and free
+ * the snapshots that hold it (an app deleted or expired keeps its snapshots until they are deleted).
+ */
+const WITHOUT_APP = new Set(['putApp', 'restoreAppSnapshot', 'listAppSnapshots', 'deleteAppSnapshot']);
 
 /** The control API; `access` says what a request's token (the control token, an app token) may do and see. */
 export function controlApi(access: ControlAccess): Api {
@@ -302,11 +311,11 @@ export function controlApi(access: ControlAccess): Api {
     invalidStatus: 422,
     bind(op) {
       const handler = handlerOf<(c: Call, visible: Visible, asker: Asker) => Reply>(HANDLERS, op.operationId);
-      const makesApp = MAKES_APP.has(op.operationId);
+      const withoutApp = WITHOUT_APP.has(op.operationId);
       return (
         handler &&
         ((c) => {
-          if (c.params.appid !== undefined && !c.app && !makesApp)
+          if (c.params.appid !== undefined && !c.app && !withoutApp)
             throw notFound(`no app with appid "${c.params.appid}"`);
           return handler(c, access.visible(c.headers), access.asker(c.headers));
         })

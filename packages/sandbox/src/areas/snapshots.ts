@@ -284,6 +284,13 @@ export class Snapshots {
     return { ...view, apps: own.map((a) => a.appid), devices: own.reduce((n, a) => n + a.devices, 0) };
   }
 
+  /** Deletes the asker's snapshot of this name if it holds the app; 404 (as a name never saved) if it does not. */
+  deleteHolding(name: string, appid: string, who: Asker, unit: Unit): void {
+    if (!this.#find(who, name, 'read').view.apps.includes(appid))
+      throw notFound(`no snapshot named "${name}" holds app "${appid}"`);
+    this.delete(name, who, unit);
+  }
+
   delete(name: string, who: Asker = ADMIN, unit?: Unit): void {
     const found = this.#find(who, name, 'delete');
     this.#saved.delete(poolKey(found.pool, name));

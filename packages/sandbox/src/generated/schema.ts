@@ -97,7 +97,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -138,7 +138,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -164,7 +164,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -192,7 +192,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -223,7 +223,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -253,7 +253,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -281,12 +281,12 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -321,12 +321,12 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -358,12 +358,12 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -395,12 +395,12 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -431,7 +431,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -460,7 +460,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -486,7 +486,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -518,7 +518,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -553,7 +553,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -583,7 +583,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -613,7 +613,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -641,14 +641,20 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the snapshots that hold an app
+         * @description The snapshots of the caller that hold this app, oldest first: an app token's are its team's, the
+         *     administrator's all of them. At a path that names the app, so that through a load balancer routing by the
+         *     appid it reaches the process that holds the app and its snapshots (`GET /snapshots` lists one process's).
+         */
+        get: operations["listAppSnapshots"];
         put?: never;
         /**
          * Save a snapshot of an app
@@ -665,13 +671,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appid}/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot that holds an app
+         * @description Forgets the caller's snapshot of this name when it holds this app, as `DELETE /snapshots/{name}` does, at a
+         *     path that names the app: through a load balancer routing by the appid it reaches the process that holds the
+         *     app and its snapshots. A snapshot that does not hold the app answers 404, as a name never saved; the
+         *     administrator's (`seed`) answers 403 to an app token.
+         */
+        delete: operations["deleteAppSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appid}/snapshots/{name}/restore": {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -2296,14 +2336,6 @@ export interface components {
                 };
             }[];
         };
-        /** @description The name to save an app's snapshot under; the appid when left out. */
-        AppSnapshotCreate: {
-            /**
-             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters, starting with a letter or digit (so that it is never a path segment such as `..`).
-             * @example checkout-baseline
-             */
-            name?: string;
-        };
         /** @description A saved state, kept while the sandbox runs (and across restarts with `--data`). */
         Snapshot: {
             /**
@@ -2334,6 +2366,19 @@ export interface components {
              * @example 1893456000000
              */
             createdAt: number;
+        };
+        /** @description The saved snapshots, oldest first. */
+        SnapshotList: {
+            /** @description The snapshots. */
+            snapshots: components["schemas"]["Snapshot"][];
+        };
+        /** @description The name to save an app's snapshot under; the appid when left out. */
+        AppSnapshotCreate: {
+            /**
+             * @description The snapshot's name. Letters, digits, `.`, `-` and `_`, 1 to 64 characters, starting with a letter or digit (so that it is never a path segment such as `..`).
+             * @example checkout-baseline
+             */
+            name?: string;
         };
         /**
          * @description One app of a world, as `POST /apps` would create it (the magic cids come with it), then its devices
@@ -2409,11 +2454,6 @@ export interface components {
              * @example []
              */
             replaced: string[];
-        };
-        /** @description The saved snapshots, oldest first. */
-        SnapshotList: {
-            /** @description The snapshots. */
-            snapshots: components["schemas"]["Snapshot"][];
         };
         /**
          * @description Saves the current state under a name: of one app (`appid`) or of the whole sandbox (no `appid`). A
@@ -2719,12 +2759,12 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The app's appid.
+         * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
          * @example checkout-tests
          */
         AppIdPath: string;
         /**
-         * @description The device's client id.
+         * @description The device's client id, 1 to 128 characters.
          * @example CID_EXAMPLE_0001
          */
         CidPath: string;
@@ -2910,7 +2950,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -2937,7 +2977,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -2970,7 +3010,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -2995,7 +3035,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3028,7 +3068,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3055,7 +3095,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3082,7 +3122,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3109,7 +3149,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3142,7 +3182,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3169,7 +3209,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3203,7 +3243,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3237,12 +3277,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3269,12 +3309,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3300,12 +3340,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3352,12 +3392,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3384,12 +3424,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3414,12 +3454,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3449,12 +3489,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
                 /**
-                 * @description The device's client id.
+                 * @description The device's client id, 1 to 128 characters.
                  * @example CID_EXAMPLE_0001
                  */
                 cid: components["parameters"]["CidPath"];
@@ -3526,7 +3566,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3554,7 +3594,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3594,7 +3634,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3626,7 +3666,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3653,7 +3693,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3686,7 +3726,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3711,7 +3751,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3738,7 +3778,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3771,7 +3811,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3798,7 +3838,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3831,7 +3871,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3852,13 +3892,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listAppSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots holding the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotList"];
+                };
+            };
+        };
+    };
     saveAppSnapshot: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];
@@ -3886,13 +3952,43 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    deleteAppSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+                /**
+                 * @description The snapshot's name.
+                 * @example checkout-baseline
+                 */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     restoreAppSnapshot: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The app's appid.
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
                  * @example checkout-tests
                  */
                 appid: components["parameters"]["AppIdPath"];

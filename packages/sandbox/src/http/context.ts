@@ -16,6 +16,7 @@ import type { SchemaSet } from '../validation/schemas.js';
 import type { Guard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
 import type { Router } from './router.js';
+import type { TeamLimits } from './team-limits.js';
 
 /** An operation with its interface and its handler, bound once at start-up. */
 export interface BoundOperation {
@@ -35,6 +36,8 @@ export interface ServerParts {
   operations: ReadonlyMap<OperationSpec, BoundOperation>;
   page: PageServer;
   health: HealthEndpoints;
+  /** What each team may hold at once (team-limits.ts). */
+  limits: TeamLimits;
   log: ((line: string) => void) | undefined;
 }
 
@@ -48,6 +51,9 @@ export interface RequestContext {
   readonly at: number;
   readonly method: string;
   readonly url: URL;
+  /** The team the call counts against (team-limits.ts), once routed; and how it stops counting. */
+  team?: string;
+  leave?: () => void;
   /** What the request reached: an interface, the page (and the operator's endpoints), or nothing. */
   api: ApiName | 'page' | 'none';
   /** The methods a path allows, for a 405's Allow header. */

@@ -15,12 +15,13 @@ import { takeFault } from '../areas/faults.js';
 import { MOUNTS } from '../config.js';
 import { Refusal } from '../refusal.js';
 import { clockNow } from '../time.js';
-import { Unit } from '../state/unit.js';
+import { CommitError, Unit } from '../state/unit.js';
 import { queryValues } from '../validation/request.js';
 import { appScopedPath, checkAppBase } from './app-base.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
 import type { Admitted, Found, Handled, RequestContext, Routed } from './context.js';
 import { logEntryOf } from './log-entry.js';
+import { TeamLimitRefusal } from './team-limits.js';
 
 /** What a stage returns when it ended the request itself: the stages after it do not run. */
 const ENDED = 'ended';
@@ -36,6 +37,7 @@ export async function serveRequest(ctx: RequestContext): Promise<void> {
     if (error instanceof Refusal && !ctx.res.headersSent) sendReply(ctx, refusedReply(ctx, error));
     else answerDefect(ctx, error);
   } finally {
+    ctx.leave?.();
     logRequest(ctx);
   }
 }
@@ -45,6 +47,8 @@ async function runStages(received: RequestContext): Promise<void> {
   if ((await checkHostAndOrigin(received)) === ENDED) return;
   // ---- Route: the operation at this method and path (404 naming the nearest, 405 with Allow) ----
   const routed = route(received);
+  // ---- Team: the call counts against its team's limits (requests in progress, rate), or is answered 429 ----
+  enterTeam(routed);
   // ---- App: the control token, then the app the call concerns, found once ----
   const found = findApp(routed);
   // ---- Fault: one injected by the control API for this operation (drop, HTTP status, result) ----
@@ -67,6 +71,12 @@ async function runStages(received: RequestContext): Promise<void> {
 
 /** A refusal as the interface reached answers it; an injected HTTP fault, and a refusal before any, as the sandbox. */
 function refusedReply(ctx: RequestContext, refusal: Refusal): Reply {
+  const reply = interfaceReply(ctx, refusal);
+  if (!(refusal instanceof TeamLimitRefusal)) return reply;
+  return { ...reply, headers: { ...reply.headers, 'retry-after': String(refusal.retryAfterS) } };
+}
+
+function interfaceReply(ctx: RequestContext, refusal: Refusal): Reply {
   if (refusal.code === 'injected-fault') return { ...refusalReply('none', refusal), outcome: null };
   if (!ctx.operation) {
     const reply = refusalReply(ctx.api === 'page' ? 'none' : ctx.api, refusal);
@@ -81,6 +91,7 @@ async function checkHostAndOrigin(ctx: RequestContext): Promise<Ended | undefine
   const { guard, health, page, access } = ctx.parts;
   const { pathname } = ctx.url;
   guard.checkHost(ctx.req.headers);
+  checkRawPath(ctx.req.url ?? '/');
   const isPage = (ctx.method === 'GET' || ctx.method === 'HEAD') && page.handles(pathname);
   if (health.handles(pathname) || isPage) {
     ctx.api = 'page'; // the operator's polling and the page's files: not logged
@@ -91,6 +102,24 @@ async function checkHostAndOrigin(ctx: RequestContext): Promise<Ended | undefine
   }
   if (pathname === MOUNTS.control || pathname.startsWith(`${MOUNTS.control}/`)) guard.checkOrigin(ctx.req.headers);
   return undefined;
+}
+
+/**
+ * A dot segment (`/a/../b`, also written `%2e`), a backslash or an empty segment (`//`) in the path as sent: the
+ * URL parser would read another path than the one a balancer routed on (a balancer hashes the raw path), so the
+ * sandbox refuses it rather than serve an app on a process that is not its home. An encoded slash is not one of
+ * them: it stays inside its segment here (a cid may hold one); in an appid the appid's bound refuses it.
+ */
+const AMBIGUOUS_PATH = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)|\\|\/\//i;
+
+function checkRawPath(target: string): void {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('?', 1)[0]!;
+  if (AMBIGUOUS_PATH.test(path))
+    throw new Refusal(
+      'bad-path',
+      `the path ${JSON.stringify(path.slice(0, 200))} has a dot segment, a backslash or an empty segment, which the sandbox does not resolve: send the path it stands for`,
+      400,
+    );
 }
 
 function route(ctx: RequestContext): Routed {
@@ -116,6 +145,15 @@ function route(ctx: RequestContext): Routed {
   return Object.assign(ctx, { operation, params: found.params, scopedAppid: scoped?.appid });
 }
 
+/** The appid a call names (path, DMP base or query): what the balancer routes on, and what places it in a team. */
+const namedAppid = (ctx: Routed): string | undefined =>
+  ctx.params.appid ?? ctx.scopedAppid ?? ctx.url.searchParams.get('appid') ?? undefined;
+
+function enterTeam(ctx: Routed): void {
+  ctx.team = ctx.parts.limits.team(namedAppid(ctx));
+  ctx.leave = ctx.parts.limits.enter(ctx.team);
+}
+
 function findApp(ctx: Routed): Found {
   const { api, op } = ctx.operation;
   const { services } = ctx.parts;
@@ -123,6 +161,7 @@ function findApp(ctx: Routed): Found {
   const app = api.appOf(services, op, ctx.params, ctx.url.searchParams, ctx.req.headers);
   const scoped = ctx.scopedAppid;
   checkAppBase(scoped, app, scoped !== undefined && services.store.apps.has(scoped));
+  if (app) app.usedAt = ctx.at; // what the idle expiry reads (--app-idle-expiry)
   return Object.assign(
     ctx,
     app ? { app, appAt: clockNow(app.record.clock, ctx.at) } : { app: undefined, appAt: undefined },
@@ -161,7 +200,8 @@ async function readRequestBody(ctx: Found): Promise<void> {
 
 /** Only an app whose clock has reached its next due time has work to run: the others cost a comparison. */
 async function dueWork(ctx: Found): Promise<void> {
-  if (ctx.app && isDue(ctx.app, ctx.appAt)) await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app);
+  if (ctx.app && isDue(ctx.app, ctx.appAt))
+    await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app).catch(refuseStoreFailure);
 }
 
 function admit(ctx: Found): Admitted {
@@ -183,7 +223,17 @@ function admit(ctx: Found): Admitted {
     body: ctx.body,
   };
   api.admit(call);
+  checkAppQuota(ctx, call);
   return Object.assign(ctx, { call });
+}
+
+/** A call that would make an app of a team counts against the team's quota of apps on this process. */
+function checkAppQuota(ctx: Found, call: Admitted['call']): void {
+  const { operationId } = call.op;
+  const body = call.body as { appid?: unknown } | undefined;
+  const appid = operationId === 'putApp' ? call.params.appid : operationId === 'createApp' ? body?.appid : undefined;
+  if (typeof appid !== 'string' || call.services.store.apps.has(appid)) return;
+  ctx.parts.limits.checkAppQuota(appid, call.services.store.apps.keys());
 }
 
 function validate(ctx: Admitted): void {
@@ -206,13 +256,26 @@ function handle(ctx: Admitted): Handled {
 
 async function commit(ctx: Handled): Promise<void> {
   const { reply } = ctx;
-  await commitUnit(ctx.parts.services, ctx.parts.committer, ctx.call.unit, reply.announce, reply.quiet);
+  await commitUnit(ctx.parts.services, ctx.parts.committer, ctx.call.unit, reply.announce, reply.quiet).catch(
+    refuseStoreFailure,
+  );
+}
+
+/** A commit the store refused, answered once: nothing of the call was kept and memory was put back, so a retry is safe. */
+function refuseStoreFailure(error: unknown): never {
+  if (!(error instanceof CommitError)) throw error;
+  throw new Refusal('store-failed', `${error.message}; nothing of this call was kept, and it may be retried`, 503);
 }
 
 async function answer(ctx: Handled): Promise<void> {
   const { wait } = ctx.reply;
   if (wait) {
-    await ctx.parts.services.events.until(wait.on, wait.ready, wait.ms, ctx.res);
+    const endWait = ctx.parts.limits.enterWait(ctx.team ?? 'other');
+    try {
+      await ctx.parts.services.events.until(wait.on, wait.ready, wait.ms, ctx.res);
+    } finally {
+      endWait();
+    }
     ctx.reply = wait.answer();
   }
   const { reply } = ctx;

@@ -2,6 +2,7 @@
 // (/control) and the inbox page (/). It makes once, at start-up, what every request reads (context.ts): the
 // schemas, the router, and each operation bound to its interface's handler (a missing handler fails the start).
 // Every request then goes through the same stages, in order (pipeline.ts).
+import { performance } from 'node:perf_hooks';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Document } from '@pushapi/openapi/walk';
 import type { Api, Services } from '../apis/call.js';
@@ -19,6 +20,7 @@ import { createGuard } from './guard.js';
 import type { HealthEndpoints } from './health.js';
 import { serveRequest } from './pipeline.js';
 import { Router } from './router.js';
+import { TEAM_LIMIT_DEFAULTS, TeamLimits } from './team-limits.js';
 import { controlAccess, TeamTokens, type AppToken } from './team-tokens.js';
 
 export interface ServerSetup {
@@ -40,6 +42,8 @@ export interface ServerSetup {
   log: ((line: string) => void) | undefined;
   /** GET /healthz, /readyz and /metrics (health.ts). */
   health: HealthEndpoints;
+  /** Per-team limits (team-limits.ts); made with the defaults when not given. */
+  limits?: TeamLimits;
 }
 
 /**
@@ -85,7 +89,8 @@ export function createSandboxServer(setup: ServerSetup): { server: Server; liste
       return op && { operation: `${op.method} ${op.template}`, violations: validateRequest(schemas, op, parts) };
     },
   };
-  const access = controlAccess(setup.teams ?? new TeamTokens(setup.controlToken, setup.appTokens ?? []));
+  const teams = setup.teams ?? new TeamTokens(setup.controlToken, setup.appTokens ?? []);
+  const access = controlAccess(teams);
   const parts: ServerParts = {
     services,
     committer: setup.committer,
@@ -96,6 +101,13 @@ export function createSandboxServer(setup: ServerSetup): { server: Server; liste
     operations: bindOperations(operations, { 'push-v1': pushV1, dmp, control: controlApi(access) }),
     page: setup.page,
     health: setup.health,
+    limits:
+      setup.limits ??
+      new TeamLimits(
+        TEAM_LIMIT_DEFAULTS,
+        (appid) => teams.teamOf(appid),
+        () => performance.now(),
+      ),
     log: setup.log,
   };
   const listener: RequestListener = (req, res) => void serveRequest(newContext(parts, req, res));

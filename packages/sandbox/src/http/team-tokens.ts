@@ -40,12 +40,18 @@ export function checkAppTokens(appTokens: readonly AppToken[], controlToken: str
     );
   }
   const prefixes = new Set<string>();
+  const perPrefix = new Map<string, number>();
   const tokens = new Set<string>(controlToken === undefined ? [] : [controlToken]);
   for (const { prefix, token } of appTokens) {
     if (prefix === '' || prefix.includes('/'))
       throw new Error(`app token prefix "${prefix.slice(0, 100)}" must be the start of an appid (not empty, no "/")`);
-    if (prefixes.has(prefix))
-      throw new Error(`app token prefix "${prefix.slice(0, 100)}" is given twice: give one token per prefix`);
+    // Two tokens of one prefix while a rotation is under way: the team's running jobs keep the old one until they end.
+    const given = (perPrefix.get(prefix) ?? 0) + 1;
+    perPrefix.set(prefix, given);
+    if (given > 2)
+      throw new Error(
+        `app token prefix "${prefix.slice(0, 100)}" is given ${given} times: give one token per prefix, or two while rotating it (the new one, and the old one until its jobs end)`,
+      );
     if (token.length < MIN_TOKEN_LENGTH) {
       throw new Error(
         `the app token of prefix "${prefix.slice(0, 100)}" has ${token.length} characters; give one of at least ${MIN_TOKEN_LENGTH} (a short one can be guessed)`,
@@ -101,14 +107,14 @@ export class TeamTokens {
     appTokens: readonly AppToken[],
   ) {
     checkAppTokens(appTokens, controlToken);
-    this.#prefixes = appTokens.map((t) => t.prefix);
+    this.#prefixes = [...new Set(appTokens.map((t) => t.prefix))];
     this.#scopeOf = controlScopes(controlToken, appTokens);
   }
 
   replace(appTokens: readonly AppToken[]): void {
     checkAppTokens(appTokens, this.controlToken);
     const scopeOf = controlScopes(this.controlToken, appTokens);
-    [this.#prefixes, this.#scopeOf] = [appTokens.map((t) => t.prefix), scopeOf];
+    [this.#prefixes, this.#scopeOf] = [[...new Set(appTokens.map((t) => t.prefix))], scopeOf];
   }
 
   get prefixes(): readonly string[] {

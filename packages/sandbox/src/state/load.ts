@@ -114,3 +114,39 @@ export function rebuild(store: Store, app: AppState): void {
   store.seq = Math.max(store.seq, seq);
   app.nextDueAt = Number.NEGATIVE_INFINITY; // look for due work at the first touch
 }
+
+/**
+ * Puts these apps back as the store holds them, after a commit the store refused: their records are read again
+ * (an app the refused unit created is gone), and what memory keeps beside the records (faults waiting, rate
+ * counts, tallied deviations) stays. Snapshots are not reloaded: one saved by the refused unit stays in memory only.
+ */
+export function reloadApps(
+  store: Store,
+  persistence: Persistence,
+  controlDocument: object,
+  dir: string,
+  appids: ReadonlySet<string>,
+): void {
+  const check = recordCheck(controlDocument);
+  for (const appid of appids) {
+    const before = store.apps.get(appid);
+    if (before) KINDS.app.unplace(store, before, before.record);
+    for (const [token, record] of store.dmpTokens) if (record.appid === appid) store.dmpTokens.delete(token);
+    const entries = [...Object.values(KINDS)].flatMap((spec) =>
+      spec.prefix === 'p' ? [] : [...persistence.loadRange([spec.prefix, appid])],
+    );
+    const reloaded = loadStore({ ...persistence, load: () => entries }, controlDocument, dir).apps.get(appid);
+    if (reloaded) {
+      KINDS.app.place(store, reloaded, reloaded.record);
+      if (before)
+        Object.assign(reloaded, { faults: before.faults, rateHits: before.rateHits, deviations: before.deviations });
+      store.seq = Math.max(store.seq, reloaded.record.seq);
+    }
+    for (const { key, json } of persistence.loadRange(['p'])) {
+      const value = JSON.parse(json) as { appid: string };
+      if (value.appid !== appid || check('dmpToken', value)) continue;
+      const record = KINDS.dmpToken.decode!(value, key);
+      store.dmpTokens.set(record.token, record);
+    }
+  }
+}

@@ -20,6 +20,8 @@ export interface Persistence {
   readonly durable: boolean;
   /** Every stored record, at start (values as stored: JSON text). */
   load(): Iterable<{ key: Key; json: string }>;
+  /** The records stored under these key prefixes (`['d', appid]`: the app's devices), to put memory back after a failed commit. */
+  loadRange(prefix: Key): Iterable<{ key: Key; json: string }>;
   /** Commits one batch atomically; batches commit in the order given. */
   commit(writes: readonly Write[]): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export interface Persistence {
 export const memoryPersistence = (): Persistence => ({
   durable: false,
   load: () => [],
+  loadRange: () => [],
   commit: () => Promise.resolve(),
   close: () => Promise.resolve(),
 });
@@ -128,6 +131,14 @@ async function openLmdb(dir: string): Promise<Persistence> {
           const next = lmdbCall(dir, 'read', () => records.next());
           if (next.done) return;
           yield { key: next.value.key, json: next.value.value };
+        }
+      },
+      *loadRange(prefix) {
+        const within = (key: Key) => prefix.every((part, i) => key[i] === part);
+        // Keys sort part by part, so the keys under a prefix follow it with nothing between.
+        for (const { key, value } of lmdbCall(dir, 'read', () => db.getRange({ start: prefix }))) {
+          if (!within(key)) return;
+          yield { key, json: value };
         }
       },
       async commit(writes) {

@@ -47,6 +47,8 @@ export interface AppState {
   deviations: DeviationTally;
   /** Not stored: the earliest app time at which something may fall due (see areas/due.ts). */
   nextDueAt: number;
+  /** Not stored: real time of the last call that named the app (NaN: none since this process started). */
+  usedAt: number;
 }
 
 export const newAppState = (record: AppRecord): AppState => ({
@@ -64,6 +66,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   rateHits: new Map(),
   deviations: new Map(),
   nextDueAt: Number.POSITIVE_INFINITY,
+  usedAt: Number.NaN,
 });
 
 export const newDeviceState = (record: DeviceRecord): DeviceState => ({

@@ -118,36 +118,115 @@ export class Unit {
   }
 }
 
+/** What a Committer does when the store refuses a unit: put memory back as the store holds it. */
+export interface CommitRecovery {
+  /** Reloads these apps from the store (memory then matches what was committed); throws when the store cannot be read. */
+  rollBack(appids: ReadonlySet<string>): void;
+  /** Told of each failure, and whether the store was rolled back (metrics, /readyz). */
+  failed?(error: unknown, recovered: boolean): void;
+}
+
+/** LMDB's largest key, in bytes of its encoding: a unit with a longer key is refused before LMDB sees it. */
+export const MAX_KEY_BYTES = 1978;
+
+/** A key's bytes as LMDB stores an array of strings: each string's UTF-8 and a separator. */
+const keyBytes = (key: Key) => key.reduce((sum, part) => sum + Buffer.byteLength(part) + 1, 0);
+
+/** The store did not keep a unit: nothing of it was kept, and memory was put back as the store holds it. */
+export class CommitError extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the data folder could not store this change (${(reason as Error)?.message ?? String(reason)})`);
+    this.name = 'CommitError';
+  }
+}
+
 /**
  * Commits units in order. With a persistence that keeps state, each unit's writes are one atomic batch, committed
  * before its promise resolves (a request is answered only then); in memory there is nothing to write.
+ *
+ * A unit the store refuses (disk full, a key LMDB cannot hold) fails with every unit queued behind it (they may
+ * have read or built on its changes), and the apps they changed are reloaded from the store: memory and store agree
+ * again, and the next unit commits as usual. Only a store that cannot even be read back stops every commit.
  */
 export class Committer {
   #committed: Promise<void> = Promise.resolve();
-  #failure: unknown;
+  /** Counts failures: a unit queued before a failure belongs to the failure it was queued in. */
+  #epoch = 0;
+  /** Apps changed by units of this epoch whose commit has not been seen to succeed with nothing queued after. */
+  #pending = new Set<string>();
+  #broken: unknown;
 
-  constructor(private readonly persistence: Persistence) {}
+  constructor(
+    private readonly persistence: Persistence,
+    private readonly recovery?: CommitRecovery,
+  ) {}
 
   /** Whether a unit's changes are written somewhere that keeps them (a --data store). */
   get durable(): boolean {
     return this.persistence.durable;
   }
 
+  /** Why nothing can be committed any more (the store could not be read back after a failure), or undefined. */
+  get broken(): unknown {
+    return this.#broken;
+  }
+
   commit(unit: Unit): Promise<void> {
-    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+    if (this.#broken !== undefined) return Promise.reject(new CommitError(this.#broken));
     if (this.persistence.durable && unit.changed) {
-      const writes = unit.writes();
-      this.#committed = this.#committed.then(() => this.persistence.commit(writes));
-      // A failed commit (disk full...) fails every later request rather than answering ok for unsaved state.
-      this.#committed.catch((error: unknown) => {
-        this.#failure ??= error;
-      });
+      const epoch = this.#epoch;
+      for (const change of unit.changes()) this.#pending.add(change.appid);
+      const batch = writesWithin(unit);
+      const run = this.#committed.then(() =>
+        batch instanceof Error ? Promise.reject(batch) : this.persistence.commit(batch),
+      );
+      this.#committed = run;
+      run.then(
+        () => {
+          if (this.#committed === run) this.#pending.clear(); // nothing queued behind: all committed
+        },
+        (error: unknown) => this.#recover(epoch, error),
+      );
+      return run.catch((error: unknown) =>
+        Promise.reject(error instanceof CommitError ? error : new CommitError(error)),
+      );
     }
-    return this.#committed;
+    return this.#committed.catch((error: unknown) => Promise.reject(new CommitError(error)));
+  }
+
+  /** After the first failure of an epoch: reload what its units changed, and start a new queue. */
+  #recover(epoch: number, error: unknown): void {
+    if (epoch !== this.#epoch) return; // a unit queued behind the failure: already recovered
+    this.#epoch++;
+    const apps = this.#pending;
+    this.#pending = new Set();
+    this.#committed = Promise.resolve();
+    try {
+      this.recovery?.rollBack(apps);
+      this.recovery?.failed?.(error, true);
+    } catch (readError) {
+      this.#broken = readError;
+      this.recovery?.failed?.(error, false);
+    }
   }
 
   async close(): Promise<void> {
     await this.#committed.catch(() => undefined);
     await this.persistence.close();
+  }
+}
+
+/** A unit's writes, or the error that keeps them from the store (a key longer than LMDB holds). */
+function writesWithin(unit: Unit): Write[] | Error {
+  try {
+    const writes = unit.writes();
+    const long = writes.find((w) => keyBytes(w.key) > MAX_KEY_BYTES);
+    if (long)
+      return new Error(
+        `a key of ${keyBytes(long.key)} bytes, over the store's ${MAX_KEY_BYTES} (${long.key[0]} of app ${long.key[1]?.slice(0, 64)})`,
+      );
+    return writes;
+  } catch (error) {
+    return error as Error;
   }
 }

@@ -2,6 +2,7 @@
 import { moreViolations } from '../bounded.js';
 import { BYTE_BOUNDS } from '../config.js';
 import type { OperationSpec } from '../documents.js';
+import { identifierViolations } from './identifiers.js';
 import { append, explain, type Violation, type ViolationBudget } from './explain.js';
 import type { Schema, SchemaSet } from './schemas.js';
 
@@ -84,6 +85,9 @@ function violationsOf(
 ): Violation[] {
   const numbers = parts.body === undefined ? [] : numberViolations(parts.body, budget);
   if (numbers.length > 0) return numbers;
+  // The sandbox's own bounds on identifiers come before the document: they hold whatever a document allows.
+  const identifiers = identifierViolations(parts, op.api === 'control');
+  if (identifiers.length > 0) return identifiers;
   const out: Violation[] = [];
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue; // credentials are checked by the behaviour (not_auth, 401)

@@ -62,6 +62,7 @@ const keeping = (): Persistence & { batches: Write[][] } => {
     durable: true,
     batches,
     load: () => [],
+    loadRange: () => [],
     commit: async (writes) => void batches.push([...writes]),
     close: async () => undefined,
   };
@@ -93,6 +94,7 @@ describe('a unit of work', () => {
     await new Committer({
       durable: false,
       load: () => [],
+      loadRange: () => [],
       commit: () => Promise.reject(new Error('never called')),
       close: async () => undefined,
     }).commit(unit);

@@ -12,6 +12,8 @@ import { raw } from './in-process.js';
 
 export const haproxyPath = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const config = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
+/** The example teams map shipped beside it (ci-web-, ci-api-): the teams of these tests. */
+const teamsMap = path.resolve(import.meta.dirname, '../../deploy/teams.map');
 
 export function requireHaproxy(): void {
   if (!fs.existsSync(haproxyPath)) {
@@ -46,6 +48,8 @@ export interface Service {
   /** Starts process i again on its port and folder after it died (a test that killed it). */
   revive(i: number): Promise<RunningCli>;
   stop(): void;
+  /** What HAProxy printed so far (its access log among it). */
+  output(): string;
 }
 
 /** Starts `count` processes (`args(i)` added to each one's --port and --data) and HAProxy in front of them. */
@@ -70,6 +74,7 @@ export async function startService(
       ...process.env,
       SANDBOX_LB_BIND: `127.0.0.1:${lbPort}`,
       SANDBOX_LB_STATS: `127.0.0.1:${statsPort}`,
+      SANDBOX_LB_TEAMS: teamsMap,
       ...Object.fromEntries(processes.map((p, i) => [`SANDBOX_${i + 1}`, new URL(p.url).host])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +116,7 @@ export async function startService(
       return revive(i);
     },
     revive,
+    output: () => output.join(''),
     stop() {
       balancer.kill('SIGTERM');
       for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
