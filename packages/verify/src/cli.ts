@@ -7,6 +7,7 @@ import { describeAllowList, describeSummary } from './proxy/console.js';
 import { startProxy } from './proxy/server.js';
 import { formatHtml } from './report/html.js';
 import { formatTable } from './report/table.js';
+import { spendLines } from './report/spend.js';
 import { UnreachableError } from './scenario/run.js';
 import { appPushTagProblem, SafetyError } from './scenario/safety.js';
 import { Redactor } from './secrets.js';
@@ -33,7 +34,9 @@ Run (each flag also an environment variable):
   --allow-app-push <tag>  run push_app, restricted to this tag (it must start with pushapi-verify-), set first on the listed cids only
   --no-parity             do not run the scenario against an in-process sandbox
   --now <time>            the instant the run takes as now (ISO 8601); for a target whose clock is frozen, such as a sandbox app
-  --dry-run               print the plan (each request, redacted) and send nothing
+  --dry-run               print what the run will spend and the plan (each request, redacted); send nothing
+  --retry-window <s>      how long one request's retries of a transient refusal may wait in all (default 7:
+                          1 s, 2 s, 4 s; waits double up to 60 s each; 660 spans a limit of 2 per 10 minutes)
   --report <file.json>    write the report (schema: @pushapi/verify/report.schema.json)
   --html <file.html>      write the report as a self-contained page
 
@@ -116,7 +119,16 @@ function runOptions(values: Record<string, unknown>): VerifyOptions {
     ...(values['allow-app-push'] ? { allowAppPush: values['allow-app-push'] as string } : {}),
     parity: !values['no-parity'],
     ...(values.now ? { now: parseNow(values.now as string) } : {}),
+    ...(values['retry-window'] ? { retryWindowMs: parseWindow(values['retry-window'] as string) } : {}),
   };
+}
+
+/** --retry-window in seconds: how long one request's retries may wait in all. */
+function parseWindow(text: string): number {
+  const s = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(s))
+    fail(`--retry-window ${text}: write whole seconds, such as 660 (a limit of 2 per 10 minutes)`);
+  return s * 1000;
 }
 
 function parseNow(text: string): number {
@@ -143,6 +155,7 @@ async function run(args: string[]): Promise<number> {
       'no-parity': { type: 'boolean' },
       now: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'retry-window': { type: 'string' },
       report: { type: 'string' },
       html: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -150,8 +163,12 @@ async function run(args: string[]): Promise<number> {
   });
   if (values.help) return (process.stdout.write(HELP), 0);
   const options = runOptions(values);
+  const planned = await plan(options);
+  // Said before anything is sent: what the run will spend (stderr, so that stdout stays the report's table).
+  const spend = `${spendLines(planned, options.retryWindowMs).join('\n')}\n`;
   if (values['dry-run']) {
-    for (const e of await plan(options)) {
+    process.stdout.write(spend);
+    for (const e of planned) {
       if (e.skipped) process.stdout.write(`- ${e.step.operationId} (${e.step.name}): not run: ${e.skipped}\n`);
       else
         process.stdout.write(
@@ -171,6 +188,7 @@ async function run(args: string[]): Promise<number> {
     interrupt.abort();
   };
   process.on('SIGINT', onSignal);
+  process.stderr.write(spend);
   const report = await verify({ ...options, signal: interrupt.signal }).finally(() => process.off('SIGINT', onSignal));
   process.stdout.write(redactor.text(formatTable(report)));
   if (values.report) fs.writeFileSync(values.report, redactor.text(`${JSON.stringify(report, null, 2)}\n`));

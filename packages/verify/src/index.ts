@@ -1,6 +1,7 @@
 // @pushapi/verify: checks a real push v1 / DMP endpoint against the documents and the sandbox.
 export { verify, plan, UsageError, type VerifyOptions } from './verify.js';
-export { UnreachableError, type Exchange } from './scenario/run.js';
+export { retryWaits, UnreachableError, type Exchange } from './scenario/run.js';
+export { spendLines } from './report/spend.js';
 export { SafetyError } from './scenario/safety.js';
 export {
   FAILING_KINDS,

@@ -32,6 +32,8 @@ export interface VerifyOptions extends Target {
   fetch?: typeof fetch;
   /** The wait between retries of a transient refusal (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
+  /** How long one request's retries may wait in all, in ms (default 7 s: 1 s, 2 s, 4 s). */
+  retryWindowMs?: number;
   /** Aborted (SIGINT): the run stops before its next step, restores, and reports. */
   signal?: AbortSignal;
 }
@@ -117,6 +119,12 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
     ...(ctx.stopped ? { stopped: ctx.stopped } : {}),
     restored: target.restore.every((r) => r.restored),
     restore: target.restore,
+    before: ctx.options.cids.map((cid) => ({
+      cid,
+      ...(ctx.read.has(`alias:${cid}`) ? { alias: ctx.devices[cid]?.alias || null } : {}),
+      ...(ctx.read.has(`tags:${cid}`) ? { tags: ctx.devices[cid]?.tags ?? [] } : {}),
+      blacklisted: false as const,
+    })),
     unread: unreadStates(target),
     skipped: target.exchanges.flatMap((e) =>
       e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [],
@@ -146,6 +154,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   const target = await runScenario(options, scenario, {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.retryWindowMs !== undefined ? { retryWindowMs: options.retryWindowMs } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     onSecret,
   });

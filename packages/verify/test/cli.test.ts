@@ -79,7 +79,12 @@ it('exits 0 against the sandbox, writes a report valid against its schema and a 
   const report = path.join(dir, 'sandbox.json');
   const html = path.join(dir, 'sandbox.html');
   const { code, stdout, stderr } = await run([...flags(t), '--report', report, '--html', html]);
-  expect(stderr).toBe('');
+  // Before the run, on stderr: what it will spend (stdout stays the table); nothing else.
+  expect(stderr).toMatch(/^What the run will spend \(start on a staging appid[^\n]*\n {2}calls: authSign 2, /);
+  expect(stderr).toContain(
+    '  retries: a transient refusal is retried 3 times, waiting 1 s, 2 s, 4 s (up to 7 s per request;',
+  );
+  expect(stderr).not.toContain('pushapi-verify:');
   expect(code, stdout).toBe(0);
   expect(stdout).toMatch(/^pushapi-verify: http:\/\/127\.0\.0\.1:\d+ \(app app-/);
   expect(stdout).toContain('31 of 31 operations ran; 0 failed');
@@ -118,7 +123,9 @@ it('exits 2 naming an unreachable target, without the secret', async () => {
   await closed.stop(); // a port nothing listens on any more
   const { code, stdout, stderr } = await run(flags(t, closed.url));
   expect(code).toBe(2);
-  expect(stderr).toBe(`pushapi-verify: cannot reach ${closed.url} (ECONNREFUSED)\n`);
+  expect(stderr.split('\n').filter((l) => l.startsWith('pushapi-verify'))).toEqual([
+    `pushapi-verify: cannot reach ${closed.url} (ECONNREFUSED)`,
+  ]);
   expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
 });
 
@@ -159,6 +166,10 @@ it('takes the credentials from the environment; the dry run sends nothing and sh
     );
     expect(stdout).toContain(`{"alias_list":[{"cid":"${t.cids[0]}","alias":"<the alias read before>"}]}`);
     expect(stdout).toContain('dry run: nothing was sent');
+    expect(stdout).toMatch(/^What the run will spend \(start on a staging appid/);
+    expect(stdout).toContain(
+      "  rate-controlled, sharing the app's limits with its production traffic: setTags 1 (+1 if restoring), saveListBody 1, pushList 1\n",
+    );
     expectNoSecret([stdout, stderr], [t.masterSecret, t.dmp!.authCode]);
   } finally {
     await standIn.stop();

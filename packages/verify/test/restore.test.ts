@@ -460,3 +460,63 @@ describe('app-wide answers, against a service with other users', () => {
     expect(parity[0]!.message).toMatch(/^the sandbox has pushapi-verify-r1 and the service does not/);
   });
 });
+
+describe('a set_tags limit of 2 per 10 minutes (a controllable clock: each injected wait advances it)', () => {
+  /** set_tags refused too_frequent while 2 were accepted in the last 10 minutes of the stand-in's clock. */
+  function limitedSetTags() {
+    const clock = { now: 0 };
+    const accepted: number[] = [];
+    const deviation: Deviation = {
+      operationId: 'setTags',
+      local: true,
+      when: () => {
+        if (accepted.filter((t) => clock.now - t < 600_000).length >= 2) return true;
+        accepted.push(clock.now);
+        return false;
+      },
+      answer: () => json(TOO_FREQUENT),
+    };
+    // Accepted requests are forwarded: a deviation that does not match passes the request to the sandbox.
+    return { clock, deviation, sleep: async (ms: number) => void (clock.now += ms) };
+  }
+
+  it('with a retry window spanning the limit, every listed device ends as it began and the run exits 0', async () => {
+    const limit = limitedSetTags();
+    const { report, before, after } = await runWith([limit.deviation], {
+      sleep: limit.sleep,
+      retryWindowMs: 660_000,
+    });
+    expect(after).toEqual(before);
+    expect(report.run!.restored).toBe(true);
+    expect(exitStatus(report)).toBe(0);
+    expect(limit.clock.now).toBeGreaterThanOrEqual(600_000); // it waited out the window, on the stand-in's clock
+    const restoreStep = report.operations.find((o) => o.operationId === 'setTags')!.steps;
+    expect(restoreStep.find((s) => s.name === 'restore the tags of cid 1')).toMatchObject({ result: 'ok' });
+  });
+
+  it('with the default window, the report records the earlier state and prints the exact calls that finish it', async () => {
+    const limit = limitedSetTags();
+    const { report, app } = await runWith([limit.deviation], { sleep: limit.sleep });
+    expect(exitStatus(report)).toBe(3);
+    expect(report.run!.before).toEqual([
+      { cid: TEAM[0], alias: 'u_10086', tags: ['city_shanghai', 'vip'], blacklisted: false },
+      { cid: TEAM[1], alias: null, tags: ['staff'], blacklisted: false },
+    ]);
+    const undone = report.run!.restore.filter((r) => !r.restored);
+    expect(undone.map((r) => r.what)).toEqual([`tags of ${TEAM[0]}`, `tags of ${TEAM[1]}`]);
+    expect(undone[0]!.calls).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringMatching(new RegExp(`/v1/${app.appid}/set_tags$`)),
+        body: { cid: TEAM[0], tag_list: ['city_shanghai', 'vip'] },
+      },
+    ]);
+    const table = formatTable(report);
+    expect(table).toContain(
+      `Before the run: ${TEAM[0]}: alias u_10086, tags city_shanghai, vip, not blacklisted (assumed); ${TEAM[1]}: no alias, tags staff, not blacklisted (assumed).`,
+    );
+    expect(table).toMatch(/RESTORE INCOMPLETE: .*Put these back by hand, each call with the header authtoken/);
+    expect(table).toContain(`/set_tags {"cid":"${TEAM[0]}","tag_list":["city_shanghai","vip"]}`);
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+  });
+});

@@ -9,6 +9,7 @@ import { sourceOf } from '../src/documents.js';
 import { assertSafe } from '../src/scenario/safety.js';
 import { Redactor } from '../src/secrets.js';
 import { worldFromRecording } from '../src/world.js';
+import { plan, retryWaits, spendLines } from '../src/index.js';
 
 describe('safety', () => {
   const allowed = { cids: ['mine'], appPushTag: 'pushapi-verify-x', ownTasks: ['RASL_0101_aa'] };
@@ -136,4 +137,39 @@ it('a world from a recording gives each app the same master secret at every star
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('what a run will spend, said before it runs', () => {
+  it('retries wait 1 s, 2 s, 4 s by default; a window of 660 s spans a limit of 2 per 10 minutes', () => {
+    expect(retryWaits()).toEqual([1000, 2000, 4000]);
+    const long = retryWaits(660_000);
+    const total = long.reduce((a, b) => a + b, 0);
+    expect(Math.max(...long)).toBe(60_000);
+    expect(total).toBeGreaterThanOrEqual(600_000);
+    expect(total).toBeLessThanOrEqual(660_000);
+  });
+
+  it('names the calls, the rate-controlled ones, the pushes, the token closed and the retries', async () => {
+    const planned = await plan({
+      baseUrl: 'https://push.example.com',
+      appid: 'app',
+      appkey: 'key',
+      masterSecret: '',
+      cids: ['c1', 'c2'],
+      allowAppPush: 'pushapi-verify-app',
+      now: Date.parse('2030-03-04T05:06:07Z'),
+    });
+    const lines = spendLines(planned, 660_000).join('\n');
+    expect(lines).toMatch(/^What the run will spend \(start on a staging appid/);
+    expect(lines).toContain(
+      "rate-controlled, sharing the app's limits with its production traffic: setTags 2 (+2 if restoring), saveListBody 1, pushList 1, pushApp 2",
+    );
+    expect(lines).toMatch(
+      /pushes, each a task in the app's statistics \(push_result, query_app_push\): pushSingle 3, .*pushApp 2/,
+    );
+    expect(lines).toContain('auth_close: the token this run signed in for is closed at the end');
+    expect(lines).toMatch(
+      /retries: a transient refusal is retried 15 times, waiting 1 s, 2 s, 4 s, .*60 s \(up to 10 min per request/,
+    );
+  });
 });

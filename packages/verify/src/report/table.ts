@@ -1,6 +1,6 @@
 // The terminal table: a summary first (how the run ended, what it restored, per operation: conformant,
 // deviations, not run and why), then the table, then each finding with what to do next.
-import { FAILING_KINDS, type OperationReport, type Report, type UnreadState } from './types.js';
+import { FAILING_KINDS, type OperationReport, type Report, type RunOutcome, type UnreadState } from './types.js';
 
 const percent = (n: number | null) => (n === null ? '-' : `${Math.round(n * 100)}%`);
 
@@ -33,15 +33,25 @@ export function summaryLines(report: Report): string[] {
   if (run.clock)
     lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
   for (const u of run.unread) lines.push(unreadLine(u));
+  if (run.before.length) lines.push(`Before the run: ${run.before.map(beforeText).join('; ')}.`);
   const undone = run.restore.filter((r) => !r.restored);
   if (run.restore.length)
     lines.push(
       undone.length
-        ? `RESTORE INCOMPLETE: ${undone.map((r) => `${r.what} (${r.reason})`).join('; ')}. Put these back by hand.`
+        ? `RESTORE INCOMPLETE: ${undone.map((r) => `${r.what} (${r.reason})`).join('; ')}. Put these back by hand, each call with the header authtoken: <a token from auth_sign>:`
         : `Restored: ${run.restore.map((r) => r.what).join(', ')}.`,
     );
+  for (const call of undone.flatMap((r) => r.calls ?? []))
+    lines.push(`  ${call.method} ${call.url}${call.body !== undefined ? ` ${JSON.stringify(call.body)}` : ''}`);
   for (const s of run.skipped) lines.push(`Skipped: ${s.step}: ${s.reason}.`);
   return lines;
+}
+
+/** A listed cid as the run found it: `team-phone-1: alias u_10086, tags vip, staff, not blacklisted`. */
+function beforeText(b: RunOutcome['before'][number]): string {
+  const alias = b.alias === undefined ? 'alias not read' : b.alias === null ? 'no alias' : `alias ${b.alias}`;
+  const tags = b.tags === undefined ? 'tags not read' : b.tags.length ? `tags ${b.tags.join(', ')}` : 'no tags';
+  return `${b.cid}: ${alias}, ${tags}, not blacklisted (assumed)`;
 }
 
 /** A state that could not be read: why, the choice applied to its shape, and what was not run for it. */

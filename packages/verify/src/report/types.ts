@@ -43,7 +43,18 @@ export interface RunOutcome {
   stopped?: string;
   /** True when every state the run changed was put back. */
   restored: boolean;
-  restore: Array<{ what: string; restored: boolean; reason?: string }>;
+  restore: Array<{
+    what: string;
+    restored: boolean;
+    reason?: string;
+    /** Not restored: the calls that put it back by hand (each with an `authtoken` header from auth_sign). */
+    calls?: Array<{ method: string; url: string; body?: unknown }>;
+  }>;
+  /**
+   * Each listed cid as the run found it, what the restore puts back: its alias (null: none) and tags, absent when
+   * not read (see `unread`); `blacklisted` is false by assumption, since no call reads the blacklist.
+   */
+  before: Array<{ cid: string; alias?: string | null; tags?: string[]; blacklisted: false }>;
   /**
    * Each piece of a listed cid's earlier state (its tags, its alias) that could not be read: no write that changes
    * it was sent. `choice` is the README's choice for an answer in a shape the documents do not give; `blocks` the

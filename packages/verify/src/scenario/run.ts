@@ -41,6 +41,14 @@ export interface RestoreRecord {
   restored: boolean;
   /** Why not (the last answer of the restore step, or why it could not run). */
   reason?: string;
+  /** Not restored: the calls that put it back by hand (each with an `authtoken` header from auth_sign). */
+  calls?: RestoreCall[];
+}
+
+export interface RestoreCall {
+  method: string;
+  url: string;
+  body?: unknown;
 }
 
 /** The target cannot be reached at all: a usage-level failure (exit 2). */
@@ -85,8 +93,24 @@ async function send(request: SentRequest, fetchImpl: typeof fetch): Promise<Serv
   return parseAnswer(response.status, response.headers.get('content-type'), await response.text());
 }
 
-/** At most this many retries of a transient refusal, waiting 1 s, 2 s, 4 s. */
-export const MAX_RETRIES = 3;
+/** The default time a request's retries may wait in all: 1 s, 2 s, 4 s (3 retries). */
+export const DEFAULT_RETRY_WINDOW_MS = 7_000;
+/** The longest single wait: a window of minutes (a rate limit per 10 minutes) is spanned by many such waits. */
+export const MAX_RETRY_WAIT_MS = 60_000;
+
+/**
+ * The waits between retries of one request: 1 s, 2 s, 4 s…, each at most a minute, while their sum stays within
+ * `windowMs`. The default window gives 3 retries; 660 s spans a limit of "2 per 10 minutes".
+ */
+export function retryWaits(windowMs = DEFAULT_RETRY_WINDOW_MS): number[] {
+  const waits: number[] = [];
+  let total = 0;
+  for (let wait = 1000; total + Math.min(wait, MAX_RETRY_WAIT_MS) <= windowMs; wait *= 2) {
+    waits.push(Math.min(wait, MAX_RETRY_WAIT_MS));
+    total += waits.at(-1)!;
+  }
+  return waits;
+}
 
 /** A refusal that says "later" (rate control, a busy service): worth a bounded retry. */
 export function isTransient(answer: ServiceAnswer): boolean {
@@ -103,11 +127,12 @@ async function sendWithRetries(
   request: SentRequest,
   fetchImpl: typeof fetch,
   sleep: (ms: number) => Promise<void>,
+  waits: number[],
 ): Promise<{ answer: ServiceAnswer; retries: number }> {
   let answer = await send(request, fetchImpl);
   let retries = 0;
-  while (isTransient(answer) && retries < MAX_RETRIES) {
-    await sleep(1000 * 2 ** retries);
+  while (isTransient(answer) && retries < waits.length) {
+    await sleep(waits[retries]!);
     retries++;
     answer = await send(request, fetchImpl);
   }
@@ -132,6 +157,8 @@ export interface RunOptions {
   unread?: Record<string, Unread>;
   /** The wait between retries (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
+  /** How long one request's retries may wait in all (default 7 s: 1 s, 2 s, 4 s). */
+  retryWindowMs?: number;
   /** Aborted (SIGINT): the main part stops before its next step; the restore still runs. */
   signal?: AbortSignal;
 }
@@ -221,7 +248,7 @@ async function sendOne(r: Runner, step: Step, request: SentRequest): Promise<Exc
   const sleep = r.run.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let exchange: Exchange;
   try {
-    const { answer, retries } = await sendWithRetries(request, r.fetchImpl, sleep);
+    const { answer, retries } = await sendWithRetries(request, r.fetchImpl, sleep, retryWaits(r.run.retryWindowMs));
     exchange = { step, request, answer, ...(retries ? { retries } : {}) };
   } catch (error) {
     const reason = networkReason(error);
@@ -235,15 +262,30 @@ async function sendOne(r: Runner, step: Step, request: SentRequest): Promise<Exc
 
 const DESCRIBE: Record<string, string> = { tags: 'tags', alias: 'alias', blacklist: 'blacklist entry' };
 
-/** The restore as the report shows it: each state the run touched, put back or not (and why not). */
-function restoreRecords(ctx: Context, exchanges: Exchange[]): RestoreRecord[] {
+/**
+ * The calls that put `key` back, as its restore steps make them (headers left out: the token is the operator's
+ * own). An alias read at the end is not known here: its place says how to find it.
+ */
+function restoreCalls(ctx: Context, steps: Step[], key: string): RestoreCall[] {
+  const mine = steps.filter((step) => step.restores?.(ctx) === key && !step.skip?.(ctx));
+  const hint = `<the alias query_alias answers, if it starts with pushapi-verify-${ctx.options.run}->`;
+  const known = (_: string, v: unknown) => (typeof v === 'string' && v.startsWith('<missing alias left on') ? hint : v);
+  return mine.map((step) => {
+    const { method, url, body } = buildRequest(ctx, step, step.request(ctx));
+    return { method, url, ...(body !== undefined ? { body: JSON.parse(JSON.stringify(body), known) } : {}) };
+  });
+}
+
+/** The restore as the report shows it: each state the run touched, put back or not (and why not, and how). */
+function restoreRecords(ctx: Context, exchanges: Exchange[], steps: Step[]): RestoreRecord[] {
   return [...ctx.touched].map((key) => {
     const [kind, cid] = key.split(/:(.*)/s) as [string, string];
     const what = kind === 'task' ? `the ${cid} task` : `${DESCRIBE[kind] ?? kind} of ${cid}`;
     if (!ctx.dirty.has(key)) return { what, restored: true };
     const tried = exchanges.filter((e) => e.step.restores?.(ctx) === key);
     const last = [...tried].reverse().find((e) => e.request) ?? tried.at(-1);
-    return { what, restored: false, reason: last ? `"${last.step.name}" ${outcomeText(last)}` : 'no restore step ran' };
+    const reason = last ? `"${last.step.name}" ${outcomeText(last)}` : 'no restore step ran';
+    return { what, restored: false, reason, calls: restoreCalls(ctx, steps, key) };
   });
 }
 
@@ -293,5 +335,5 @@ export async function runScenario(
     if (ctx.stopped) r.exchanges.push({ step, skipped: STOPPED });
     else await runStep(r, step);
   }
-  return { ctx, exchanges: r.exchanges, restore: restoreRecords(ctx, r.exchanges) };
+  return { ctx, exchanges: r.exchanges, restore: restoreRecords(ctx, r.exchanges, phase('restore')) };
 }
