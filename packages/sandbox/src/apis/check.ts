@@ -32,7 +32,11 @@ export function checkCall(
   if (read.violations.length === 0) return { deviations: read.deviations };
   const hint =
     call.app && call.op.api !== 'control' && strict ? lenientHint(schemas, call.op, parts, read.violations) : undefined;
-  const detail = `the request breaks ${DOCUMENT_NAMES[call.op.api]}${hint ? `; ${hint}` : ''}`;
+  // The sandbox's own bounds on identifiers are not the document's: say whose rule the request broke.
+  const bounds = read.violations.every((v) => v.code === 'identifier');
+  const detail = bounds
+    ? "an identifier of the request goes beyond the sandbox's bounds (a limit of the sandbox, not of the service: README, Limits)"
+    : `the request breaks ${DOCUMENT_NAMES[call.op.api]}${hint ? `; ${hint}` : ''}`;
   return {
     deviations: read.deviations,
     refusal: new Refusal('invalid-request', detail, invalidStatus, read.violations),
