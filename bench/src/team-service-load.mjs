@@ -32,7 +32,7 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const WAITS = Number(values.waits);
 const TEAMS = Array.from({ length: 10 }, (_, i) => `t${i}-`);
-const HOSTILE = TEAMS[9];
+const HOSTILE = 't9-';
 const CLIENTS_PER_TEAM = 4;
 /** Pushes one client makes at most in a phase: an app keeps its last 1,000 tasks, and each is checked afterwards. */
 const MAX_PUSHES = 400;
@@ -205,7 +205,7 @@ async function hostile(/** @type {string} */ url, /** @type {number} */ until) {
 
 const quantile = (/** @type {number[]} */ list, /** @type {number} */ q) => {
   const sorted = [...list].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
 async function phase(/** @type {string} */ url, /** @type {string} */ name, /** @type {boolean} */ withHostile) {
@@ -266,10 +266,10 @@ try {
       )}; ${SECONDS} s per phase; 9 teams x ${CLIENTS_PER_TEAM} clients; hostile team: ${WAITS} waits, long appids, dot segments`,
   );
   console.log('phase   requests   p50 ms   p99 ms   max ms   no answer in 8 s   pushes acknowledged');
-  for (const [name, s] of [
+  for (const [name, s] of /** @type {const} */ ([
     ['alone', a],
     ['beside', b],
-  ])
+  ]))
     console.log(
       `${String(name).padEnd(7)} ${String(s.requests).padStart(8)} ${s.p50.toFixed(1).padStart(8)} ${s.p99.toFixed(1).padStart(8)} ${s.max.toFixed(0).padStart(8)} ${String(s.late).padStart(18)} ${String(s.acked).padStart(21)}`,
     );
