@@ -67,9 +67,9 @@ Proxy:
   an operation the documents do not know. It prints its allow list at start and a summary when stopped (exit 0).
 
 Exit (run): 0 conformant; 1 findings, or the run did not do every step (it stopped early: a refused sign-in,
-  a safety stop, Ctrl-C; or skipped steps after a refused one; or left a cid alone) and restored everything;
-  3 the restore is incomplete (the report names what to put back by hand); 2 usage error or unreachable target
-  (nothing changed).
+  a safety stop, Ctrl-C; or skipped steps after a refused one, or writes whose earlier state it could not read)
+  and restored everything; 3 the restore is incomplete (the output and the report give the calls that finish
+  it); 2 usage error or unreachable target (nothing changed).
 Exit (proxy): 0 when stopped by a signal; 2 usage error.
 `;
 

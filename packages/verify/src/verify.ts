@@ -100,8 +100,10 @@ async function sandboxRun(
 function unreadStates({ ctx, exchanges }: ScenarioRun): UnreadState[] {
   return Object.entries(ctx.unread).map(([key, unread]) => {
     const [state, cid] = key.split(/:(.*)/s) as ['tags' | 'alias', string];
-    const phrase = `the earlier ${state} of ${cid},`;
-    const blocks = exchanges.filter((e) => e.skipped?.includes(phrase)).map((e) => e.step.name);
+    // Every skip reason naming this state (a cid is followed by a comma or a space, never by more of a cid).
+    const names = (reason: string) =>
+      [', ', ' '].some((end) => reason.includes(`the earlier ${state} of ${cid}${end}`));
+    const blocks = exchanges.filter((e) => e.skipped && names(e.skipped)).map((e) => e.step.name);
     const choice = unread.choice && {
       field: unread.choice.field,
       shape: unread.choice.shape,

@@ -442,7 +442,12 @@ function statisticsSteps(): Step[] {
 /** push_app reaches the devices carrying the tag: the listed cids set_tags put it on. On none, it is not sent. */
 function noneTagged(c: Context): string | undefined {
   if (c.dryRun || cids(c).some((cid) => c.vars[`tags set on ${cid}`])) return undefined;
-  const why = cids(c).map((cid) => c.missing[`tags set on ${cid}`] ?? `"set tags" did not tag ${cid}`);
+  // Per cid, the shortest cause: the tags it could not read, or what its set_tags answered.
+  const why = cids(c).map((cid) =>
+    c.unread[`tags:${cid}`]
+      ? `the earlier tags of ${cid} could not be read`
+      : (c.missing[`tags set on ${cid}`] ?? `set_tags did not tag ${cid}`),
+  );
   return `needs the tag ${c.options.allowAppPush} on a listed cid, which set_tags put on none (${why.join('; ')})`;
 }
 
