@@ -520,3 +520,22 @@ describe('a set_tags limit of 2 per 10 minutes (a controllable clock: each injec
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
   });
 });
+
+describe('a spent rate limit', () => {
+  it('set_tags refused through its retries: no more set_tags is sent before the restore, which needs the limit', async () => {
+    const first = (r: Received) =>
+      r.operationId === 'setTags' && JSON.stringify(r.body).includes(`"cid":"${TEAM[0]}","tag_list":["pushapi-verify`);
+    const { report, received, before, after } = await runWith([
+      { operationId: 'setTags', when: first, local: true, answer: () => json(TOO_FREQUENT) },
+    ]);
+    const sent = received.filter((r) => r.operationId === 'setTags').map((r) => (r.body as { cid: string }).cid);
+    expect(sent).toEqual([TEAM[0], TEAM[0], TEAM[0], TEAM[0], TEAM[0]]); // 4 tries, then its restore
+    expect(report.run!.skipped).toContainEqual({
+      step: 'set tags of cid 2',
+      reason:
+        'needs setTags within its rate limit, which "set tags of cid 1" answered too_frequent "the call is rate controlled" after 3 retries: the restore needs what is left of the limit, so no more setTags is sent before it',
+    });
+    expect(after).toEqual(before);
+    expect(exitStatus(report)).toBe(1);
+  });
+});

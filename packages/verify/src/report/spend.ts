@@ -2,10 +2,7 @@
 // ones (their limits are shared with the app's production traffic), the pushes that show in the app's statistics,
 // the token it closes, and how long its retries may wait. A team reads it before pointing the run at production.
 import type { Exchange } from '../scenario/run.js';
-import { retryWaits } from '../scenario/run.js';
-
-/** The operations the description marks "Rate controlled" (its frequency table: set_tags, save_list_body, …). */
-export const RATE_CONTROLLED = new Set(['setTags', 'saveListBody', 'pushList', 'pushApp']);
+import { RATE_CONTROLLED, retryWaits } from '../scenario/run.js';
 /** The pushes: each adds a task to push_result, query_app_push and the app's delivery statistics. */
 const PUSHES = new Set(['pushSingle', 'pushList', 'pushSingleBatch', 'pushApp']);
 

@@ -170,6 +170,22 @@ export interface ScenarioRun {
   restore: RestoreRecord[];
 }
 
+/** The operations the description marks "Rate controlled" (its frequency table). */
+export const RATE_CONTROLLED = new Set(['setTags', 'saveListBody', 'pushList', 'pushApp']);
+
+/**
+ * A write of a rate-controlled operation (set_tags) after the same operation was refused as transient through all
+ * its retries: the limit is spent, and the restore needs what is left of it, so the run writes no more of it.
+ */
+function limitSpent(step: Step, exchanges: Exchange[]): string | undefined {
+  if ((step.phase ?? 'main') !== 'main' || !step.dirties || !RATE_CONTROLLED.has(step.operationId)) return undefined;
+  const refused = exchanges.find(
+    (e) => e.step.operationId === step.operationId && e.answer && isTransient(e.answer) && e.step.phase !== 'restore',
+  );
+  if (!refused) return undefined;
+  return `needs ${step.operationId} within its rate limit, which "${refused.step.name}" ${outcomeText(refused)}: the restore needs what is left of the limit, so no more ${step.operationId} is sent before it`;
+}
+
 /**
  * Why a step does not run now: a restore with nothing to restore, its own skip, a state it changes whose earlier
  * value was not read (per piece of state: the tags of one cid block set_tags on that cid only), the step it
@@ -181,6 +197,8 @@ function skipReason(ctx: Context, step: Step, exchanges: Exchange[]): string | u
   if (own) return own;
   const blocked = (step.dirties?.(ctx) ?? []).map((key) => unreadBlock(ctx, key)).find(Boolean);
   if (blocked) return blocked;
+  const spent = limitSpent(step, exchanges);
+  if (spent) return spent;
   // A read observing a write that was not sent observes nothing (its rule is not judged either).
   const followed = step.follows ? [...exchanges].reverse().find((e) => e.step.name === step.follows) : undefined;
   if (followed?.skipped) return `needs "${step.follows}", which did not run (${followed.skipped})`;
