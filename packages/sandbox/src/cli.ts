@@ -17,6 +17,8 @@ Usage: pushapi-sandbox [options]
                            (pushapi-sandbox mcp --help)
        pushapi-sandbox apps --server <url> --server <url> …   the apps of every process of a service, with
                            the process that holds each (pushapi-sandbox apps --help)
+       pushapi-sandbox backup --data <dir> --to <new dir>   a consistent copy of a store while its process
+                           runs (LMDB's copy); start a sandbox on the copy with --data <new dir>
 
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
@@ -76,6 +78,22 @@ if (process.argv[2] === 'mcp') {
 if (process.argv[2] === 'apps') {
   const { runApps } = await import('./apps-command.js');
   process.exit(await runApps(process.argv.slice(3)).catch((error: Error) => fail(`apps: ${error.message}`)));
+}
+
+// `pushapi-sandbox backup --data <folder> --to <new folder>`: a copy of a running process's store (src/state/backup.ts).
+if (process.argv[2] === 'backup') {
+  const { values: given } = parseArgs({
+    args: process.argv.slice(3),
+    options: { data: { type: 'string' }, to: { type: 'string' } },
+    strict: true,
+  });
+  if (!given.data || !given.to) fail('backup: give --data <the data folder> and --to <a new folder for the copy>');
+  const { backupStore } = await import('./state/backup.js');
+  const copied = await backupStore(given.data, given.to).catch((error: Error) => fail(`backup: ${error.message}`));
+  console.log(
+    `backup of ${given.data}: ${copied.file} (${copied.bytes.toLocaleString('en')} bytes); start a sandbox on it with --data ${given.to}`,
+  );
+  process.exit(0);
 }
 
 /** The control token kept in a file (out of the command line, which other local users can read). */
