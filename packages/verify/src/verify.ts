@@ -128,6 +128,9 @@ function runOutcome(target: ScenarioRun, clock: RunOutcome['clock']): RunOutcome
       blacklisted: false as const,
     })),
     unread: unreadStates(target),
+    ...(ctx.choices.length
+      ? { choices: ctx.choices.map(({ step, choice: { documented: _, ...c } }) => ({ step, ...c })) }
+      : {}),
     skipped: target.exchanges.flatMap((e) =>
       e.skipped?.startsWith('needs ') ? [{ step: e.step.name, reason: e.skipped }] : [],
     ),

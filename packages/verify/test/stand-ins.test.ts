@@ -158,6 +158,18 @@ describe('the stand-in with planted deviations', () => {
     },
   );
 
+  it('runs every operation: a count answered as a string of digits is read for the push_app guard, and said', () => {
+    expect(report.operations.filter((o) => !o.ran).map((o) => o.operationId)).toEqual([]);
+    expect(report.run!.choices).toEqual([
+      expect.objectContaining({
+        step: 'count devices with the allowed tag',
+        field: 'query_user_count user_count',
+        shape: 'a string of digits',
+        used: true,
+      }),
+    ]);
+  });
+
   it('fails only the operations it planted a deviation in', () => {
     // An undocumented field or value is no failure, and one finding only: the sandbox's answer without it is the
     // same cause, not a parity difference besides. authClose answers as the sandbox does; its broken rule shows on

@@ -10,6 +10,7 @@ import { assertSafe } from '../src/scenario/safety.js';
 import { Redactor } from '../src/secrets.js';
 import { worldFromRecording } from '../src/world.js';
 import { plan, retryWaits, spendLines } from '../src/index.js';
+import { readAlias, readCount, readTags } from '../src/scenario/reads.js';
 
 describe('safety', () => {
   const allowed = { cids: ['mine'], appPushTag: 'pushapi-verify-x', ownTasks: ['RASL_0101_aa'] };
@@ -171,5 +172,43 @@ describe('what a run will spend, said before it runs', () => {
     expect(lines).toMatch(
       /retries: a transient refusal is retried 15 times, waiting 1 s, 2 s, 4 s, .*60 s \(up to 10 min per request/,
     );
+  });
+});
+
+describe('reads of an undocumented shape: a choice per field', () => {
+  const ok = (body: Record<string, unknown>) => ({
+    status: 200,
+    contentType: 'application/json',
+    text: '',
+    body: { result: 'ok', ...body },
+  });
+  it('get_tags tags: a string is split and used; a JSON array is named and not used (seen for parity only)', () => {
+    expect(readTags(ok({ tags: 'vip,city shanghai' }))).toEqual({ value: ['vip', 'city', 'shanghai'] });
+    expect(readTags(ok({ tags: ['vip'] }))).toMatchObject({
+      failure: 'get_tags answered tags as a JSON array',
+      seen: ['vip'],
+      choice: { used: false },
+    });
+  });
+  it('query_alias alias: a string is used, a definite refusal is no alias, null is not used', () => {
+    expect(readAlias(ok({ alias: 'u_1' }))).toEqual({ value: 'u_1' });
+    expect(
+      readAlias({ status: 200, contentType: 'application/json', text: '', body: { result: 'alias_notexist' } }),
+    ).toEqual({ value: '' });
+    expect(readAlias(ok({ alias: null }))).toMatchObject({
+      failure: 'query_alias answered alias as null',
+      choice: { used: false },
+    });
+  });
+  it('query_user_count user_count: a number, or a string of digits (said), is used; anything else is not', () => {
+    expect(readCount(ok({ user_count: 2 }))).toEqual({ value: 2 });
+    expect(readCount(ok({ user_count: '2' }))).toMatchObject({
+      value: 2,
+      choice: { shape: 'a string of digits', used: true },
+    });
+    expect(readCount(ok({ user_count: 'two' }))).toMatchObject({
+      failure: expect.any(String),
+      choice: { used: false },
+    });
   });
 });

@@ -33,6 +33,10 @@ export function summaryLines(report: Report): string[] {
   if (run.clock)
     lines.push(`The target's clock differs from this run's: ${run.clock.evidence}. Next: ${run.clock.next}.`);
   for (const u of run.unread) lines.push(unreadLine(u));
+  for (const c of run.choices ?? [])
+    lines.push(
+      `Read in a shape the documents do not give: ${c.field} as ${c.shape} (${c.step}): ${c.used ? 'used' : 'not used'}, ${c.why}.`,
+    );
   if (run.before.length) lines.push(`Before the run: ${run.before.map(beforeText).join('; ')}.`);
   const undone = run.restore.filter((r) => !r.restored);
   if (run.restore.length)

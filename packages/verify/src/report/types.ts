@@ -61,6 +61,8 @@ export interface RunOutcome {
    * steps not run for it.
    */
   unread: UnreadState[];
+  /** Answers read in a shape the documents do not give (other than a listed cid's state), and the choice applied. */
+  choices?: Array<{ step: string; field: string; shape: string; used: boolean; why: string }>;
   /** Steps that ran but did not do what later steps needed, and those skipped for it. */
   skipped: Array<{ step: string; reason: string }>;
   /** The target's clock disagrees with the run's now (detected from its answers). */

@@ -62,6 +62,8 @@ export interface Context {
   read: Set<string>;
   /** Each listed cid's earlier state that could not be read, by the same key: nothing that changes it is sent. */
   unread: Record<string, Unread>;
+  /** Answers read in a shape the documents do not give, and the choice applied (reads.ts), by step. */
+  choices: Array<{ step: string; choice: ReadChoice }>;
 }
 
 /**

@@ -113,3 +113,27 @@ export function readAlias(a: ServiceAnswer): StateRead<string> {
     ...seen,
   };
 }
+
+export const COUNT_CHOICES = {
+  digits: {
+    field: 'query_user_count user_count',
+    shape: 'a string of digits',
+    used: true,
+    why: 'the number is beyond doubt, and the run uses it only to check that push_app reaches exactly the cids it tagged (any other count skips push_app)',
+  },
+  other: {
+    field: 'query_user_count user_count',
+    shape: 'anything else',
+    used: false,
+    why: "no count can be read from it: push_app is not sent, since nothing shows whom the tag's condition reaches",
+  },
+} satisfies Record<string, ReadChoice>;
+
+/** query_user_count: how many devices a condition selects (the guard of push_app). */
+export function readCount(a: ServiceAnswer): StateRead<number> {
+  if (result(a) !== 'ok') return { failure: `query_user_count answered ${said(a)}` };
+  const count = isObject(a.body) ? a.body.user_count : undefined;
+  if (typeof count === 'number') return { value: count };
+  if (typeof count === 'string' && /^\d+$/.test(count)) return { value: Number(count), choice: COUNT_CHOICES.digits };
+  return { failure: `query_user_count answered user_count as ${JSON.stringify(count)}`, choice: COUNT_CHOICES.other };
+}

@@ -327,6 +327,7 @@ export async function runScenario(
     missing: {},
     read: new Set(),
     unread: structuredClone(run.unread ?? {}),
+    choices: [],
   };
   const r: Runner = { ctx, run, fetchImpl: run.fetch ?? fetch, exchanges: [] };
   await sign(ctx);

@@ -2,7 +2,7 @@
 // what the scenario itself created, and where everything it set is removed again at the end.
 import { isObject, outcomeOf, type ServiceAnswer } from '../check/answer.js';
 import { dayCompact, dayDashed, DAY_MS, earlier, pushTime, readable, type Context, type Unread } from './context.js';
-import { noAliasAnswer, readAlias, readTags, type StateRead } from './reads.js';
+import { noAliasAnswer, readAlias, readCount, readTags, type StateRead } from './reads.js';
 import type { RuleOutcome, Step } from './step.js';
 
 const body = (a: ServiceAnswer): Record<string, unknown> => (isObject(a.body) ? a.body : {});
@@ -485,8 +485,9 @@ function appPushSteps(): Step[] {
       request: (c) => ({ auth: 'token', body: { condition: condition(c) } }),
       gives: ['app push audience'],
       after: (c, a) => {
-        const count = body(a).user_count;
-        if (result(a) === 'ok' && typeof count === 'number') c.vars['app push audience'] = String(count);
+        const count = readCount(a);
+        if (count.choice) c.choices.push({ step: 'count devices with the allowed tag', choice: count.choice });
+        if (count.value !== undefined) c.vars['app push audience'] = String(count.value);
       },
     },
     {
