@@ -19,6 +19,9 @@ Usage: pushapi-sandbox [options]
                            the process that holds each (pushapi-sandbox apps --help)
        pushapi-sandbox backup --data <dir> --to <new dir>   a consistent copy of a store while its process
                            runs (LMDB's copy); start a sandbox on the copy with --data <new dir>
+       pushapi-sandbox rehome --data <s1's dir> … --data <sN's dir> [--dry-run]   with every process stopped,
+                           moves each app to the folder of its balancer home among N processes, with its data
+                           (each process's own default app, --appid, stays)
 
   --host <address>         address to listen on (default ${DEFAULT_HOST}; SANDBOX_HOST)
   --port <n>               port, 0 for a free one (default ${DEFAULT_PORT}; SANDBOX_PORT)
@@ -93,6 +96,31 @@ if (process.argv[2] === 'backup') {
   console.log(
     `backup of ${given.data}: ${copied.file} (${copied.bytes.toLocaleString('en')} bytes); start a sandbox on it with --data ${given.to}`,
   );
+  process.exit(0);
+}
+
+// `pushapi-sandbox rehome --data <s1's folder> … --data <sN's folder> [--dry-run]`: after a process is added or
+// removed, moves each app whose balancer home changed, with its data, to its new folder (src/state/rehome.ts).
+if (process.argv[2] === 'rehome') {
+  const { values: given } = parseArgs({
+    args: process.argv.slice(3),
+    options: { data: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' }, appid: { type: 'string' } },
+    strict: true,
+  });
+  const dirs = given.data ?? [];
+  // Every process makes its own default app (`--appid`, default sandbox-app) at start: it never moves.
+  const stays = new Set([given.appid ?? DEFAULT_APP.appid]);
+  if (dirs.length < 1) fail('rehome: give every data folder, in the order of the processes: --data <s1> --data <s2> …');
+  const { rehome } = await import('./state/rehome.js');
+  const moves = await rehome(dirs, given['dry-run'] === true, stays).catch((error: Error) =>
+    fail(`rehome: ${error.message}`),
+  );
+  const verb = given['dry-run'] ? 'would move' : 'moved';
+  for (const m of moves)
+    console.log(
+      `${verb} ${m.appid} from s${m.from + 1} to s${m.to + 1} (${m.records} records)${m.snapshotsLeft.length > 0 ? `; snapshots left on s${m.from + 1} (the new home has one of the same name): ${m.snapshotsLeft.join(', ')}` : ''}`,
+    );
+  console.log(`${moves.length} apps ${verb} among ${dirs.length} folders; the others are at home`);
   process.exit(0);
 }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeFinder } from '../src/state/rehome.js';
 import { startService, type Service } from './support/balancer.js';
 import { raw } from './support/in-process.js';
 
@@ -172,6 +173,16 @@ describe('a hostile team on the team service', { timeout: 180_000 }, () => {
       expect((await call(WEB, 'DELETE', `/apps/${other}/snapshots/base-${i}`)).status).toBe(404);
       expect((await call(WEB, 'DELETE', `/apps/${appid}/snapshots/base-${i}`)).status).toBe(204);
       expect((await call(WEB, 'GET', `/apps/${appid}/snapshots`)).body.snapshots).toEqual([]);
+    }
+  });
+
+  it("the home `pushapi-sandbox rehome` computes is the balancer's, for every app", async () => {
+    const home = await homeFinder();
+    for (let i = 0; i < 24; i++) {
+      const appid = `ci-api-home-${i}`;
+      const made = await call(API, 'PUT', `/apps/${appid}`);
+      expect(made.status).toBe(201);
+      expect(made.headers.get('sandbox-process'), appid).toBe(`s${home(appid, 3) + 1}`);
     }
   });
 
