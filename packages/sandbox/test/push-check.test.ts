@@ -20,7 +20,9 @@ const codes = (operationId: string, b: unknown, context = {}) =>
 
 describe('the push check of a body', () => {
   it('finds nothing in a push both platforms show whole, and checks only pushes with content', () => {
-    expect(pushWarnings('pushSingle', body(), { appkey: 'the-appkey', notifyIdUsed: () => true })).toEqual([]);
+    expect(
+      pushWarnings('pushSingle', body(), { appkey: 'the-appkey', notifyIdChannels: () => new Set(['Default']) }),
+    ).toEqual([]);
     expect(pushWarnings('bindAlias', { push_info: 'x' })).toEqual([]);
     expect(pushWarnings('pushSingle', 'not an object')).toEqual([]);
   });
@@ -64,13 +66,25 @@ describe('the push check of a body', () => {
     expect(codes('pushSingle', body({ push_info: alert(fits + 1) }))).toEqual(['apns_payload_too_large push_info ios']);
   });
 
-  it('warns of a notify_id no earlier message has, only when the app is known', () => {
-    const withId = body({ notification: { style: { ...style(), notify_id: 7 } } });
-    expect(codes('pushSingle', withId)).toEqual([]);
-    expect(codes('pushSingle', withId, { notifyIdUsed: (id: number) => id === 7 })).toEqual([]);
-    expect(codes('pushSingle', withId, { notifyIdUsed: () => false })).toEqual([
-      'notify_id_replaces_nothing notification.style.notify_id android',
-    ]);
+  it('says nothing of a first notify_id (the normal case: an id per order), and warns of a reused one that will replace nothing', () => {
+    const withId = (channelId?: string) =>
+      body({ notification: { style: { ...style(), notify_id: 7, ...(channelId ? { channelId } : {}) } } });
+    const used = (...channels: string[]) => ({ notifyIdChannels: () => new Set(channels) });
+    expect(codes('pushSingle', withId())).toEqual([]);
+    // First use: nothing to replace, and nothing the sender should worry about.
+    expect(codes('pushSingle', withId(), used())).toEqual([]);
+    // Reused on the same channel: it replaces the earlier one, as meant.
+    expect(codes('pushSingle', withId(), used('Default'))).toEqual([]);
+    // Reused on another channel: the earlier one stays.
+    const [other] = pushWarnings('pushSingle', withId('orders'), used('Default'));
+    expect(other).toMatchObject({ code: 'notify_id_replaces_nothing', platform: 'android' });
+    expect(other!.message).toContain(
+      'the earlier notifications with notify_id 7 are on channel "Default", this one on "orders"',
+    );
+    // Reused towards an iPhone: iOS shows push_info's alert, which has no notify_id.
+    const ios = { ...used('Default'), platformOf: () => 'ios' as const };
+    expect(codes('pushSingle', withId(), ios)).toEqual(['notify_id_replaces_nothing notification.style.notify_id ios']);
+    expect(codes('pushSingle', withId(), { ...ios, notifyIdChannels: () => new Set() })).toEqual([]);
   });
 
   it("warns of a pushTime not after the app's clock, in the app's zone", () => {
@@ -120,11 +134,21 @@ describe('the push check in the control API', () => {
     const plain = await control('/check', { body: request });
     expect(plain.body).toMatchObject({ violations: [], warnings: [] });
     const withApp = await control('/check', { body: { ...request, appid: app.appid } });
-    expect(withApp.body.warnings.map((w: { code: string }) => w.code)).toEqual([
+    // notify_id 3 is new to the app: a first use says nothing.
+    expect(withApp.body.warnings.map((w: { code: string }) => w.code)).toEqual(['placeholder_appkey']);
+    expect(withApp.body.warnings[0].message).toContain(`this app's appkey ("${app.appkey}")`);
+    // Once a notification of the device has notify_id 3 on another channel, the same id will replace nothing.
+    await createPushClient(app.pushOptions).POST('/push_single', {
+      body: body({
+        message: { appkey: app.appkey, is_offline: true, msgtype: 'notification' },
+        notification: { style: { ...style(), notify_id: 3, channelId: 'orders' } },
+      }) as never,
+    });
+    const reused = await control('/check', { body: { ...request, appid: app.appid } });
+    expect(reused.body.warnings.map((w: { code: string }) => w.code)).toEqual([
       'placeholder_appkey',
       'notify_id_replaces_nothing',
     ]);
-    expect(withApp.body.warnings[0].message).toContain(`this app's appkey ("${app.appkey}")`);
     const hidden = await control('/check', { body: { ...request, appid: app.appid }, token: TEAM_A });
     expect(hidden.status).toBe(404);
     expect(hidden.text).not.toContain(app.appkey);

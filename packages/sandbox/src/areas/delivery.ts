@@ -5,12 +5,14 @@
 //   offline_expire_time (milliseconds) has not run out, and receives it when it comes online. An offline IOS
 //   device that is sent push_info receives that through APN at once.
 // - A notification received with a style notify_id takes the place, on the device's notification bar, of the
-//   earlier one with the same notify_id and channel: the inbox keeps both, the earlier marked `replacedBy`.
+//   earlier one with the same notify_id and channel: the inbox keeps both, the earlier marked `replacedBy`. Not
+//   on an iOS device, online or offline: it shows push_info's alert, and push_info has no notify_id.
 // - Nothing is shown after the template's duration_end.
 import { DEFAULT_OFFLINE_EXPIRE_MS } from '../config.js';
 import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/records.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
+import { platformOf } from '../phone-view.js';
 import { parseLocal } from '../time.js';
 import { countDay, onlineChanged } from './days.js';
 
@@ -221,11 +223,13 @@ function barSlot(message: MessageRecord): string | undefined {
 /**
  * notify_id: "a new message with the same notify_id replaces the earlier one". On the device that received it,
  * the earlier notifications with the same notify_id and channel, whatever their template or task, are marked as
- * replaced by this one; the inbox keeps them.
+ * replaced by this one; the inbox keeps them. notify_id is a field of the Style, "the layout of the notification
+ * bar message" (Android's); an iOS device shows push_info's alert instead, online or offline, and push_info
+ * carries no notify_id (nor APNs' collapse id): on iOS each alert stays beside the earlier ones.
  */
 function replaceEarlier(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord): void {
   const slot = barSlot(message);
-  if (slot === undefined) return;
+  if (slot === undefined || platformOf(device.record.phonetype) === 'ios') return;
   for (const earlier of device.inbox.values()) {
     if (earlier === message || earlier.replacedBy !== null || barSlot(earlier) !== slot) continue;
     unit.update('message', app, earlier, (record) => {

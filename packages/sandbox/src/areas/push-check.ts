@@ -38,8 +38,11 @@ export interface PushCheckContext {
   utcOffsetMinutes?: number;
   /** The platform of a registered device (by its phonetype), when it has one: a push to it is checked for it only. */
   platformOf?: (cid: string) => 'ios' | 'android' | undefined;
-  /** Whether an earlier message of the app has this notify_id (one a new message can replace). */
-  notifyIdUsed?: (notifyId: number) => boolean;
+  /**
+   * The channels (channelId, `Default` when not given) of the app's earlier notifications with this notify_id: on
+   * the device `cid` when the push names one the app has, else on any device. Empty on a first use.
+   */
+  notifyIdChannels?: (notifyId: number, cid?: string) => ReadonlySet<string>;
 }
 
 /** The fields of push_info, of aps and of aps.alert the description lists (section push_info). */
@@ -138,7 +141,7 @@ function iosWarnings(body: Json): PushWarning[] {
   return out;
 }
 
-function androidWarnings(body: Json, context: PushCheckContext): PushWarning[] {
+function androidWarnings(body: Json): PushWarning[] {
   const out: PushWarning[] = [];
   const bar = barTitle(body);
   if (bar && bar.title.length > PUSH_CHECK.androidTitleChars) {
@@ -151,20 +154,43 @@ function androidWarnings(body: Json, context: PushCheckContext): PushWarning[] {
       ),
     );
   }
+  return out;
+}
+
+/** The channel a style posts to: its channelId, `Default` when not given (the description's default). */
+const channelOf = (style: Json) => (typeof style.channelId === 'string' ? style.channelId : 'Default');
+
+/**
+ * A notify_id that will not replace what its sender reused it for. A first use replaces nothing and is the normal
+ * case (an id per order: its first message is the one a later one replaces), so it says nothing. A reused id
+ * replaces nothing when the earlier messages are on another channel (Android), or when the push goes to an iOS
+ * device, which shows push_info's alert and keeps each one (push_info has no notify_id).
+ */
+function notifyIdWarning(body: Json, context: PushCheckContext): PushWarning | undefined {
   const msgtype = isObject(body.message) ? body.message.msgtype : undefined;
   const template = typeof msgtype === 'string' ? body[msgtype] : undefined;
-  const notifyId = isObject(template) && isObject(template.style) ? template.style.notify_id : undefined;
-  if (typeof notifyId === 'number' && context.notifyIdUsed && !context.notifyIdUsed(notifyId)) {
-    out.push(
-      warning(
-        'notify_id_replaces_nothing',
-        [String(msgtype), 'style', 'notify_id'],
-        'android',
-        `notify_id ${notifyId} replaces nothing: no earlier message of this app has it, so the notification is added beside the others (a later one with notify_id ${notifyId} and the same channel will replace this one).`,
-      ),
+  const style = isObject(template) && isObject(template.style) ? template.style : undefined;
+  if (typeof style?.notify_id !== 'number' || !context.notifyIdChannels) return undefined;
+  const id = style.notify_id;
+  const cid = typeof body.cid === 'string' ? body.cid : undefined;
+  const channels = context.notifyIdChannels(id, cid);
+  if (channels.size === 0) return undefined;
+  const location = [String(msgtype), 'style', 'notify_id'];
+  if (cid !== undefined && context.platformOf?.(cid) === 'ios')
+    return warning(
+      'notify_id_replaces_nothing',
+      location,
+      'ios',
+      `notify_id ${id} replaces nothing on iOS: ${cid} has an earlier message with it, but an iOS device shows push_info's alert, which has no notify_id, so both alerts stay.`,
     );
-  }
-  return out;
+  const channel = channelOf(style);
+  if (channels.has(channel)) return undefined;
+  return warning(
+    'notify_id_replaces_nothing',
+    location,
+    'android',
+    `notify_id ${id} replaces nothing: the earlier notifications with notify_id ${id} are on channel ${[...channels].map((c) => `"${c}"`).join(', ')}, this one on "${channel}", and a notification replaces only one of the same notify_id and channel.`,
+  );
 }
 
 function commonWarnings(body: Json, context: PushCheckContext): PushWarning[] {
@@ -227,7 +253,13 @@ export function pushWarnings(operationId: string, body: unknown, context: PushCh
     }
     return out.slice(0, MAX_WARNINGS);
   }
-  const all = [...commonWarnings(body, context), ...iosWarnings(body), ...androidWarnings(body, context)];
+  const replaced = notifyIdWarning(body, context);
+  const all = [
+    ...commonWarnings(body, context),
+    ...iosWarnings(body),
+    ...androidWarnings(body),
+    ...(replaced ? [replaced] : []),
+  ];
   // A push to one device of a known platform: what the other platform would do does not concern it.
   const platform = typeof body.cid === 'string' ? context.platformOf?.(body.cid) : undefined;
   return platform ? all.filter((w) => w.platform === 'all' || w.platform === platform) : all;
@@ -236,14 +268,18 @@ export function pushWarnings(operationId: string, body: unknown, context: PushCh
 /** What the check knows of an app at `now` (its clock): its appkey, its zone, and the notify_ids of its messages but those of `exceptTask`. */
 export function appCheckContext(app: AppState, now: number, exceptTask?: string): PushCheckContext {
   // Read only when a push has a notify_id: most have none, and an app may hold many messages.
-  const notifyIdUsed = (notifyId: number) => {
+  const notifyIdChannels = (notifyId: number, cid?: string) => {
+    const device = cid === undefined ? undefined : app.devices.get(cid);
+    const channels = new Set<string>();
     for (const [taskid, messages] of app.messagesByTask) {
       if (taskid === exceptTask) continue;
-      for (const message of messages)
-        if ((message.content.template.style as { notify_id?: unknown } | undefined)?.notify_id === notifyId)
-          return true;
+      for (const message of messages) {
+        const style = message.content.template.style as Json | undefined;
+        if (style?.notify_id !== notifyId || (device && message.cid !== device.record.cid)) continue;
+        channels.add(channelOf(style));
+      }
     }
-    return false;
+    return channels;
   };
   const platformOf = (cid: string) => {
     const platform = platformOfPhone(app.devices.get(cid)?.record.phonetype);
@@ -253,7 +289,7 @@ export function appCheckContext(app: AppState, now: number, exceptTask?: string)
     appkey: app.record.appkey,
     now,
     utcOffsetMinutes: app.record.settings.utcOffsetMinutes,
-    notifyIdUsed,
+    notifyIdChannels,
     platformOf,
   };
 }

@@ -71,6 +71,29 @@ describe('notify_id', () => {
     expect(messages.map((m) => m.replacedBy)).toEqual([messages[1]!.id, null]);
   });
 
+  it('replaces nothing on an iOS device, online or offline (it shows push_info, which has no notify_id)', async () => {
+    const app = await newApp();
+    await app.addDevices([
+      { cid: 'iphone', online: true, phonetype: 'IOS' },
+      { cid: 'ipad', online: false, phonetype: 'IOS', deviceToken: 'ipad-token' },
+      { cid: 'pixel', online: true, phonetype: 'ANDROID' },
+      { cid: 'no-type', online: true },
+    ]);
+    const push = pushClient(app);
+    const alert = { push_info: { aps: { alert: { title: 'Order 1', body: 'update' } } } };
+    for (const cid of ['iphone', 'ipad', 'pixel', 'no-type'])
+      for (const text of ['shipped', 'delivered'])
+        await push.POST('/push_single', { body: { ...numbered(text, 7), ...alert, cid } });
+    const replaced = async (cid: string) => (await app.inbox(cid)).messages.map((m) => m.replacedBy !== null);
+    expect(await replaced('iphone')).toEqual([false, false]);
+    // The iPad got both through APNs while offline; coming online changes nothing.
+    await app.updateDevice('ipad', { online: true });
+    expect(await replaced('ipad')).toEqual([false, false]);
+    expect(await replaced('pixel')).toEqual([true, false]);
+    // No phonetype: drawn as Android (and iOS), its bar is replaced.
+    expect(await replaced('no-type')).toEqual([true, false]);
+  });
+
   it('the replacement is announced on the event stream as a change of the earlier message', async () => {
     const app = await newApp();
     const push = pushClient(app);
