@@ -7,6 +7,8 @@ import { newAppId } from './app-id.js';
 import { MOUNTS } from './config.js';
 import type { components, paths } from './generated/schema.js';
 import type { SandboxFetch } from './in-process-fetch.js';
+import { type PhoneScreen, phoneScreen } from './phone-screen.js';
+import { formatLocal } from './time.js';
 
 type Schemas = components['schemas'];
 
@@ -94,6 +96,12 @@ export interface SandboxApp {
   device(cid: string): Promise<Schemas['Device']>;
   updateDevice(cid: string, fields: Schemas['DeviceFields']): Promise<Schemas['Device']>;
   inbox(cid: string): Promise<Schemas['Inbox']>;
+  /**
+   * What the device shows of each message, as the inbox page draws it and the MCP server writes it: per platform
+   * (its phonetype), the Android bar, lock screen and dialog, the iOS alert of push_info, a pass-through's content,
+   * texts cut where the phone cuts them, whether a newer message replaced it; oldest first, then those waiting.
+   */
+  screen(cid: string): Promise<PhoneScreen>;
   /** Every message of the app across its devices, newest first, filtered (`GET …/messages`). */
   messages(filter?: MessageFilter): Promise<Schemas['MessageList']>;
   /** Deletes one message of a device, received or waiting. */
@@ -114,6 +122,7 @@ export interface SandboxApp {
   setRateLimits(limits: Schemas['RateLimits']): Promise<Schemas['RateLimits']>;
   update(settings: Schemas['AppSettingsUpdate']): Promise<Schemas['App']>;
   updateDmp(update: Schemas['DmpPartyUpdate']): Promise<Schemas['DmpParty']>;
+  /** The app's entries of the request log, newest first: `[0]` is the latest call (the log keeps the last 500). */
   requests(): Promise<Schemas['RequestLogEntry'][]>;
   reset(): Promise<Schemas['App']>;
   /**
@@ -189,6 +198,21 @@ export async function createSandboxApp(
   return sandboxApp(control, origin, created!.credentials, fetch);
 }
 
+/** A device's screen: its inbox, read with its phonetype and the app's zone and clock (three calls at once). */
+async function deviceScreen(control: ControlClient, appid: string, cid: string): Promise<PhoneScreen> {
+  const [device, app, inbox] = await Promise.all([
+    control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } }),
+    control.GET('/apps/{appid}', { params: { path: { appid } } }),
+    control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }),
+  ]);
+  const { utcOffsetMinutes } = app.data!.settings;
+  return phoneScreen(inbox.data!, {
+    phonetype: device.data!.phonetype,
+    at: (ms) => formatLocal(ms, utcOffsetMinutes),
+    now: app.data!.clock.now,
+  });
+}
+
 /** An app that exists already (one of a seeded world, say) with its helpers. */
 export async function openSandboxApp(
   control: ControlClient,
@@ -229,6 +253,7 @@ function sandboxApp(
     updateDevice: (cid, fields) =>
       data(control.PATCH('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } }, body: fields })),
     inbox: (cid) => data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
+    screen: (cid) => deviceScreen(control, appid, cid),
     messages: (filter = {}) => data(control.GET('/apps/{appid}/messages', { params: { path, query: filter } })),
     deleteMessage: async (cid, messageId) =>
       void (await control.DELETE('/apps/{appid}/devices/{cid}/inbox/{messageId}', {

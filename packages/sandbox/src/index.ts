@@ -97,6 +97,10 @@ export {
   type MessageMatch,
   type SandboxApp,
 } from './control-client.js';
+// What a phone shows of each message (`app.screen(cid)`), and the words every surface uses for it.
+export { PHONE_WORDS } from './phone-view.js';
+export type { AndroidScreen, IosScreen, MessageScreen, PhoneScreen } from './phone-screen.js';
+export type { Platform } from './phone-view.js';
 export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
 export type { SandboxOptions } from './sandbox.js';
 export type { SandboxFetch } from './in-process-fetch.js';

@@ -145,3 +145,48 @@ export function arrival(m: InboxMessage, at: (ms: number) => string, now: number
 /** Why a replaced message left the notification bar. */
 export const replacedText = (replacedBy: string) =>
   `No longer on the notification bar: ${replacedBy} has the same notify_id and channel, and took its place.`;
+
+/**
+ * The words every surface uses for what a phone does not draw, or draws in place of a text: the page, the MCP
+ * server's text and `app.screen()` in tests say the same thing the same way.
+ */
+export const PHONE_WORDS = {
+  /** The title of a message an iOS device does not show. */
+  notOnIos: 'Not shown on iOS (no push_info)',
+  /** Why an iOS device draws nothing of a push without push_info. */
+  notOnIosWhy:
+    "Nothing shown by iOS: this push has no push_info, and an iOS device shows only push_info as an alert (the notification styles are Android's).",
+  /** The title of a pass-through that no alert draws. */
+  deliveredToApp: 'Delivered to the app (pass-through)',
+  /** The title of a style 4 notification: a picture, no text. */
+  backgroundImage: 'Background image',
+  barLevel0: 'Not shown on the phone: channel level 0.',
+  barLevel1: 'Collapsed in the bar: channel level 1.',
+  lockLevel0: 'Nothing on the lock screen (channel level 0).',
+  lockLevel1: 'Hidden on the lock screen (channel level 1).',
+  wakes: 'Wakes the screen',
+  doesNotWake: 'Does not wake the screen',
+} as const;
+
+/** Whether an Android notification of this channel level wakes the screen (undefined: it is not on the lock screen). */
+export function wakesText(level: number | undefined): string | undefined {
+  if (level === undefined || level >= 3) return PHONE_WORDS.wakes;
+  return level === 2 ? PHONE_WORDS.doesNotWake : undefined;
+}
+
+/**
+ * The title of what `platform` draws of a message, as one line (the page's timeline row and heading, the screen of
+ * tests). An iOS device draws only push_info's alert; an Android device the notification bar's title (a
+ * notypopload's notytitle); a device of no phone type is drawn as Android, and as iOS where push_info is given.
+ */
+export function drawnTitle(m: Pick<InboxMessage, 'msgtype' | 'template' | 'push_info'>, platform: Platform): string {
+  const alert = (m.push_info as PushInfo | null)?.aps?.alert?.title;
+  // barTexts leaves a background image (style 4) untitled; a notypopload's bar title is its notytitle.
+  const barTitle = barTexts(m.msgtype, m.template as Record<string, unknown>)?.title;
+  if (platform === 'ios')
+    return alert ?? (m.msgtype === 'transmission' ? PHONE_WORDS.deliveredToApp : PHONE_WORDS.notOnIos);
+  if (barTitle !== undefined) return barTitle;
+  // Nothing titled on the Android bar: a background image (style 4), or a pass-through.
+  if (platform === 'unknown' && alert !== undefined) return alert;
+  return m.msgtype === 'transmission' ? PHONE_WORDS.deliveredToApp : PHONE_WORDS.backgroundImage;
+}

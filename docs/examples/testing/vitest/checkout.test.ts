@@ -1,6 +1,6 @@
 // The checkout service's push notifications, tested against the shared sandbox of the run.
 import { createPushClient, PushApiError } from '@pushapi/push-v1-client';
-import { connectSandbox } from '@pushapi/sandbox';
+import { connectSandbox, PHONE_WORDS } from '@pushapi/sandbox';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 
 const sandbox = connectSandbox({ url: inject('sandboxUrl') });
@@ -67,6 +67,26 @@ describe('an app per test', () => {
     // What every device received of the task, in one read.
     const { messages } = await app.messages({ taskid });
     expect(messages.map((m) => m.cid).sort()).toEqual(['ann-phone', 'ann-tablet']);
+  });
+
+  it('what each phone shows: the Android bar, and on an iPhone only the alert of push_info', async () => {
+    const app = await sandbox.app({
+      devices: [
+        { cid: 'ann-pixel', online: true, phonetype: 'ANDROID' },
+        { cid: 'ann-iphone', online: true, phonetype: 'IOS' },
+      ],
+    });
+    const push = createPushClient(app.pushOptions);
+    const alert = { push_info: { aps: { alert: { title: 'Order update', body: 'Your order has shipped' } } } };
+    await push.POST('/push_single', { body: { ...shipped, cid: 'ann-pixel' } });
+    await push.POST('/push_single', { body: { ...shipped, cid: 'ann-iphone' } });
+    await push.POST('/push_single', { body: { ...shipped, ...alert, cid: 'ann-iphone' } });
+    const [onPixel] = (await app.screen('ann-pixel')).messages;
+    expect(onPixel?.android).toMatchObject({ title: 'Order update', text: 'Your order has shipped', onBar: true });
+    // Without push_info an iPhone shows nothing; with it, the alert.
+    const [bare, withAlert] = (await app.screen('ann-iphone')).messages;
+    expect(bare?.title).toBe(PHONE_WORDS.notOnIos);
+    expect(withAlert?.ios).toMatchObject({ title: 'Order update', body: 'Your order has shipped' });
   });
 
   it('the test clock fires a scheduled push', async () => {

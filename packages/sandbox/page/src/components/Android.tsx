@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Style } from '../api.js';
 import { CHANNEL_LEVELS } from '../format.js';
-import { channelLevel, CUT_AT, cut, soundFlags } from '../../../src/phone-view.js';
+import { CUT_AT, channelLevel, cut, PHONE_WORDS, soundFlags, wakesText } from '../../../src/phone-view.js';
 import { EmbeddedIcon, MessageImage, StyleIcon } from './Image.js';
 
 export { channelLevel, soundFlags };
@@ -82,8 +82,8 @@ export function NotificationBar({ content }: { content: BarContent }) {
           ))}
         </ul>
       </div>
-      {level === 0 && <p class="preview-note">Not shown on the phone: channel level 0.</p>}
-      {collapsed && <p class="preview-note">Collapsed in the bar: channel level 1.</p>}
+      {level === 0 && <p class="preview-note">{PHONE_WORDS.barLevel0}</p>}
+      {collapsed && <p class="preview-note">{PHONE_WORDS.barLevel1}</p>}
     </div>
   );
 }
@@ -92,8 +92,8 @@ export function LockScreen({ content }: { content: BarContent }) {
   const { style } = content;
   const level = channelLevel(style);
   let body: ComponentChildren;
-  if (level === 0) body = <p class="lock-note">Nothing on the lock screen (channel level 0).</p>;
-  else if (level === 1) body = <p class="lock-note">Hidden on the lock screen (channel level 1).</p>;
+  if (level === 0) body = <p class="lock-note">{PHONE_WORDS.lockLevel0}</p>;
+  else if (level === 1) body = <p class="lock-note">{PHONE_WORDS.lockLevel1}</p>;
   else
     body = (
       <div class="lock-notif">
@@ -111,8 +111,7 @@ export function LockScreen({ content }: { content: BarContent }) {
         </div>
       </div>
     );
-  const wakes =
-    level === undefined || level >= 3 ? 'Wakes the screen' : level === 2 ? 'Does not wake the screen' : undefined;
+  const wakes = wakesText(level);
   return (
     <div class="lock">
       <p class="lock-clock" aria-hidden="true">

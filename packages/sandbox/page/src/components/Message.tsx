@@ -13,6 +13,7 @@ import {
   CUT_AT,
   cut,
   DRAWN_CHARS,
+  PHONE_WORDS,
   platformOf,
   replacedText,
   TEMPLATE_NAMES,
@@ -195,10 +196,7 @@ export function MessageCard({
           </>
         )}
         {platform === 'ios' && !push && r.msgtype !== 'transmission' && (
-          <p class="preview-note preview-wide">
-            Nothing drawn by iOS: this push has no push_info, and an iOS device shows only push_info as an alert (the
-            notification styles are Android's).
-          </p>
+          <p class="preview-note preview-wide">{PHONE_WORDS.notOnIosWhy}</p>
         )}
       </div>
       {hasLongText(r, push) && (
