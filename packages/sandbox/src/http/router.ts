@@ -4,25 +4,12 @@
 import { createRouter, type Document, type Router as DocumentRouter } from '@pushapi/openapi/walk';
 import { SERVED, type ApiName, type OperationSpec } from '../documents.js';
 import { Refusal } from '../refusal.js';
+import { nearest } from './nearby.js';
 
 export type RouteResult =
   | { kind: 'match'; op: OperationSpec; params: Record<string, string> }
   | { kind: 'method'; api: ApiName; allowed: string[] }
   | { kind: 'none'; api: ApiName | undefined; suggestions: string[] };
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
 
 interface Mounted {
   api: ApiName;
@@ -64,27 +51,21 @@ export class Router {
     }
     const allowed = mounted.route.methods(pathname);
     if (allowed.length > 0) return { kind: 'method', api: mounted.api, allowed };
-    return { kind: 'none', api: mounted.api, suggestions: this.#nearby(mounted, pathname) };
+    return { kind: 'none', api: mounted.api, suggestions: this.#nearby(mounted, method, pathname) };
   }
 
-  /** The operations of the interface whose path is closest to what was asked. */
-  #nearby(mounted: Mounted, pathname: string): string[] {
+  /** The operations of the interface whose path is closest to what was asked (./nearby.ts). */
+  #nearby(mounted: Mounted, method: string, pathname: string): string[] {
     const depth = mounted.mount.split('/').length - 1;
-    // The distance costs the product of the lengths: a long path is compared by its start only, so a refusal
-    // costs the same whatever the path's length.
     const asked = pathname
       .split('/')
       .slice(depth + 1)
-      .join('/')
-      .slice(0, 64);
-    const scored = [...mounted.specs.values()]
-      .map((op) => {
-        const name = op.template.replace(/^\//, '');
-        const score = Math.min(distance(asked, name), distance(asked.split('/')[0] ?? '', name.split('/')[0] ?? ''));
-        return { path: `${op.method} ${mounted.mount}${op.template}`, score };
-      })
-      .sort((a, b) => a.score - b.score);
-    const close = scored.filter((c) => c.score <= Math.max(3, Math.floor(asked.length / 3)));
-    return [...new Set((close.length > 0 ? close : scored).slice(0, 5).map((c) => c.path))];
+      .join('/');
+    const candidates = [...mounted.specs.values()].map((op) => ({
+      method: op.method,
+      template: op.template,
+      label: `${op.method} ${mounted.mount}${op.template}`,
+    }));
+    return nearest(method, asked, candidates);
   }
 }
