@@ -26,9 +26,19 @@ const APP = {
   cid: 'magic-online',
 };
 
-/** Starts the sandbox command (`cli`: the built one by default) on a free port; resolves once it listens. */
-export function startSandboxChild(cli = sandboxCli) {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the sandbox command (`cli`: the built one by default) on a free port; resolves once it listens.
+ * `nodeArgs` go to node before the script (the profile's `--cpu-prof`); `lines` receives every line the child
+ * prints (V8's traces go to its stdout), and then its stderr is read too instead of passed on.
+ * @param {string} [cli] @param {{ nodeArgs?: string[], lines?: (line: string) => void }} [options]
+ */
+export function startSandboxChild(cli = sandboxCli, { nodeArgs = [], lines } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, cli, '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', lines ? 'pipe' : 'inherit'],
+  });
+  if (lines)
+    for (const stream of [child.stdout, child.stderr])
+      readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', lines);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return /** @type {Promise<{ url: string, stop: () => Promise<void> }>} */ (
     new Promise((resolve, reject) => {
@@ -54,7 +64,7 @@ export function startSandboxChild(cli = sandboxCli) {
 }
 
 /** An authtoken of the sandbox's default app. */
-async function signIn(/** @type {string} */ origin) {
+export async function signIn(/** @type {string} */ origin) {
   const timestamp = String(Date.now());
   const sign = createHash('sha256')
     .update(APP.appkey + timestamp + APP.mastersecret)
@@ -75,7 +85,7 @@ async function signIn(/** @type {string} */ origin) {
  * @param {string} token
  * @param {{ durationS: number, connections: number }} load
  */
-async function pushLoad(origin, token, { durationS, connections }) {
+export async function pushLoad(origin, token, { durationS, connections }) {
   let n = 0;
   let notOk = 0;
   const result = await autocannon({
