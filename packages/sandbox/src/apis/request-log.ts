@@ -2,28 +2,32 @@
 // console. Nothing secret is kept: no header, no query (the DMP sign-in sends its signs there), and no body but
 // that of a push (push v1 bodies of the operations that send content carry no credential: the token is a header),
 // which the inbox page shows beside the messages it made (the entry is made by http/log-entry.ts).
-import { boundedDeviations, boundedViolations, cutText, jsonBytes, noteBytes } from '../bounded.js';
+import { boundedDeviations, boundedViolations, cutText, noteBytes } from '../bounded.js';
 import { BYTE_BOUNDS, LIMITS } from '../config.js';
 import type { components } from '../generated/schema.js';
+import { jsonTextBytes } from './json-bytes.js';
 
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
 /**
  * The entry as the log keeps it, and its bytes: lists and texts within their bounds (BYTE_BOUNDS), and the whole
- * within requestLogEntryBytes (past it, without the push's body: a body of 64 KiB can grow as JSON, `1e20`).
+ * within requestLogEntryBytes (past it, without the push's body: a body of 64 KiB can grow as JSON, `1e20`). The
+ * body is kept by reference (it was parsed for this request and nothing changes it); the bytes are counted without
+ * making the JSON text, which only a reader needs.
  */
-function keptEntry(entry: RequestLogEntry): { kept: RequestLogEntry; bytes: number } {
-  let kept: RequestLogEntry = {
+function keptEntry(id: number, entry: Omit<RequestLogEntry, 'id'>): { kept: RequestLogEntry; bytes: number } {
+  const kept: RequestLogEntry = {
+    id,
     ...entry,
     path: cutText(entry.path, BYTE_BOUNDS.logTextChars),
     desc: entry.desc === null ? null : cutText(entry.desc, BYTE_BOUNDS.logTextChars),
     violations: entry.violations.length > 0 ? boundedViolations(entry.violations) : entry.violations,
     deviations: entry.deviations.length > 0 ? boundedDeviations(entry.deviations) : entry.deviations,
   };
-  let bytes = jsonBytes(kept);
+  let bytes = jsonTextBytes(kept);
   if (bytes > BYTE_BOUNDS.requestLogEntryBytes && kept.body) {
-    kept = { ...kept, body: null };
-    bytes = jsonBytes(kept);
+    kept.body = null;
+    bytes = jsonTextBytes(kept);
   }
   noteBytes(kept, bytes);
   return { kept, bytes };
@@ -37,7 +41,7 @@ export class RequestLog {
 
   /** Keeps the request, within its bounds; the oldest go past requestLogLimit entries or requestLogBytes. */
   add(entry: Omit<RequestLogEntry, 'id'>): RequestLogEntry {
-    const { kept, bytes } = keptEntry({ id: this.#next++, ...entry });
+    const { kept, bytes } = keptEntry(this.#next++, entry);
     this.#entries.push(kept);
     this.#sizes.push(bytes);
     this.#bytes += bytes;

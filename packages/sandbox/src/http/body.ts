@@ -117,27 +117,46 @@ function firstInvalidUtf8(raw: Buffer): number {
   return raw.length;
 }
 
-/** Depth and array-size limits, checked without recursion (a deep body must not exhaust the stack). */
+/** A value of a body being checked, and where it is: its key and its parent's entry (the path is made only for a refusal). */
+interface ShapeEntry {
+  value: object;
+  key: string | number;
+  parent: ShapeEntry | undefined;
+  depth: number;
+}
+
+const pathOf = (entry: ShapeEntry): string => {
+  const keys: (string | number)[] = [];
+  for (let at: ShapeEntry | undefined = entry; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
+/** Scalars need no check: only objects and arrays go on the stack. */
+function pushObject(stack: ShapeEntry[], item: unknown, key: string | number, parent: ShapeEntry): void {
+  if (typeof item === 'object' && item !== null) stack.push({ value: item, key, parent, depth: parent.depth + 1 });
+}
+
+/**
+ * Depth and array-size limits, checked without recursion (a deep body must not exhaust the stack). Only objects and
+ * arrays are walked, and a path is made only for a refusal: a path per value was most of what the check allocated.
+ */
 function checkShape(root: unknown): void {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: 'body', depth: 0 }];
+  if (typeof root !== 'object' || root === null) return;
+  const stack: ShapeEntry[] = [{ value: root, key: 'body', parent: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
+    const entry = stack.pop()!;
+    const { value, depth } = entry;
     if (depth >= LIMITS.maxDepth) {
-      throw new Refusal('too-deep', `${path} is nested deeper than ${LIMITS.maxDepth} levels`, 400);
+      throw new Refusal('too-deep', `${pathOf(entry)} is nested deeper than ${LIMITS.maxDepth} levels`, 400);
     }
-    if (Array.isArray(value)) {
-      if (value.length > LIMITS.maxArrayItems) {
-        throw new Refusal(
-          'array-too-large',
-          `${path} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`,
-          413,
-        );
-      }
-      value.forEach((item, i) => stack.push({ value: item, path: `${path}.${i}`, depth: depth + 1 }));
-    } else {
-      for (const [key, item] of Object.entries(value))
-        stack.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+    if (Array.isArray(value) && value.length > LIMITS.maxArrayItems) {
+      throw new Refusal(
+        'array-too-large',
+        `${pathOf(entry)} has ${value.length} items; the sandbox accepts at most ${LIMITS.maxArrayItems}`,
+        413,
+      );
     }
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) pushObject(stack, value[i], i, entry);
+    else for (const key in value) pushObject(stack, (value as Record<string, unknown>)[key], key, entry);
   }
 }
