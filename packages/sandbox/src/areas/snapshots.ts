@@ -142,9 +142,13 @@ const mib = (bytes: number) =>
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
   if (live) deleteApp(unit, live);
-  const records = copies(saved.records);
-  const app = newAppState(records[0]!.record as AppRecord);
-  for (const { kind, record } of records) unit.put(kind, app, record as never);
+  // Each record copied as it is put back: no list of copies beside them (the app's record comes first).
+  const app = newAppState(copyRecord('app', saved.records[0]!.record as AppRecord));
+  unit.put('app', app, app.record);
+  for (let i = 1; i < saved.records.length; i++) {
+    const { kind, record } = saved.records[i]!;
+    unit.put(kind, app, copyRecord(kind, record as never) as never);
+  }
   // The indexes (aliases, online count, order by sequence) come from the records, as when a store is read back.
   rebuild(unit.store, app);
   return app;

@@ -94,10 +94,12 @@ function placeLoaded<K extends KindName>(kind: K, store: Store, app: AppState, v
 /** Orders what keys sorted by id, rebuilds the indexes, and finds the highest sequence number used. */
 export function rebuild(store: Store, app: AppState): void {
   const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
-  app.devices = new Map(
-    bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]),
-  );
-  app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
+  if (!inSeqOrder(app.devices, (d) => d.record.seq))
+    app.devices = new Map(
+      bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]),
+    );
+  if (!inSeqOrder(app.tasks, (t) => t.seq))
+    app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
   let seq = app.record.seq;
   const see = (n: number) => void (seq = Math.max(seq, n));
   for (const device of app.devices.values()) {
@@ -105,14 +107,35 @@ export function rebuild(store: Store, app: AppState): void {
     see(record.seq);
     if (record.online) app.onlineCount++;
     if (record.alias !== null) indexAlias(app, record.alias, record.cid);
-    device.inbox = new Map(bySeq([...device.inbox.values()]).map((m) => [m.id, m]));
-    device.pending = new Map(bySeq([...device.pending.values()]).map((m) => [m.id, m]));
-    device.ended = new Map(bySeq([...device.ended.values()]).map((m) => [m.id, m]));
+    device.inbox = messagesBySeq(device.inbox);
+    device.pending = messagesBySeq(device.pending);
+    device.ended = messagesBySeq(device.ended);
     for (const list of [device.inbox, device.pending, device.ended]) for (const m of list.values()) see(m.seq);
   }
   for (const task of app.tasks.values()) see(task.seq);
   store.seq = Math.max(store.seq, seq);
   app.nextDueAt = Number.NEGATIVE_INFINITY; // look for due work at the first touch
+}
+
+/**
+ * Whether a map's values are already in the order of their sequence numbers. A restore puts records back in the order
+ * they were saved, which is that order: re-making every map of every device (and the arrays to sort them) was most of
+ * what a restore of a large app allocated, and the garbage collector's work grew faster than the devices.
+ */
+function inSeqOrder<V>(map: ReadonlyMap<unknown, V>, seq: (value: V) => number): boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const value of map.values()) {
+    const n = seq(value);
+    if (n < last) return false;
+    last = n;
+  }
+  return true;
+}
+
+/** A device's list of messages in the order of their sequence numbers: the same map when it already is. */
+function messagesBySeq<M extends { id: string; seq: number }>(list: Map<string, M>): Map<string, M> {
+  if (inSeqOrder(list, (m) => m.seq)) return list;
+  return new Map([...list.values()].sort((a, b) => a.seq - b.seq).map((m) => [m.id, m]));
 }
 
 /**
