@@ -28,7 +28,7 @@ export const SETTINGS = {
     sandbox: { runs: 3, durationS: 5, connections: 10 },
     'sandbox-load': { requests: 100_000 },
     'sandbox-fanout': { runs: 3, sizes: [1000, 8000, 64_000] },
-    'sandbox-snapshots': { runs: 5, sizes: [1250, 10_000] },
+    'sandbox-snapshots': { runs: 5, sizes: [1250, 10_000, 80_000] },
     'sandbox-validation': { runs: 5, sizes: { valid: [100, 1000, 8000], invalid: [100, 1000, 10_000] } },
     'sandbox-suite': { runs: 5, tests: 100 },
   },
