@@ -3,14 +3,16 @@
 // tree, by operation, with its class from the consumer's side and why.
 //   npx -y pnpm@10.34.9 run api-diff -- [--base <git ref>] [--json] [--changeset <name>]
 // --base defaults to the last release of @pushapi/openapi. --json prints {"changes": [...]} and nothing else on
-// stdout. --changeset <name> also writes .changeset/<name>.md: the bumps the changes need and, as its body, the
-// changes by operation with a migration line for each breaking one. Exit 0 when the diff ran, 2 on a usage error, 1 when it could not run (a document that does not bundle).
+// stdout. --changeset <name> also writes .changeset/<name>.md for the change at hand: the findings that no pending
+// changeset names and the acceptance file does not accept (on a branch, less those already at its merge base with
+// main), with the bumps they need, the entry in plain words and the ids of the findings it documents. Exit 0 when the diff ran, 2 on a usage error, 1 when it could not run (a document that does not bundle).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { diffWorkingTree } from './bundles.mjs';
 import { changesetText } from './release.mjs';
+import { changeAtHand, releaseState } from './state.mjs';
 import { renderText, toJson } from './render.mjs';
 
 const USAGE = 'usage: pnpm run api-diff -- [--base <git ref>] [--json] [--changeset <name>]';
@@ -43,12 +45,20 @@ function options(argv) {
   }
 }
 
-/** Writes .changeset/<name>.md for the changes; never over an existing file, and none for no change. */
-function writeChangeset(cwd, name, changes, say) {
+/**
+ * Writes .changeset/<name>.md for the change at hand (what no changeset names yet); never over an existing file,
+ * and none when nothing is left to name.
+ */
+function writeChangeset(cwd, name, result, say) {
   const file = path.join(cwd, '.changeset', `${name}.md`);
-  if (!changes.length) return say('api-diff: no change that a consumer can see, so no changeset written');
+  const state = releaseState(cwd, result.base, result.changes);
+  const { changes, onMainAlready } = changeAtHand(cwd, state);
+  if (onMainAlready.length)
+    say(`api-diff: ${onMainAlready.length} finding(s) no changeset names were already on main: left to main`);
+  if (!changes.length)
+    return say('api-diff: no change that a consumer can see and no changeset names yet, so no changeset written');
   fs.writeFileSync(file, changesetText(cwd, changes), { flag: 'wx' });
-  say(`api-diff: wrote ${path.relative(cwd, file)}`);
+  say(`api-diff: wrote ${path.relative(cwd, file)} (${changes.length} finding(s))`);
 }
 
 async function main() {
@@ -66,7 +76,7 @@ async function main() {
     console.error(`api-diff: ${error.message}`); // e.g. a document that does not bundle: the diff did not run
     process.exit(1);
   }
-  if (opts.changeset) writeChangeset(cwd, opts.changeset, result.changes, opts.json ? console.error : console.log);
+  if (opts.changeset) writeChangeset(cwd, opts.changeset, result, opts.json ? console.error : console.log);
   if (opts.json) return console.log(JSON.stringify(toJson(result.changes)));
   console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> working tree\n${renderText(result.changes)}`);
 }

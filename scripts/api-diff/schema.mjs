@@ -2,6 +2,7 @@
 // `side` says who writes the value: 'request' (the client writes it: a narrowing breaks old code) or
 // 'response' (the client reads it: a widening breaks old code). Each finding is reported through `report`.
 import { isDeepStrictEqual } from 'node:util';
+import { intersect, patternList } from './intersect.mjs';
 
 /** Keys that say nothing a client's code depends on: they never count as a change. */
 const ANNOTATIONS = new Set([
@@ -22,12 +23,12 @@ const ANNOTATIONS = new Set([
 const isAnnotation = (key) => ANNOTATIONS.has(key) || key.startsWith('x-');
 
 /** Bounds: for each, which direction narrows what is valid. */
-const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
-const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
+const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
+const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
 /** Constraints compared as opaque values: added or changed narrows, removed widens. */
 const RULES = [
-  'pattern',
   'format',
+  'contains',
   'multipleOf',
   'uniqueItems',
   'if',
@@ -41,6 +42,8 @@ const RULES = [
 ];
 
 const show = (value) => JSON.stringify(value);
+/** `maxLength` -> `max-length`: keyword names as they appear in check ids. */
+const kebab = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The schema behind a local `$ref` (bundles hold only `#/...` refs); sibling keys of the ref are kept. */
 export function resolve(doc, schema, seen = new Set()) {
@@ -78,23 +81,20 @@ const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$d
 const plainMap = (doc, map, depth) =>
   Object.fromEntries(Object.entries(map ?? {}).map(([name, s]) => [name, plain(doc, s, depth + 1)]));
 
-/** allOf merged into one object view (our bundles compose bodies with allOf of object schemas). */
+/**
+ * allOf parts and the keys beside a `$ref` intersected into one view (intersect.mjs), so that a keyword met through
+ * any part counts; annotations beside a `$ref` (a description) stay annotations.
+ */
 function flatten(doc, schema) {
+  if (schema && typeof schema === 'object' && typeof schema.$ref === 'string') {
+    const { $ref, ...siblings } = schema;
+    const rules = Object.keys(siblings).some((key) => !isAnnotation(key));
+    if (rules) return flatten(doc, { allOf: [{ $ref }, siblings] });
+  }
   const s = resolve(doc, schema) ?? {};
   if (!Array.isArray(s.allOf)) return s;
   const { allOf, ...own } = s;
-  const merged = { ...own, properties: { ...(own.properties ?? {}) }, required: [...(own.required ?? [])] };
-  for (const part of allOf.map((p) => flatten(doc, p))) {
-    for (const [key, value] of Object.entries(part)) {
-      if (key === 'properties') Object.assign(merged.properties, value);
-      else if (key === 'required') merged.required.push(...value);
-      else if (!(key in merged)) merged[key] = value;
-      else if (key === 'oneOf' || key === 'anyOf') merged[key] = [...merged[key], ...value];
-    }
-  }
-  if (!Object.keys(merged.properties).length) delete merged.properties;
-  if (!merged.required.length) delete merged.required;
-  return merged;
+  return intersect([own, ...allOf.map((p) => flatten(doc, p))]);
 }
 
 /** The values a schema allows when it lists them (`const`, `enum`, or both), else undefined. */
@@ -132,7 +132,10 @@ export function compareSchema(ctx, where, beforeSchema, afterSchema) {
   compareVariants(ctx, where, b, a, 'oneOf');
   compareVariants(ctx, where, b, a, 'anyOf');
   if (b.items || a.items) compareSchema(ctx, `${where}[]`, b.items ?? {}, a.items ?? {});
-  compareAdditional(ctx, where, b, a);
+  comparePrefixItems(ctx, where, b, a);
+  compareDefault(ctx, where, b, a);
+  compareAdditional(ctx, where, b, a, 'additionalProperties');
+  compareAdditional(ctx, where, b, a, 'unevaluatedProperties');
 }
 
 /** The class of a narrowing (true) or widening (false) of what is valid, by side. */
@@ -149,6 +152,7 @@ function compareTypes(ctx, where, b, a) {
     const isNarrowing = !before;
     ctx.report({
       where,
+      check: before ? 'type-dropped' : 'type-stated',
       change: `type ${before ? `${before.join('|')} no longer stated (any type)` : `now ${after.join('|')}`}`,
       class: narrowed(ctx, isNarrowing),
       migration: `the value's type is now ${after ? after.join(' or ') : 'any'}`,
@@ -162,6 +166,7 @@ function compareTypes(ctx, where, b, a) {
     ctx.side === 'request' ? (lost.length ? 'breaking' : 'non-breaking') : gained.length ? 'breaking' : 'non-breaking';
   ctx.report({
     where,
+    check: lost.length && gained.length ? 'type-changed' : lost.length ? 'type-narrowed' : 'type-widened',
     change: `type ${before.join('|')} -> ${after.join('|')}`,
     class: cls,
     migration: `${ctx.side === 'request' ? 'send' : 'read'} it as ${after.join(' or ')}`,
@@ -181,6 +186,7 @@ function compareValues(ctx, where, b, a) {
       ctx.side === 'response' && !isNarrowing ? 'breaking-for-exhaustive-clients' : narrowed(ctx, isNarrowing);
     ctx.report({
       where,
+      check: before ? 'values-opened' : 'values-limited',
       change,
       class: cls,
       migration: before
@@ -194,6 +200,7 @@ function compareValues(ctx, where, b, a) {
   for (const value of removed) {
     ctx.report({
       where,
+      check: 'value-removed',
       change: `value ${show(value)} removed`,
       class: narrowed(ctx, true),
       migration: `stop sending ${show(value)}`,
@@ -203,6 +210,7 @@ function compareValues(ctx, where, b, a) {
     const cls = ctx.side === 'response' ? 'breaking-for-exhaustive-clients' : 'non-breaking';
     ctx.report({
       where,
+      check: 'value-added',
       change: `value ${show(value)} added`,
       class: cls,
       migration: `handle ${show(value)} (a switch over the generated union needs a case or a default)`,
@@ -224,12 +232,64 @@ function compareBounds(ctx, where, b, a) {
           : a[key] === undefined
             ? `${key} ${b[key]} removed`
             : `${key} ${b[key]} -> ${a[key]}`;
-      ctx.report({ where, change, class: narrowed(ctx, isNarrowing), migration: `respect ${key} ${a[key] ?? 'none'}` });
+      ctx.report({
+        where,
+        check: `${kebab(key)}-${isNarrowing ? 'narrowed' : 'widened'}`,
+        change,
+        class: narrowed(ctx, isNarrowing),
+        migration: `respect ${key} ${a[key] ?? 'none'}`,
+      });
     }
   }
 }
 
+/**
+ * Patterns as sets (allOf parts may hold several): a pattern added narrows, one removed widens; one replaced by
+ * another cannot be judged from the documents (`^[0-9a-f]+$` -> `^[0-9a-fA-F]+$` widens, the reverse narrows), so it
+ * is a finding to review.
+ */
+function comparePatterns(ctx, where, b, a) {
+  const before = patternList(b.pattern);
+  const after = patternList(a.pattern);
+  const added = after.filter((p) => !before.includes(p));
+  const removed = before.filter((p) => !after.includes(p));
+  if (!added.length && !removed.length) return;
+  const change = `pattern ${before.length ? `${show(before.length === 1 ? before[0] : before)} ` : ''}-> ${after.length ? show(after.length === 1 ? after[0] : after) : 'none'}`;
+  const verb = added.length && removed.length ? 'changed' : added.length ? 'added' : 'removed';
+  const cls = verb === 'changed' ? 'review' : narrowed(ctx, verb === 'added');
+  ctx.report({
+    where,
+    check: `pattern-${verb}`,
+    change,
+    class: cls,
+    migration: `check values against the pattern ${show(after)}`,
+  });
+}
+
+/**
+ * A request default moved changes what the server does for every client that leaves the field out (is_ring true ->
+ * false: silent notifications), which the documents cannot weigh: a finding to review. Answer defaults say nothing.
+ */
+function compareDefault(ctx, where, b, a) {
+  if (ctx.side !== 'request' || isDeepStrictEqual(b.default, a.default)) return;
+  if (b.default === undefined && a.default === undefined) return;
+  ctx.report({
+    where,
+    check: 'default-changed',
+    change: `default ${b.default === undefined ? 'none' : show(b.default)} -> ${a.default === undefined ? 'none' : show(a.default)}`,
+    class: 'review',
+    migration: `send the field explicitly if you relied on ${b.default === undefined ? 'no default' : show(b.default)}`,
+  });
+}
+
+/** Tuple positions (`prefixItems`) compared one by one, as `[0]`, `[1]`... */
+function comparePrefixItems(ctx, where, b, a) {
+  const n = Math.max(b.prefixItems?.length ?? 0, a.prefixItems?.length ?? 0);
+  for (let i = 0; i < n; i++) compareSchema(ctx, `${where}[${i}]`, b.prefixItems?.[i] ?? {}, a.prefixItems?.[i] ?? {});
+}
+
 function compareRules(ctx, where, b, a) {
+  comparePatterns(ctx, where, b, a);
   for (const key of RULES) {
     const before = plain(ctx.before, b[key]);
     const after = plain(ctx.after, a[key]);
@@ -244,10 +304,17 @@ function compareRules(ctx, where, b, a) {
           ? 'non-breaking'
           : 'breaking';
     const what =
-      key === 'pattern' || key === 'format'
+      key === 'format'
         ? `${key} ${before === undefined ? '' : `${show(before)} `}-> ${after === undefined ? 'none' : show(after)}`
         : `rule \`${key}\` ${before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'}`;
-    ctx.report({ where, change: what, class: cls, migration: `check values against the new ${key}` });
+    const verb = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+    ctx.report({
+      where,
+      check: `${kebab(key)}-${verb}`,
+      change: what,
+      class: cls,
+      migration: `check values against the new ${key}`,
+    });
   }
 }
 
@@ -262,6 +329,7 @@ function compareProperties(ctx, where, b, a) {
     if (!(name in after)) {
       ctx.report({
         where: at,
+        check: 'property-removed',
         change: 'field removed',
         class: 'breaking',
         migration: request ? `stop sending \`${name}\`` : `stop reading \`${name}\``,
@@ -271,6 +339,7 @@ function compareProperties(ctx, where, b, a) {
     if (reqBefore.has(name) && !reqAfter.has(name)) {
       ctx.report({
         where: at,
+        check: 'property-became-optional',
         change: 'field made optional',
         class: request ? 'non-breaking' : 'breaking',
         migration: `handle an answer without \`${name}\``,
@@ -278,6 +347,7 @@ function compareProperties(ctx, where, b, a) {
     } else if (!reqBefore.has(name) && reqAfter.has(name)) {
       ctx.report({
         where: at,
+        check: 'property-became-required',
         change: 'field made required',
         class: request ? 'breaking' : 'non-breaking',
         migration: `send \`${name}\` in every request`,
@@ -291,6 +361,7 @@ function compareProperties(ctx, where, b, a) {
     const cls = request && required ? 'breaking' : 'non-breaking';
     ctx.report({
       where: `${where}.${name}`,
+      check: required ? 'required-property-added' : 'optional-property-added',
       change: `field added, ${required ? 'required' : 'optional'}`,
       class: cls,
       migration: `send \`${name}\` in every request`,
@@ -301,6 +372,7 @@ function compareProperties(ctx, where, b, a) {
     if (!reqBefore.has(name) && !(name in after) && request)
       ctx.report({
         where: `${where}.${name}`,
+        check: 'property-became-required',
         change: 'field made required',
         class: 'breaking',
         migration: `send \`${name}\` in every request`,
@@ -330,6 +402,7 @@ function compareVariants(ctx, where, b, a, key) {
   if (!b[key] || !a[key]) {
     ctx.report({
       where,
+      check: `${key.toLowerCase()}-${b[key] ? 'removed' : 'added'}`,
       change: `${key} ${b[key] ? 'removed' : 'added'}`,
       class: narrowed(ctx, !b[key]),
       migration: `follow the new shape of ${where}`,
@@ -342,6 +415,7 @@ function compareVariants(ctx, where, b, a, key) {
     else
       ctx.report({
         where: `${where}<${name}>`,
+        check: `${key.toLowerCase()}-variant-removed`,
         change: `${key} variant removed`,
         class: request ? 'breaking' : 'non-breaking',
         migration: `stop sending the "${name}" shape`,
@@ -349,9 +423,21 @@ function compareVariants(ctx, where, b, a, key) {
   }
   for (const name of after.keys()) {
     if (before.has(name)) continue;
+    const overlapped = request && key === 'oneOf' ? overlapping(ctx.after, after, name, before) : undefined;
+    if (overlapped) {
+      ctx.report({
+        where: `${where}<${name}>`,
+        check: 'oneof-variant-added-overlapping',
+        change: `oneOf variant added that values of "${overlapped}" also match (a value must match exactly one)`,
+        class: 'breaking',
+        migration: `a "${overlapped}" value that now matches two variants is refused`,
+      });
+      continue;
+    }
     const cls = request ? 'non-breaking' : 'breaking-for-exhaustive-clients';
     ctx.report({
       where: `${where}<${name}>`,
+      check: `${key.toLowerCase()}-variant-added`,
       change: `${key} variant added`,
       class: cls,
       migration: `handle the new "${name}" shape of the answer`,
@@ -359,9 +445,35 @@ function compareVariants(ctx, where, b, a, key) {
   }
 }
 
-function compareAdditional(ctx, where, b, a) {
-  const before = b.additionalProperties;
-  const after = a.additionalProperties;
+/** `additionalProperties` and `unevaluatedProperties`: closing an object to unknown fields narrows it. */
+/** Whether some value could match both schemas; false only when their types, values or a shared required field's values part them. */
+function mayOverlap(doc, x, y) {
+  const a = flatten(doc, x);
+  const b = flatten(doc, y);
+  const ta = typeSet(a);
+  const tb = typeSet(b);
+  if (ta && tb && !ta.some((t) => admits(tb, t) || admits([t], tb[0]) || tb.some((u) => admits([t], u)))) return false;
+  const va = valueSet(a);
+  const vb = valueSet(b);
+  if (va && vb && !va.some((v) => vb.some((w) => isDeepStrictEqual(v, w)))) return false;
+  const both = (name) => (a.required ?? []).includes(name) && (b.required ?? []).includes(name);
+  for (const name of Object.keys(a.properties ?? {})) {
+    if (!both(name) || !b.properties?.[name]) continue;
+    if (!mayOverlap(doc, a.properties[name], b.properties[name])) return false;
+  }
+  return true;
+}
+
+/** The name of an older variant that the new variant `name` overlaps, if any: a oneOf then refuses its values. */
+function overlapping(doc, variants, name, older) {
+  for (const [other, schema] of variants)
+    if (older.has(other) && mayOverlap(doc, variants.get(name), schema)) return other;
+  return undefined;
+}
+
+function compareAdditional(ctx, where, b, a, key) {
+  const before = b[key];
+  const after = a[key];
   if (isDeepStrictEqual(plain(ctx.before, before), plain(ctx.after, after))) return;
   const closed = (v) => v === false;
   if (typeof before === 'object' && typeof after === 'object') {
@@ -371,7 +483,8 @@ function compareAdditional(ctx, where, b, a) {
   const isNarrowing = !closed(before) && after !== undefined && after !== true;
   ctx.report({
     where,
-    change: `additionalProperties ${show(before ?? true)} -> ${show(after ?? true)}`,
+    check: `${kebab(key)}-${isNarrowing ? 'narrowed' : 'widened'}`,
+    change: `${key} ${show(before ?? true)} -> ${show(after ?? true)}`,
     class: narrowed(ctx, isNarrowing),
     migration: 'send only the fields the document names',
   });
@@ -406,6 +519,7 @@ function compareWithShapes(ctx, where, b, a) {
   const names = many.map((m) => m.name).join(' | ');
   ctx.report({
     where,
+    check: split ? 'shape-split' : 'shapes-merged',
     change: split ? `one shape split into ${names}` : `shapes ${names} merged into one`,
     class: 'non-breaking',
   });

@@ -1,20 +1,26 @@
 #!/usr/bin/env node
 // @ts-check
-// A change to the published documents needs a changeset. The last release of @pushapi/openapi is the
-// last commit that wrote openapi/CHANGELOG.md (`changeset version` writes it); any file under openapi/
-// changed since then (committed or not), apart from what is never published, must be covered by a
-// pending changeset in .changeset/ that names @pushapi/openapi. CI runs this; so can anyone:
-// `npx -y pnpm@10.34.9 run changeset:check`.
-// It also runs api-diff (scripts/api-diff) against the same release: a breaking change, of either breaking class,
-// needs a changeset that bumps every package that carries the documents (release.mjs DOCUMENT_PACKAGES) at the
-// level the versions ask (minor while 0.x, major from 1.0); when it fails, it prints the diff.
+// The change gate. Since the last release of @pushapi/openapi (the last commit that wrote openapi/CHANGELOG.md,
+// which `changeset version` writes), every finding of api-diff (scripts/api-diff) on the published documents that
+// a consumer must hear of (breaking, breaking for exhaustive clients, or to review) must be named by id in a pending
+// changeset, or accepted with a reason in .changeset/api-diff-accepted.json. A finding is named exactly (its id ends
+// in a digest of what changed), so a changeset written for an earlier change covers nothing new; a named id that no
+// longer matches a finding is stale (the changelog would say something untrue) and fails too, as does a changeset
+// still waiting for a maintainer's sentence. The pending changesets must bump each package that carries a changed
+// API far enough (minor while 0.x, major from 1.0), and any change of a published file under openapi/ needs a
+// changeset naming @pushapi/openapi. The diff runs whenever anything that shapes a published document changed
+// (openapi/, redocly.yaml, scripts/): both sides are built by their own bundle script with their own root config.
+// CI runs this on a fresh clone of main; so can anyone: `npx -y pnpm@10.34.9 run changeset:check`.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import readChangesets from '@changesets/read';
 import { diffWorkingTree } from '../../../scripts/api-diff/bundles.mjs';
-import { LEVELS, isBreaking, requiredBumps } from '../../../scripts/api-diff/release.mjs';
+import { ACCEPTED_FILE } from '../../../scripts/api-diff/ledger.mjs';
+import { LEVELS, requiredBumps } from '../../../scripts/api-diff/release.mjs';
 import { renderText, summary } from '../../../scripts/api-diff/render.mjs';
+import { changeAtHand, releaseState } from '../../../scripts/api-diff/state.mjs';
+import { SHAPING } from '../../../scripts/api-diff/tree.mjs';
 
 export const DOCUMENTS_PACKAGE = '@pushapi/openapi';
 export const DOCUMENTS_DIR = 'openapi';
@@ -26,12 +32,19 @@ function git(cwd, args) {
   return execFileSync('git', args, { cwd, encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 
+/** Files under `paths` changed since `base`, committed or not (new files too). @param {string} cwd @param {string} base @param {string[]} paths */
+function changedSince(cwd, base, paths) {
+  return [
+    ...git(cwd, ['diff', '--name-only', base, '--', ...paths]),
+    ...git(cwd, ['ls-files', '--others', '--exclude-standard', '--', ...paths]),
+  ].filter((file, i, all) => all.indexOf(file) === i && !UNPUBLISHED.some((pattern) => pattern.test(file)));
+}
+
 /**
  * @typedef {import('../../../scripts/api-diff/types.d.mts').Change} Change
- * @typedef {import('../../../scripts/api-diff/release.d.mts').Level} Level
  * @param {{ cwd: string, diff?: (cwd: string, base: string) => Promise<{ changes: Change[] }> }} options
  *   the repository's root, and the diff to run (api-diff's by default)
- * @returns {Promise<{ ok: boolean, message: string, changed: string[], changes?: Change[] }>}
+ * @returns {Promise<{ ok: boolean, message: string, changed: string[], changes?: Change[], uncovered?: Change[] }>}
  */
 export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
   const [base] = git(cwd, ['log', '-1', '--format=%H', '--', `${DOCUMENTS_DIR}/CHANGELOG.md`]);
@@ -42,82 +55,90 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
       message: `${DOCUMENTS_DIR}/CHANGELOG.md has no commit in this clone, so the last release of ${DOCUMENTS_PACKAGE} is unknown (a shallow clone? fetch the full history).`,
     };
   }
-  const changed = [
-    ...git(cwd, ['diff', '--name-only', base, '--', `${DOCUMENTS_DIR}/`]),
-    ...git(cwd, ['ls-files', '--others', '--exclude-standard', '--', `${DOCUMENTS_DIR}/`]),
-  ].filter((file, i, all) => all.indexOf(file) === i && !UNPUBLISHED.some((pattern) => pattern.test(file)));
-  if (changed.length === 0)
+  const changed = changedSince(cwd, base, [`${DOCUMENTS_DIR}/`]);
+  const shaping = changedSince(cwd, base, SHAPING);
+  if (!shaping.length)
     return {
       ok: true,
       changed,
-      message: `no change under ${DOCUMENTS_DIR}/ since its last release (${base.slice(0, 12)})`,
+      message: `nothing that shapes the published documents changed since the last release (${base.slice(0, 12)})`,
     };
-
+  const { changes } = await diff(cwd, base);
+  const state = releaseState(cwd, base, changes);
   const pending = await readChangesets(cwd);
-  const covering = pending.filter((c) => c.releases.some((r) => r.name === DOCUMENTS_PACKAGE));
-  if (covering.length) {
-    const { changes } = await diff(cwd, base);
-    const short = bumpsShort(cwd, changes, pending);
-    if (short.length) {
-      return {
-        ok: false,
-        changed,
-        changes,
-        message:
-          `the documents changed since the last release of ${DOCUMENTS_PACKAGE} (${base.slice(0, 12)}) in a way that breaks consumers, ` +
-          `but the pending changesets do not bump every package that carries them far enough:\n${short.map((s) => `  ${s}`).join('\n')}\n` +
-          `${diffSection(changes)}\n${WRITE_ONE}`,
-      };
-    }
+  const problems = [
+    fileRule(changed, pending),
+    await uncoveredProblem(cwd, state),
+    staleProblem(state),
+    state.unfinished.length
+      ? `these changesets still wait for a maintainer's sentence (a line starting MAINTAINER:): ${state.unfinished.map((n) => `.changeset/${n}.md`).join(', ')}`
+      : '',
+    bumpsProblem(cwd, state, pending),
+  ].filter(Boolean);
+  const head = `since the last release of ${DOCUMENTS_PACKAGE} (${base.slice(0, 12)}), api-diff: ${summary(changes)}`;
+  const note = state.note ? `\nnote: ${state.note}` : '';
+  if (problems.length)
     return {
-      ok: true,
+      ok: false,
       changed,
       changes,
-      message:
-        `${changed.length} file(s) under ${DOCUMENTS_DIR}/ changed since its last release, covered by changeset ${covering.map((c) => `.changeset/${c.id}.md`).join(', ')}; ` +
-        `api-diff: ${summary(changes)}`,
+      uncovered: state.uncovered,
+      message: `${head}\n\n${problems.join('\n\n')}${note}`,
     };
-  }
-  const list =
-    changed
-      .slice(0, 20)
-      .map((f) => `  ${f}`)
-      .join('\n') + (changed.length > 20 ? `\n  ... and ${changed.length - 20} more` : '');
-  const found = await diff(cwd, base).then(
-    ({ changes }) => ({ changes, text: diffSection(changes) }),
-    (error) => ({ changes: undefined, text: `(api-diff could not run: ${error.message})` }),
-  );
+  const named = state.changesets.filter((c) => c.ids.length).map((c) => `.changeset/${c.name}.md`);
   return {
-    ok: false,
+    ok: true,
     changed,
-    changes: found.changes,
-    message:
-      `These files under ${DOCUMENTS_DIR}/ changed since the last release of ${DOCUMENTS_PACKAGE} (${base.slice(0, 12)}), ` +
-      `but no changeset in .changeset/ names ${DOCUMENTS_PACKAGE}:\n${list}\n${found.text}\n` +
-      `Add one with \`npx -y pnpm@10.34.9 changeset\` (choose ${DOCUMENTS_PACKAGE}, say what changed for its users) and commit it with the change; ${WRITE_ONE}`,
+    changes,
+    uncovered: [],
+    message: `${head}; every finding a consumer must hear of is named (${named.join(', ') || 'no changeset'}) or accepted (${ACCEPTED_FILE}: ${state.accepted.size})${note}`,
   };
 }
 
 const WRITE_ONE =
-  '`npx -y pnpm@10.34.9 run api-diff -- --changeset <name>` writes a changeset with the bumps the changes need and the changes by operation as its text.';
+  '`npx -y pnpm@10.34.9 run api-diff -- --changeset <name>` writes a changeset for the change at hand: the bumps it needs, the entry in plain words and the ids of its findings.';
 
-/** @param {Change[]} changes */
-const diffSection = (changes) => `The diff (npx -y pnpm@10.34.9 run api-diff):\n${renderText(changes)}`;
+/** @param {string[]} changed @param {Awaited<ReturnType<typeof readChangesets>>} pending */
+function fileRule(changed, pending) {
+  if (!changed.length || pending.some((c) => c.releases.some((r) => r.name === DOCUMENTS_PACKAGE))) return '';
+  const list = changed.slice(0, 20).map((f) => `  ${f}`);
+  if (changed.length > 20) list.push(`  ... and ${changed.length - 20} more`);
+  return `these published files under ${DOCUMENTS_DIR}/ changed, but no changeset in .changeset/ names ${DOCUMENTS_PACKAGE}:\n${list.join('\n')}\nAdd one with \`npx -y pnpm@10.34.9 changeset\` (choose ${DOCUMENTS_PACKAGE}, say what changed for its users) or ${WRITE_ONE}`;
+}
+
+/** @param {string} cwd @param {ReturnType<typeof releaseState>} state */
+async function uncoveredProblem(cwd, state) {
+  if (!state.uncovered.length) return '';
+  const hand = changeAtHand(cwd, { ...state, unnamed: state.uncovered });
+  const onMain = hand.onMainAlready.length
+    ? `\n${hand.onMainAlready.length} of them were already at the merge base with ${hand.branch.upstream} (${hand.branch.base.slice(0, 12)}): main's to name, not this branch's.`
+    : '';
+  return `${state.uncovered.length} finding(s) that a consumer must hear of are named by no pending changeset and accepted in no ${ACCEPTED_FILE}:${onMain}\nThe diff (npx -y pnpm@10.34.9 run api-diff):\n${renderText(state.uncovered)}\n${WRITE_ONE}`;
+}
+
+/** @param {ReturnType<typeof releaseState>} state */
+function staleProblem(state) {
+  if (!state.stale.length) return '';
+  const lines = state.stale.map((s) => `  ${s.id} (${s.changesets.map((n) => `.changeset/${n}.md`).join(', ')})`);
+  return `these findings named in pending changesets are no longer found since the release (a later change replaced or undid them): edit or remove those changesets, then write one for what is there now:\n${lines.join('\n')}`;
+}
 
 /**
- * The packages whose pending bump is below what the changes need, as lines `name: needs minor, has patch`.
- * @param {string} cwd @param {Change[]} changes @param {Awaited<ReturnType<typeof readChangesets>>} pending
+ * The packages whose pending bump is below what the named findings need, as lines `name: needs minor, has patch`.
+ * @param {string} cwd @param {ReturnType<typeof releaseState>} state @param {Awaited<ReturnType<typeof readChangesets>>} pending
  */
-function bumpsShort(cwd, changes, pending) {
-  if (!changes.some(isBreaking)) return [];
-  const rank = (/** @type {string} */ level) => LEVELS.indexOf(/** @type {Level} */ (level));
-  return Object.entries(requiredBumps(cwd, changes)).flatMap(([name, level]) => {
+function bumpsProblem(cwd, state, pending) {
+  const judged = state.findings.filter((f) => !state.accepted.has(f.id) && f.class !== 'non-breaking');
+  const rank = (/** @type {string} */ level) => LEVELS.indexOf(/** @type {any} */ (level));
+  const short = Object.entries(requiredBumps(cwd, judged)).flatMap(([name, level]) => {
     const highest = pending
       .flatMap((c) => c.releases)
       .filter((r) => r.name === name)
       .reduce((top, r) => (rank(r.type) > rank(top) ? r.type : top), 'none');
-    return rank(highest) >= rank(level) ? [] : [`${name}: needs ${level}, has ${highest}`];
+    return rank(highest) >= rank(level) ? [] : [`  ${name}: needs ${level}, has ${highest}`];
   });
+  if (!short.length) return '';
+  return `the pending changesets do not bump every package that carries a changed API far enough:\n${short.join('\n')}\n${WRITE_ONE}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { findingsBlock } from '../../../scripts/api-diff/ledger.mjs';
 import { checkChangesets } from '../src/changeset-check.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,17 +69,21 @@ beforeEach(() => {
   return () => fs.rmSync(repo, { recursive: true, force: true });
 });
 
-it('fails a new answer value with only a patch of the documents, naming each package short and printing the diff', async () => {
+it('fails a new answer value no changeset names, with only a patch of the documents: the finding and each package of the API short', async () => {
   newResultValue();
   changeset('patch-only', { '@pushapi/openapi': 'patch' });
   const result = await checkChangesets({ cwd: repo });
   expect(result.ok).toBe(false);
+  expect(result.message).toContain('1 finding(s) that a consumer must hear of are named by no pending changeset');
   expect(result.message).toContain('@pushapi/openapi: needs minor, has patch');
-  for (const name of NAMES.slice(1)) expect(result.message).toContain(`${name}: needs minor, has none`);
+  for (const name of ['@pushapi/push-v1-client', '@pushapi/mock', '@pushapi/sandbox'])
+    expect(result.message).toContain(`${name}: needs minor, has none`);
+  expect(result.message).not.toContain('@pushapi/dmp-client'); // a push-v1 change bumps no DMP package
   expect(result.message).toContain('push-v1 send');
   expect(result.message).toMatch(
     /breaking-for-exhaustive-clients +response\.200\.body\.result: value "too_frequent" added/,
   );
+  expect(result.message).toContain('id: response-value-added@push-v1:send:response.200.body.result#');
 });
 
 it('fails a change without any changeset and prints the diff', async () => {
@@ -89,36 +94,43 @@ it('fails a change without any changeset and prints the diff', async () => {
   expect(result.message).toMatch(/push-v1 status\n\s+breaking\s+operation: operation removed \(GET \/status\)/);
 });
 
-it('passes with the changeset that `api-diff --changeset` writes, whose text lists the changes by operation', async () => {
+it("passes with the changeset that `api-diff --changeset` writes: bumps of the API's packages, plain words, finding ids", async () => {
   newResultValue();
   const run = runCli('--changeset', 'result-too-frequent');
   expect(run.status, run.stderr).toBe(0);
   const text = fs.readFileSync(path.join(repo, '.changeset/result-too-frequent.md'), 'utf8');
+  const [id] = JSON.parse(runCli('--json').stdout).changes.map((c: { id: string }) => c.id);
   expect(text).toBe(
-    `---\n${NAMES.map((n) => `'${n}': minor`).join('\n')}\n---\n\n` +
-      'Changes to the documents by operation (1 change(s): 0 breaking, 1 breaking for exhaustive clients, 0 non-breaking):\n\n' +
-      '- **push-v1** `send`\n' +
-      '  - breaking-for-exhaustive-clients: `response.200.body.result`: value "too_frequent" added\n' +
-      '    - Migration: handle "too_frequent" (a switch over the generated union needs a case or a default).\n',
+    `---\n${['@pushapi/openapi', '@pushapi/push-v1-client', '@pushapi/mock', '@pushapi/sandbox'].map((n) => `'${n}': minor`).join('\n')}\n---\n\n` +
+      '**Breaking changes**\n\n' +
+      '- **push-v1** `send`: `result` in the answer: value "too_frequent" added.\n' +
+      '  Breaks only code that switches over every case.\n' +
+      '  What to do: handle "too_frequent" (a switch over the generated union needs a case or a default).\n\n' +
+      `<!-- api-diff findings (the change gate reads these ids; keep them, one a line):\n${id}\n-->\n`,
   );
   const result = await checkChangesets({ cwd: repo });
-  expect(result.message).toContain('covered by changeset .changeset/result-too-frequent.md');
+  expect(result.message).toContain('is named (.changeset/result-too-frequent.md)');
   expect(result.ok).toBe(true);
 });
 
-it('asks for a major bump once the packages are at 1.0', async () => {
-  const released = structuredClone(baseDocument);
+it('asks for a major bump of a named finding once the packages are at 1.0', async () => {
   for (const [i, dir] of CARRIERS.entries())
     write(repo, `${dir}/package.json`, JSON.stringify({ name: NAMES[i], version: '1.0.0' }));
   write(repo, 'openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 1.0.0\n');
-  write(repo, 'openapi/push-v1/openapi.yaml', JSON.stringify(released, null, 2));
   commit(repo, 'release 1.0.0');
   editDocument((doc) => delete doc.components.schemas.SendResponse.properties.count);
-  changeset('minor-all', Object.fromEntries(NAMES.map((n) => [n, 'minor'])));
+  const ids = JSON.parse(runCli('--json').stdout).changes.map((c: { id: string }) => c.id);
+  const named = (level: string) =>
+    write(
+      repo,
+      '.changeset/count.md',
+      `---\n${NAMES.map((n) => `'${n}': ${level}`).join('\n')}\n---\n\nNo count.\n\n${findingsBlock(ids)}`,
+    );
+  named('minor');
   const result = await checkChangesets({ cwd: repo });
   expect(result.ok).toBe(false);
   expect(result.message).toContain('@pushapi/mock: needs major, has minor');
-  changeset('major-all', Object.fromEntries(NAMES.map((n) => [n, 'major'])));
+  named('major');
   expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
 });
 
@@ -131,7 +143,7 @@ it('passes a non-breaking change with a patch of the documents alone', async () 
   expect(result.ok, result.message).toBe(true);
 });
 
-it('--json prints exactly {"changes": [...]} with the five keys of each change, and exits 0', () => {
+it('--json prints exactly {"changes": [...]} with the keys of each change, its ids among them, and exits 0', () => {
   newResultValue();
   editDocument((doc) => {
     doc.components.schemas.Result.enum.push('too_frequent');
@@ -142,6 +154,8 @@ it('--json prints exactly {"changes": [...]} with the five keys of each change, 
   expect(JSON.parse(run.stdout)).toEqual({
     changes: [
       {
+        id: expect.stringMatching(/^response-value-added@push-v1:send:response\.200\.body\.result#[0-9a-f]{8}$/),
+        check: 'response-value-added',
         api: 'push-v1',
         operationId: 'send',
         where: 'response.200.body.result',
@@ -183,4 +197,92 @@ it('exits 1, saying which document, when the working tree does not bundle; the g
   expect(run.stderr).toContain('api-diff: bundling openapi/push-v1/openapi.yaml failed');
   changeset('any', { '@pushapi/openapi': 'patch' });
   await expect(checkChangesets({ cwd: repo })).rejects.toThrow('bundling openapi/push-v1/openapi.yaml failed');
+});
+
+/** Writes the changeset `api-diff --changeset` writes for the change at hand; fails the test if it cannot. */
+const writeWithCli = (name: string) => {
+  const run = runCli('--changeset', name);
+  expect(run.status, run.stderr).toBe(0);
+  return fs.readFileSync(path.join(repo, `.changeset/${name}.md`), 'utf8');
+};
+const cidMaxLength = (n: number) =>
+  editDocument((doc) => {
+    doc.components.schemas.Cid.maxLength = n;
+  });
+
+it('a changeset written for an earlier change covers nothing new: a later change at the same place fails, and the old name is stale', async () => {
+  cidMaxLength(32);
+  const first = writeWithCli('cid-32');
+  expect(first).toContain('MAINTAINER:'); // "respect maxLength 32" is only mechanical
+  write(repo, '.changeset/cid-32.md', first.replace(/^ {2}MAINTAINER:.*$/m, '  Client ids are 32 characters.'));
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+  cidMaxLength(16);
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('request.path.cid: maxLength 64 -> 16');
+  expect(result.message).toMatch(
+    /no longer found since the release[\s\S]*request-max-length-narrowed@push-v1:send:request\.path\.cid#[0-9a-f]{8} \(\.changeset\/cid-32\.md\)/,
+  );
+});
+
+it("fails while a changeset waits for a maintainer's sentence", async () => {
+  cidMaxLength(32);
+  writeWithCli('cid-32');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain(
+    "still wait for a maintainer's sentence (a line starting MAINTAINER:): .changeset/cid-32.md",
+  );
+});
+
+it('accepts a finding to review from the acceptance file, with a reason and for the last release only', async () => {
+  editDocument((doc) => {
+    doc.components.schemas.Cid.pattern = '^[0-9a-fA-F]+$'; // loosened: the documents cannot say so
+  });
+  changeset('pattern', { '@pushapi/openapi': 'patch' });
+  const [finding] = JSON.parse(runCli('--json').stdout).changes;
+  expect(finding).toMatchObject({ check: 'request-pattern-changed', class: 'review' });
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(false);
+  const release = git(repo, 'log', '-1', '--format=%H', '--', 'openapi/CHANGELOG.md').trim();
+  const accept = (data: object) => write(repo, '.changeset/api-diff-accepted.json', JSON.stringify(data));
+  accept({ release, accepted: [{ id: finding.id, reason: 'upper-case hex digits were always sent and accepted' }] });
+  expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+  accept({ release, accepted: [{ id: finding.id, reason: ' ' }] });
+  await expect(checkChangesets({ cwd: repo })).rejects.toThrow('every entry needs a reason');
+  accept({ release: 'f'.repeat(40), accepted: [{ id: finding.id, reason: 'an older release' }] });
+  const stale = await checkChangesets({ cwd: repo });
+  expect(stale.ok).toBe(false);
+  expect(stale.message).toContain('its entries are ignored');
+});
+
+it("on a branch, `--changeset` writes only the branch's change, not what main left unnamed", async () => {
+  newResultValue();
+  commit(repo, 'main: a new answer value, no changeset');
+  git(repo, 'checkout', '-q', '-b', 'feature');
+  editDocument((doc) => {
+    doc.components.schemas.Result.enum.push('too_frequent');
+    delete doc.components.schemas.SendResponse.properties.count;
+  });
+  const text = writeWithCli('no-count');
+  expect(text).toContain('`count`');
+  expect(text).not.toContain('too_frequent');
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toContain('1 of them were already at the merge base with main');
+});
+
+it('gates the published output: a decorator in the root redocly.yaml that drops an operation is a breaking finding', async () => {
+  const config = (decorators: string) =>
+    `apis:\n  push-v1:\n    root: openapi/push-v1/openapi.yaml\n    output: openapi/dist/push-v1.json\n${decorators}`;
+  write(repo, 'redocly.yaml', config(''));
+  write(repo, '.gitignore', 'openapi/dist/\n');
+  commit(repo, 'root config');
+  write(
+    repo,
+    'redocly.yaml',
+    config('    decorators:\n      filter-out:\n        property: operationId\n        value: status\n'),
+  );
+  const result = await checkChangesets({ cwd: repo });
+  expect(result.ok).toBe(false);
+  expect(result.message).toMatch(/push-v1 status\n\s+breaking\s+operation: operation removed \(GET \/status\)/);
 });
