@@ -21,7 +21,12 @@ export function snapshot(cwd, ref) {
   if (ref === undefined) {
     const files = execFileSync('git', ['ls-files', '-z', '-co', '--exclude-standard', '--', ...SHAPING], { cwd });
     for (const file of files.toString('utf8').split('\0').filter(Boolean)) {
-      if (!fs.existsSync(path.join(cwd, file))) continue; // deleted in the working tree
+      // Deleted in the working tree, or not a file (a symlinked node_modules that a `node_modules/` ignore misses).
+      if (
+        file.split('/').includes('node_modules') ||
+        !fs.statSync(path.join(cwd, file), { throwIfNoEntry: false })?.isFile()
+      )
+        continue;
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.copyFileSync(path.join(cwd, file), path.join(dir, file));
     }
