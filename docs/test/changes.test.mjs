@@ -1,4 +1,5 @@
-// The Changes page: the changelogs of the packages that carry the documents, every operation they name linked.
+// The Changes page: the releases of the packages that carry the documents, each entry once, every operation they
+// name linked.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apis } from '../../scripts/apis.mjs';
@@ -13,6 +14,8 @@ const references = apis
 /** A changelog as changesets writes it from the changeset api-diff wrote (first line a bullet, the rest indented). */
 const entry = renderMarkdown([
   {
+    id: 'response-value-added@push-v1:pushSingle:response.200.body.status#00000000',
+    check: 'response-value-added',
     api: 'push-v1',
     operationId: 'pushSingle',
     where: 'response.200.body.status',
@@ -21,6 +24,8 @@ const entry = renderMarkdown([
     migration: 'handle "queued"',
   },
   {
+    id: 'request-property-removed@dmp:getUserTags:request.body.cid#00000000',
+    check: 'request-property-removed',
     api: 'dmp',
     operationId: 'getUserTags',
     where: 'request.body.cid',
@@ -31,7 +36,9 @@ const entry = renderMarkdown([
 ]);
 const [first, ...rest] = entry.trim().split('\n');
 const changelog = `# @pushapi/openapi\n\n## 0.2.0\n\n### Minor Changes\n\n- ${first}\n${rest.map((l) => `  ${l}`).join('\n')}\n\n## 0.1.0\n\n- Mentions \`authSign\` and \`notAnOperation\`.\n`;
-const read = (dir) => (dir === 'openapi' ? changelog : undefined);
+/** The same entry in the DMP client's changelog, as `changeset version` writes it into each bumped package. */
+const clientChangelog = `# @pushapi/dmp-client\n\n## 0.2.0\n\n### Minor Changes\n\n- ${first}\n${rest.map((l) => `  ${l}`).join('\n')}\n`;
+const read = (dir) => ({ openapi: changelog, 'packages/dmp-client': clientChangelog })[dir];
 
 describe('changes page', () => {
   const { title, html } = changesPage(references, read);
@@ -42,7 +49,7 @@ describe('changes page', () => {
       '<strong>push-v1</strong> <a href="push-v1.html#/push/pushsingle"><code>pushSingle</code></a>',
     );
     expect(html).toContain('<strong>dmp</strong> <a href="dmp.html#/tags/getusertags"><code>getUserTags</code></a>');
-    expect(html).toContain('Migration: handle &quot;queued&quot;.');
+    expect(html).toContain('What to do: handle &quot;queued&quot;.');
   });
 
   it('links an operationId a person wrote in code, and leaves other code alone', () => {
@@ -51,17 +58,13 @@ describe('changes page', () => {
     expect(html).not.toContain('><code>notAnOperation</code></a>');
   });
 
-  it('shows every carrier package, the documents first, and says so when one has no changelog', () => {
-    const order = [
-      '@pushapi/openapi',
-      '@pushapi/push-v1-client',
-      '@pushapi/dmp-client',
-      '@pushapi/mock',
-      '@pushapi/sandbox',
-    ].map((n) => html.indexOf(`<h2>${n}</h2>`));
-    expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]))).toBe(true);
-    expect(html).toContain('<h3>0.2.0</h3>');
-    expect(html).toContain('(no release yet)');
+  it('shows each release once, with the packages that released it, breaking changes first', () => {
+    expect(html.match(/<code>getUserTags<\/code><\/a>: the request no longer takes/g)).toHaveLength(1);
+    expect(html).toContain('<h2>@pushapi/openapi 0.2.0</h2>');
+    expect(html).toContain('Released in @pushapi/openapi 0.2.0 and @pushapi/dmp-client 0.2.0.');
+    expect(html.indexOf('Breaking changes')).toBeLessThan(html.indexOf('Mentions'));
+    expect(html).toContain('<h2>@pushapi/openapi 0.1.0</h2>');
+    expect(html).toContain('@pushapi/push-v1-client, @pushapi/mock, @pushapi/sandbox: (no release yet)');
   });
 });
 
@@ -73,7 +76,7 @@ describe('built changes.html', () => {
     expect(fs.readFileSync(new URL('../site/index.html', import.meta.url), 'utf8')).toContain(
       '<a href="changes.html">Changes</a>',
     );
-    expect(html).toContain('<h2>@pushapi/openapi</h2>');
+    expect(html).toMatch(/<h2>@pushapi\/openapi[^<]*<\/h2>/);
     const anchors = new Set(
       references.flatMap(({ api, doc }) => listOperations(doc).map((e) => `${api.name}.html${operationAnchor(e)}`)),
     );

@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../scripts/api-diff/classify.mjs';
+import { requiredBumps } from '../../scripts/api-diff/release.mjs';
+import { renderMarkdown } from '../../scripts/api-diff/render.mjs';
 import { corpus } from './api-diff/corpus.mjs';
 
 const base = JSON.parse(fs.readFileSync(new URL('./api-diff/base.json', import.meta.url), 'utf8'));
@@ -54,5 +56,50 @@ describe('api-diff on the push-v1 bundle', () => {
     for (const c of changes)
       expect(c).toMatchObject({ change: 'value "successed_queued" added', class: 'breaking-for-exhaustive-clients' });
     expect(changes.every((c) => c.where.startsWith('response.200.body'))).toBe(true);
+  });
+});
+
+describe('api-diff changelog text', () => {
+  const removed = (type) => ({
+    id: `response-property-removed@dmp:getAccessToken:response.200.body[${type}].expires_in#2d41bb87`,
+    check: 'response-property-removed',
+    api: 'dmp',
+    operationId: 'getAccessToken',
+    where: `response.200.body[${type}].expires_in`,
+    change: 'field removed',
+    class: 'breaking',
+    migration: 'stop reading `expires_in`',
+  });
+  const added = {
+    id: 'response-optional-property-added@dmp:getAccessToken:response.200.body.scope#00000000',
+    check: 'response-optional-property-added',
+    api: 'dmp',
+    operationId: 'getAccessToken',
+    where: 'response.200.body.scope',
+    change: 'field added, optional',
+    class: 'non-breaking',
+  };
+
+  it('puts breaking changes first in plain words, once for every media type, and asks for a sentence where the migration is mechanical', () => {
+    const text = renderMarkdown([added, removed('application/json'), removed('application/vnd.dmp.v1+json')], {
+      ask: true,
+    });
+    expect(text).toBe(
+      '**Breaking changes**\n\n' +
+        '- **dmp** `getAccessToken`: the answer no longer has `expires_in`.\n' +
+        '  What to do: stop reading `expires_in`.\n' +
+        '  MAINTAINER: replace this line with one sentence on what this means for a consumer and what to do.\n\n' +
+        '**Other changes**\n\n' +
+        '- **dmp** `getAccessToken`: `scope` in the answer: field added, optional.\n',
+    );
+  });
+
+  it('bumps only the packages that carry the API that changed', () => {
+    expect(Object.keys(requiredBumps(process.cwd(), [removed('application/json')]))).toEqual([
+      '@pushapi/openapi',
+      '@pushapi/dmp-client',
+      '@pushapi/mock',
+      '@pushapi/sandbox',
+    ]);
   });
 });

@@ -48,7 +48,9 @@ export function acceptedFindings(cwd, release) {
   if (data.release !== release)
     return {
       accepted: new Map(),
-      note: `${ACCEPTED_FILE} was written for release ${String(data.release).slice(0, 12)}, not the last one (${release.slice(0, 12)}): its entries are ignored; empty it.`,
+      note: (data.accepted ?? []).length
+        ? `${ACCEPTED_FILE} was written for release ${String(data.release).slice(0, 12)}, not the last one (${release.slice(0, 12)}): its entries are ignored; empty it.`
+        : '',
     };
   const accepted = new Map();
   for (const group of data.accepted ?? []) {

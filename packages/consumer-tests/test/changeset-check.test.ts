@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { checkChangesets as runCheck } from '../src/changeset-check.mjs';
 
@@ -105,4 +106,13 @@ it('starts again after a release: changesets consumed, CHANGELOG written', async
   write('openapi/CHANGELOG.md', '# @pushapi/openapi\n\n## 0.2.0\n\n- A change for users.\n\n## 0.1.0\n');
   commit('release 0.2.0');
   expect((await checkChangesets({ cwd: repo })).ok).toBe(true);
+});
+
+it('writes changelog lines without a commit hash and without the block of finding ids', async () => {
+  const { getReleaseLine } = createRequire(import.meta.url)('../../../.changeset/changelog.cjs');
+  const summary =
+    '**Breaking changes**\n\n- **dmp** `getAccessToken`: the answer no longer has `expires_in`.\n\n' +
+    '<!-- api-diff findings (the change gate reads these ids; keep them, one a line):\nsome-id\n-->';
+  const line = await getReleaseLine({ summary, commit: 'abc1234' }, 'minor');
+  expect(line).toBe('- **Breaking changes**\n\n  - **dmp** `getAccessToken`: the answer no longer has `expires_in`.');
 });
