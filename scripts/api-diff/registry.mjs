@@ -30,10 +30,12 @@ export function lastRelease(cwd) {
  */
 export function mergeBase(cwd) {
   const head = git(cwd, ['rev-parse', 'HEAD']);
-  if (git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']) === 'main') return { base: head, upstream: 'main', onMain: true };
+  const branch = git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']);
+  if (branch === 'main') return { base: head, upstream: 'main', onMain: true };
   for (const upstream of ['origin/main', 'main']) {
     const base = git(cwd, ['merge-base', 'HEAD', upstream]);
-    if (base) return { base, upstream, onMain: false };
+    // A detached HEAD at main's tip is CI's checkout of main, not a branch.
+    if (base) return { base, upstream, onMain: branch === 'HEAD' && base === head };
   }
   return { base: head, upstream: 'HEAD', onMain: true };
 }

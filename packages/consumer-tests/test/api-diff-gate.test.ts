@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { mergeBase } from '../../../scripts/api-diff/bundles.mjs';
 import { findingsBlock } from '../../../scripts/api-diff/ledger.mjs';
 import { checkChangesets } from '../src/changeset-check.mjs';
 
@@ -285,4 +286,13 @@ it('gates the published output: a decorator in the root redocly.yaml that drops 
   const result = await checkChangesets({ cwd: repo });
   expect(result.ok).toBe(false);
   expect(result.message).toMatch(/push-v1 status\n\s+breaking\s+operation: operation removed \(GET \/status\)/);
+});
+
+it("tells main (a branch named main, or CI's detached checkout of main's tip) from a branch", () => {
+  git(repo, 'branch', '-q', '-f', 'other');
+  expect(mergeBase(repo).onMain).toBe(true);
+  git(repo, 'checkout', '-q', '--detach');
+  expect(mergeBase(repo).onMain).toBe(true);
+  git(repo, 'checkout', '-q', 'other');
+  expect(mergeBase(repo)).toMatchObject({ onMain: false, upstream: 'main' });
 });
