@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { parse as parseYaml } from 'yaml';
 import { apiNamed } from './apis.mjs';
 import { callsSource, typingDocument } from './client-types.mjs';
 
@@ -57,8 +58,17 @@ const knownText =
  * a world file names it in `$schema` and is completed as it is written.
  */
 function worldSchema(doc) {
+  return componentSchema(doc, 'World', 'A world of the pushapi sandbox (--seed <file>)');
+}
+
+/**
+ * A JSON Schema file of its own for a component of the control document and the schemas it uses. `top`, when given,
+ * is a schema written beside the components (the file of `pushapi-sandbox usage`, which no operation answers, so
+ * the bundle leaves it out): its `./<Name>.yaml` refs point at those components.
+ */
+function componentSchema(doc, name, title, top) {
   const schemas = doc.components?.schemas ?? {};
-  const needed = new Set(['World']);
+  const needed = new Set(top ? [] : [name]);
   const rewrite = (node) => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (typeof node !== 'object' || node === null) return node;
@@ -68,25 +78,39 @@ function worldSchema(doc) {
           needed.add(value.split('/')[3]);
           return [key, value.replace('#/components/schemas/', '#/$defs/')];
         }
+        if (key === '$ref' && typeof value === 'string' && /^\.\/[A-Za-z]+\.yaml$/.test(value)) {
+          needed.add(value.slice(2, -5));
+          return [key, `#/$defs/${value.slice(2, -5)}`];
+        }
         return [key, rewrite(value)];
       }),
     );
   };
+  const root = top ? rewrite(top) : { $ref: `#/$defs/${name}` };
   const defs = {};
-  for (const name of needed) defs[name] = rewrite(schemas[name]); // the set grows while it is walked
-  const schema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'A world of the pushapi sandbox (--seed <file>)',
-    $ref: '#/$defs/World',
-    $defs: defs,
-  };
+  for (const needs of needed) defs[needs] = rewrite(schemas[needs]); // the set grows while it is walked
+  const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title, ...root, $defs: defs };
   return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/** The file `pushapi-sandbox usage --out` writes (openapi/sandbox/components/schemas/UsageFile.yaml). */
+function usageSchema(doc) {
+  const file = new URL('../openapi/sandbox/components/schemas/UsageFile.yaml', import.meta.url);
+  const top = parseYaml(fs.readFileSync(file, 'utf8'));
+  return componentSchema(
+    doc,
+    'UsageFile',
+    'Usage ledgers of a pushapi sandbox (pushapi-sandbox usage --out <file>)',
+    top,
+  );
 }
 
 const files = [
   [path.join(outDir, 'schema.ts'), header + astToString(ast)],
   // At the package root, where a world file's `$schema: ./node_modules/@pushapi/sandbox/world.schema.json` finds it.
   ...(api.name === 'sandbox' ? [[path.resolve('world.schema.json'), worldSchema(bundle)]] : []),
+  // Beside it, the schema of the ledgers file that `pushapi-sandbox usage` writes and `api-diff --usage` reads.
+  ...(api.name === 'sandbox' ? [[path.resolve('usage.schema.json'), usageSchema(bundle)]] : []),
   [path.join(outDir, 'known-values.ts'), knownText],
   // Documented call signatures, for a client package built on @pushapi/client-core (it has src/call-types.ts).
   ...(fs.existsSync(path.resolve('src/call-types.ts'))

@@ -109,7 +109,7 @@ export async function runApps(args: string[], env: NodeJS.ProcessEnv = process.e
   return complete ? 0 : 1;
 }
 
-function readToken(file: string): string {
+export function readToken(file: string): string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

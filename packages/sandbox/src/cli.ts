@@ -17,6 +17,8 @@ Usage: pushapi-sandbox [options]
                            (pushapi-sandbox mcp --help)
        pushapi-sandbox apps --server <url> --server <url> …   the apps of every process of a service, with
                            the process that holds each (pushapi-sandbox apps --help)
+       pushapi-sandbox usage [--server <url>]… [--team <prefix>] --out <file>   every app's usage ledger, in
+                           one file for api-diff --usage (pushapi-sandbox usage --help)
        pushapi-sandbox backup --data <dir> --to <new dir>   a consistent copy of a store while its process
                            runs (LMDB's copy); start a sandbox on the copy with --data <new dir>
        pushapi-sandbox rehome --data <s1's dir> … --data <sN's dir> [--dry-run]   with every process stopped,
@@ -77,6 +79,11 @@ if (process.argv[2] === 'mcp') {
   process.exit(0);
 }
 
+// `pushapi-sandbox usage …`: every app's usage ledger from every process, in one file (src/usage-command.ts).
+if (process.argv[2] === 'usage') {
+  const { runUsage } = await import('./usage-command.js');
+  process.exit(await runUsage(process.argv.slice(3)).catch((error: Error) => fail(`usage: ${error.message}`)));
+}
 // `pushapi-sandbox apps …`: the apps of each process of a service, together (src/apps-command.ts).
 if (process.argv[2] === 'apps') {
   const { runApps } = await import('./apps-command.js');

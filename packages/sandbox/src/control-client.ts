@@ -140,6 +140,8 @@ export interface SandboxApp {
   restore(name?: string): Promise<Schemas['Snapshot']>;
   /** The deviations from the description the app accepted in compat mode lenient. */
   deviations(): Promise<Schemas['DeviationSummary']>;
+  /** The app's usage ledger: what its push v1 and DMP calls sent and received (GET /control/apps/{appid}/usage). */
+  usage(): Promise<Schemas['UsageLedger']>;
   /** The task once it is in `state` (such as `sent` for a scheduled push); rejects with a WaitTimeoutError. */
   waitForTask(
     taskid: string,
@@ -283,6 +285,7 @@ function sandboxApp(
     restore: (name = appid) =>
       data(control.POST('/apps/{appid}/snapshots/{name}/restore', { params: { path: { appid, name } } })),
     deviations: () => data(control.GET('/apps/{appid}/deviations', { params: { path } })),
+    usage: () => data(control.GET('/apps/{appid}/usage', { params: { path } })),
     async waitForMessage(cid, match, { timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       const seen: Schemas['InboxMessage'][] = [];

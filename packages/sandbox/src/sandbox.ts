@@ -16,6 +16,7 @@ import type { Document } from '@pushapi/openapi/walk';
 import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit } from './apis/commit.js';
 import { expireIdleApps, runDueOfEveryApp } from './apis/due-work.js';
+import { flushUsage } from './apis/usage.js';
 import { createSandboxServer } from './http/server.js';
 import { inProcessFetch, type SandboxFetch } from './in-process-fetch.js';
 import type { Key } from './state/kinds.js';
@@ -269,6 +270,7 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
   const idleMs = options.appIdleExpiryMs;
   const timer = setInterval(() => {
     runDueOfEveryApp(services, committer);
+    void flushUsage(store, committer, services.realNow()); // the usage ledgers changed in the last second
     if (idleMs !== undefined)
       void expireIdleApps(services, committer, idleMs).then(
         (gone) =>
@@ -312,6 +314,7 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await flushUsage(store, committer, services.realNow());
         await committer.close();
       })()),
   };

@@ -15,6 +15,7 @@ import {
 import type { SentBody } from '../areas/bodies.js';
 import { addDevice, addDevices, deleteDevice, updateDevice } from '../areas/devices.js';
 import { deviationsView } from '../areas/compat.js';
+import { usageView } from '../areas/usage.js';
 import { addFault } from '../areas/faults.js';
 import { appCheckContext, pushWarnings } from '../areas/push-check.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../areas/inbox.js';
@@ -235,6 +236,8 @@ const HANDLERS: Handlers = {
     return json(200, partyView(c.app));
   },
   listDeviations: (c) => json(200, deviationsView(c.app)),
+  getUsage: (c, _visible, asker) =>
+    json(200, usageView(c.services.store, c.app.record.appid, asker.teamOf(c.app.record.appid))),
   loadWorld: (c) => ({
     ...json(200, loadWorld(c.unit, c.body, c.services.compat)),
     quiet: true,

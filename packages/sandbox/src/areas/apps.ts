@@ -104,7 +104,7 @@ function startApp(unit: Unit, record: AppRecord): AppState {
 /** Keeps credentials and settings; everything else starts over, the magic cids in their first state. */
 export function resetApp(unit: Unit, app: AppState): AppState {
   const { seq, appid, appkey, mastersecret, name, createdAt, settings, party } = app.record;
-  deleteApp(unit, app);
+  deleteApp(unit, app, 'keep-usage');
   return startApp(unit, {
     seq,
     appid,
@@ -121,9 +121,14 @@ export function resetApp(unit: Unit, app: AppState): AppState {
   });
 }
 
-/** Removes the app with everything it holds (its devices, tasks, tokens...: state/kinds.ts). */
-export function deleteApp(unit: Unit, app: AppState): void {
+/**
+ * Removes the app with everything it holds (its devices, tasks, tokens...: state/kinds.ts) and its usage ledger;
+ * `keep-usage` when the same app is made again at once (a reset, a restore, a world): its ledger goes on counting.
+ */
+export function deleteApp(unit: Unit, app: AppState, usage: 'forget-usage' | 'keep-usage' = 'forget-usage'): void {
   unit.remove('app', app, app.record);
+  const ledger = unit.store.usage.get(app.record.appid);
+  if (ledger && usage === 'forget-usage') unit.remove('usage', app, ledger);
 }
 
 /** Removes every app and makes the default app again. */

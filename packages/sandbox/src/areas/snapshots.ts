@@ -141,7 +141,7 @@ const mib = (bytes: number) =>
 /** Puts a saved app back in place of the live one of the same appid (if any), in the unit. */
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
-  if (live) deleteApp(unit, live);
+  if (live) deleteApp(unit, live, 'keep-usage');
   // Each record copied as it is put back: no list of copies beside them (the app's record comes first).
   const app = newAppState(copyRecord('app', saved.records[0]!.record as AppRecord));
   unit.put('app', app, app.record);

@@ -42,7 +42,7 @@ export function loadWorld(unit: Unit, world: World, compat: Compat): WorldLoaded
     const live = unit.store.apps.get(input.appid);
     if (live) {
       replaced.push(input.appid);
-      deleteApp(unit, live);
+      deleteApp(unit, live, 'keep-usage');
     }
   }
   for (const input of world.apps) {

@@ -635,6 +635,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apps/{appid}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an app's usage ledger
+         * @description What the app's calls of push v1 and DMP met: for each operation, how often, the request fields sent and the
+         *     answer fields received (as api-diff writes places), the documented enum and const values among them, and the
+         *     statuses and results. `pushapi-sandbox usage` collects every app's ledger into one file, and
+         *     `api-diff --usage <file>` says which apps each document change hits. No message content or secret is kept.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apps/{appid}/snapshots": {
         parameters: {
             query?: never;
@@ -2336,6 +2365,112 @@ export interface components {
                 };
             }[];
         };
+        /**
+         * @description A field of a request or an answer that calls of the operation met, as api-diff writes places (`[]` for an array's
+         *     items, `.*` for the entries of a map). Only the fields the document names are kept, never a value that is not one
+         *     of a field's documented values.
+         */
+        UsageField: {
+            /**
+             * @description The field: `request.body.<field>…`, `request.query.<name>`, `request.path.<name>`, `request.header.<name>`, or
+             *     `response.<status>.body.<field>…` with the status as the document names it.
+             * @example request.body.message.msgtype
+             */
+            where: string;
+            /**
+             * @description How many calls met it (a field met in several items of one call counts once).
+             * @example 12
+             */
+            calls: number;
+            /**
+             * @description For a field with an `enum` or `const`: the documented values calls met, each with how many calls met it (at
+             *     most 16 values a field). Left out for a field without a list of values.
+             */
+            values?: {
+                /**
+                 * @description The value, one of those the document lists for the field.
+                 * @example notification
+                 */
+                value: string | number | boolean;
+                /**
+                 * @description How many calls met it.
+                 * @example 12
+                 */
+                calls: number;
+            }[];
+        };
+        /** @description What an app's calls of one operation sent and received. */
+        UsageOperation: {
+            /**
+             * @description The document of the operation.
+             * @example push-v1
+             * @enum {string}
+             */
+            api: "push-v1" | "dmp";
+            /**
+             * @description Its operationId in that document (what api-diff names).
+             * @example pushSingle
+             */
+            operationId: string;
+            /**
+             * @description The operation as its path names it.
+             * @example push_single
+             */
+            name: string;
+            /**
+             * @description How many calls of it the sandbox answered (or dropped) for the app.
+             * @example 12
+             */
+            calls: number;
+            /** @description The request fields calls sent (at most 256 fields an operation, with the answer's). */
+            request: components["schemas"]["UsageField"][];
+            /** @description The answer fields calls received. */
+            response: components["schemas"]["UsageField"][];
+            /** @description The HTTP statuses and results calls got, the most frequent first (at most 32 an operation). */
+            outcomes: {
+                /**
+                 * @description The HTTP status answered; 0 for a connection closed without an answer (a `drop` fault).
+                 * @example 200
+                 */
+                status: number;
+                /**
+                 * @description The answer's `result` (push v1) or `code` (DMP); null when it has none.
+                 * @example ok
+                 */
+                result: string | null;
+                /**
+                 * @description How many calls got it.
+                 * @example 11
+                 */
+                calls: number;
+            }[];
+        };
+        /**
+         * @description An app's usage ledger: for each push v1 and DMP operation its calls met, how often, the fields sent and received,
+         *     the documented values among them, and the statuses and results. Kept from the app's creation until it is deleted
+         *     (a reset or a restore of the app keeps it), stored with `--data`. It holds field places and documented values only:
+         *     no message content, no identifier, no credential.
+         */
+        UsageLedger: {
+            /**
+             * @description The app.
+             * @example ci-web-7
+             */
+            appid: string;
+            /**
+             * @description The prefix of the team token whose apps include it; null when no app token covers it.
+             * @example ci-web-
+             */
+            team: string | null;
+            /**
+             * @description Whether something was left out for the bounds (256 fields an operation, 16 values a field, 32 outcomes an
+             *     operation): the ledger then under-counts the places left out.
+             * @example false
+             */
+            truncated: boolean;
+            /** @description The operations called, in the order of their first call. */
+            operations: components["schemas"]["UsageOperation"][];
+        };
         /** @description A saved state, kept while the sandbox runs (and across restarts with `--data`). */
         Snapshot: {
             /**
@@ -3887,6 +4022,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviationSummary"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's appid: letters, digits, `-` and `_`, 1 to 64 characters (the sandbox's bound on every appid).
+                 * @example checkout-tests
+                 */
+                appid: components["parameters"]["AppIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageLedger"];
                 };
             };
             404: components["responses"]["NotFound"];

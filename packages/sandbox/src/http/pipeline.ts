@@ -22,6 +22,7 @@ import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js
 import type { Admitted, Found, Handled, RequestContext, Routed } from './context.js';
 import { logEntryOf } from './log-entry.js';
 import { TeamLimitRefusal } from './team-limits.js';
+import { noteUsage } from './usage-note.js';
 
 /** What a stage returns when it ended the request itself: the stages after it do not run. */
 const ENDED = 'ended';
@@ -316,6 +317,7 @@ function answerDefect(ctx: RequestContext, error: unknown): void {
 
 function logRequest(ctx: RequestContext): void {
   const entry = logEntryOf(ctx);
+  noteUsage(ctx); // the app's usage ledger (apis/usage.ts): a few map updates per field met
   if (!recordRequest(ctx.parts.services, entry)) return;
   ctx.parts.log?.(
     `${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,

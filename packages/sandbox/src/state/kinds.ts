@@ -13,7 +13,9 @@ import type {
   RequestIdRecord,
   TaskRecord,
   TokenRecord,
+  UsageRecord,
 } from './records.js';
+import { storedUsage, usageFromStored } from './usage-form.js';
 
 /** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -52,6 +54,7 @@ export interface Records {
   token: TokenRecord;
   day: DayRecord;
   dmpToken: DmpTokenRecord;
+  usage: UsageRecord;
 }
 
 export type KindName = keyof Records;
@@ -307,6 +310,17 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       },
       ['contentBytes'],
     ),
+  },
+  // An app's usage ledger (areas/usage.ts): placed by appid beside the app, not one of its dependents, so that a
+  // snapshot neither saves nor restores it and a reset keeps it; areas/apps.ts deleteApp removes it with the app.
+  usage: {
+    prefix: 'u',
+    key: (appid) => ['u', appid],
+    place: (store, _app, record) => void store.usage.set(record.appid, record),
+    unplace: (store, _app, record) => void store.usage.delete(record.appid),
+    encode: (record) => storedUsage(record),
+    decode: (value, key) => usageFromStored(key[1]!, value as ReturnType<typeof storedUsage>),
+    schema: object({ truncated: bool, operations: list(doc('UsageOperation')) }),
   },
 };
 

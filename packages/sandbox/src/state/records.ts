@@ -177,6 +177,40 @@ export const emptyDay = (day: string): DayRecord => ({
   gt: { sent: 0, feedback: 0, displayed: 0, clicked: 0 },
 });
 
+/** A field a ledger counts: how many calls met it and, for a field with documented values, each value met. */
+export interface UsageCount {
+  calls: number;
+  /** The ledger's call number that last counted it: a field met in several items of one call counts once. */
+  stamp: number;
+}
+export interface UsageFieldCount extends UsageCount {
+  values: Map<string | number | boolean, UsageCount> | undefined;
+}
+
+/** What an app's calls of one operation met (areas/usage.ts): fields by place (`request.body.cid`), outcomes by status and result. */
+export interface OperationUsage {
+  api: 'push-v1' | 'dmp';
+  operationId: string;
+  name: string;
+  calls: number;
+  fields: Map<string, UsageFieldCount>;
+  outcomes: Map<string, { status: number; result: string | null; calls: number }>;
+}
+
+/**
+ * An app's usage ledger (areas/usage.ts): kept by appid beside the app, not in it, so that a reset or a restore of
+ * the app (a new AppState) keeps it; removed when the app is deleted. Stored as the control document's UsageOperation list.
+ */
+export interface UsageRecord {
+  appid: string;
+  operations: Map<string, OperationUsage>;
+  truncated: boolean;
+  /** Not stored: calls counted since this process read it (each call's number, for UsageCount.stamp). */
+  stamp: number;
+  /** Not stored: changed since it was last written to the data folder. */
+  dirty: boolean;
+}
+
 /** A fault waiting for calls of its operation (kept in memory only). */
 export type FaultRecord = Schemas['Fault'];
 

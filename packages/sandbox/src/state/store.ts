@@ -13,6 +13,7 @@ import type {
   RequestIdRecord,
   TaskRecord,
   TokenRecord,
+  UsageRecord,
 } from './records.js';
 
 export interface DeviceState {
@@ -81,6 +82,8 @@ export class Store {
   /** DMP user_code -> appid of the party's app. */
   readonly parties = new Map<string, string>();
   readonly dmpTokens = new Map<string, DmpTokenRecord>();
+  /** appid -> the app's usage ledger (areas/usage.ts): beside the apps, so that a reset or restore keeps it. */
+  readonly usage = new Map<string, UsageRecord>();
   /** The last sequence number handed out (apps, devices, tasks and messages are ordered by it). */
   seq = 0;
 
