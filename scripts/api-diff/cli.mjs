@@ -14,8 +14,9 @@ import { diffWorkingTree } from './bundles.mjs';
 import { changesetText } from './release.mjs';
 import { changeAtHand, releaseState } from './state.mjs';
 import { renderText, toJson } from './render.mjs';
+import { hitsBlock, hitsJson, readUsage, withHits } from './usage.mjs';
 
-const USAGE = 'usage: pnpm run api-diff -- [--base <git ref>] [--json] [--changeset <name>]';
+const USAGE = 'usage: pnpm run api-diff -- [--base <git ref>] [--json] [--changeset <name>] [--usage <file>]';
 
 function usageError(message) {
   console.error(`api-diff: ${message}\n${USAGE}`);
@@ -30,6 +31,7 @@ function options(argv) {
         base: { type: 'string' },
         json: { type: 'boolean' },
         changeset: { type: 'string' },
+        usage: { type: 'string' }, // ledgers of pushapi-sandbox usage: which apps each change hits (usage.mjs)
         help: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -61,6 +63,14 @@ function writeChangeset(cwd, name, result, say) {
   say(`api-diff: wrote ${path.relative(cwd, file)} (${changes.length} finding(s))`);
 }
 
+function readUsageOrExit(file) {
+  try {
+    return readUsage(file);
+  } catch (error) {
+    return usageError(error.message);
+  }
+}
+
 async function main() {
   const opts = options(process.argv.slice(2));
   if (opts.help) return console.log(USAGE);
@@ -77,8 +87,14 @@ async function main() {
     process.exit(1);
   }
   if (opts.changeset) writeChangeset(cwd, opts.changeset, result, opts.json ? console.error : console.log);
-  if (opts.json) return console.log(JSON.stringify(toJson(result.changes)));
+  const hit = opts.usage === undefined ? undefined : withHits(result.changes, readUsageOrExit(opts.usage));
+  if (opts.json) {
+    const json = toJson(result.changes);
+    if (hit) json.changes.forEach((c, i) => Object.assign(c, { hits: hitsJson(hit[i].hits) }));
+    return console.log(JSON.stringify(json));
+  }
   console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> working tree\n${renderText(result.changes)}`);
+  if (hit) console.log(`\n${hitsBlock(hit, opts.usage)}`);
 }
 
 await main();

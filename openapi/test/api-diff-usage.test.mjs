@@ -1,0 +1,104 @@
+// api-diff --usage (scripts/api-diff/usage.mjs): which recorded apps each kind of change hits, with the calls that
+// meet it, and that an app whose ledger does not meet a change is not hit.
+import { describe, expect, it } from 'vitest';
+import { hitsOf, hitsText } from '../../scripts/api-diff/usage.mjs';
+
+const op = (fields, extra = {}) => ({
+  api: 'push-v1',
+  operationId: 'pushSingle',
+  name: 'push_single',
+  calls: 10,
+  request: fields.filter((f) => f.where.startsWith('request')),
+  response: fields.filter((f) => f.where.startsWith('response')),
+  outcomes: [{ status: 200, result: 'ok', calls: 10 }],
+  ...extra,
+});
+const web = {
+  appid: 'ci-web-7',
+  team: 'ci-web-',
+  operations: [
+    op([
+      {
+        where: 'request.body.message.msgtype',
+        calls: 10,
+        values: [
+          { value: 'notification', calls: 7 },
+          { value: 'link', calls: 3 },
+        ],
+      },
+      { where: 'request.body.cid', calls: 4 },
+      { where: 'response.200.body.taskid', calls: 9 },
+      { where: 'response.200.body.status', calls: 9 },
+    ]),
+  ],
+};
+const api = {
+  appid: 'ci-api-1',
+  team: 'ci-api-',
+  operations: [op([{ where: 'request.body.alias', calls: 2 }], { calls: 2 })],
+};
+const other = { appid: 'ci-api-2', team: 'ci-api-', operations: [{ ...op([]), operationId: 'pushApp', calls: 5 }] };
+const ledgers = [web, api, other];
+const change = (check, where, text = 'x') => ({
+  api: 'push-v1',
+  operationId: 'pushSingle',
+  check,
+  where,
+  change: text,
+});
+const hits = (c) => hitsOf(c, ledgers).map(({ appid, calls }) => [appid, calls]);
+
+describe('hits', () => {
+  it('a removed operation and a new required field hit every app that called it, and no other', () => {
+    expect(hits(change('operation-removed', 'operation'))).toEqual([
+      ['ci-web-7', 10],
+      ['ci-api-1', 2],
+    ]);
+    expect(hits(change('request-required-property-added', 'request.body.channel'))).toEqual([
+      ['ci-web-7', 10],
+      ['ci-api-1', 2],
+    ]);
+    expect(hits(change('request-required-parameter-added', 'request.query.x'))).toEqual([
+      ['ci-web-7', 10],
+      ['ci-api-1', 2],
+    ]);
+  });
+
+  it('a removed or narrowed request field hits the apps that sent it (through a oneOf variant label)', () => {
+    expect(hits(change('request-property-removed', 'request.body<cid>.cid'))).toEqual([['ci-web-7', 4]]);
+    expect(hits(change('request-max-length-narrowed', 'request.body.alias'))).toEqual([['ci-api-1', 2]]);
+    expect(hits(change('request-property-removed', 'request.body.push_info'))).toEqual([]);
+  });
+
+  it('a removed request value hits only the apps that sent that value', () => {
+    expect(hits(change('request-value-removed', 'request.body.message.msgtype', 'value "link" removed'))).toEqual([
+      ['ci-web-7', 3],
+    ]);
+    expect(
+      hits(change('request-value-removed', 'request.body.message.msgtype', 'value "transmission" removed')),
+    ).toEqual([]);
+  });
+
+  it('an answer field removed or given a new value hits the apps that received it', () => {
+    expect(hits(change('response-property-removed', 'response.200.body<failure>.taskid'))).toEqual([['ci-web-7', 9]]);
+    expect(hits(change('response-value-added', 'response.200.body<ok>.status', 'value "x" added'))).toEqual([
+      ['ci-web-7', 9],
+    ]);
+    expect(hits(change('response-property-removed', 'response.200.body.desc'))).toEqual([]);
+  });
+
+  it('a changed request default hits the calls that left the field out', () => {
+    expect(hits(change('request-default-changed', 'request.body.cid'))).toEqual([
+      ['ci-web-7', 6],
+      ['ci-api-1', 2],
+    ]);
+  });
+
+  it('says it in words', () => {
+    expect(hitsText(hitsOf(change('operation-removed', 'operation'), ledgers))).toBe(
+      'hits 2 apps of 2 teams: ci-web-7 (10 calls), ci-api-1 (2 calls)',
+    );
+    expect(hitsText([])).toBe('hits no recorded app');
+    expect(hitsText([{ appid: 'a', calls: 1, team: null }])).toBe('hits 1 app of no team: a (1 call)');
+  });
+});
