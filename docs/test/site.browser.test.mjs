@@ -250,6 +250,90 @@ for (const ref of references) {
   });
 }
 
+// A phone-wide screen (issue 51): Redoc's title broke "(deprecate|d)" and its floating menu button covered text.
+// Both are checked in the page: each word of the title on one line; at 40 scroll positions through the overview and
+// through the first operation, no text of the content under the menu button.
+function narrowLayoutProblems() {
+  return (async () => {
+    const problems = [];
+    const title = document.querySelector('[data-component-name="Typography/H1"]');
+    const titleText = title && document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+    for (let node = titleText?.nextNode(); node; node = titleText.nextNode()) {
+      for (const word of node.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (range.getClientRects().length > 1) problems.push(`the title breaks inside "${word[0]}"`);
+      }
+    }
+    const button = document.querySelector('[data-testid="floating-button"]');
+    if (!button) return [...problems, 'no floating menu button (has Redoc changed its mobile layout?)'];
+    // A code sample scrolls sideways inside its box: what runs past the box is clipped, not covered.
+    const clipOf = (element, clips) => {
+      if (!element || element === document.body) return null;
+      if (clips.has(element)) return clips.get(element);
+      const style = getComputedStyle(element);
+      let clip = clipOf(element.parentElement, clips);
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        const r = element.getBoundingClientRect();
+        clip = clip
+          ? {
+              left: Math.max(clip.left, r.left),
+              right: Math.min(clip.right, r.right),
+              top: Math.max(clip.top, r.top),
+              bottom: Math.min(clip.bottom, r.bottom),
+            }
+          : { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }
+      clips.set(element, clip);
+      return clip;
+    };
+    const height = document.documentElement.scrollHeight;
+    for (let step = 0; step < 40; step++) {
+      window.scrollTo(0, Math.floor((height * step) / 40));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const b = button.getBoundingClientRect();
+      const clips = new Map();
+      const text = document.createTreeWalker(document.querySelector('.api-content'), NodeFilter.SHOW_TEXT);
+      for (let node = text.nextNode(); node; node = text.nextNode()) {
+        if (!node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const c = clipOf(node.parentElement, clips) ?? { left: 0, right: Infinity, top: -Infinity, bottom: Infinity };
+        const under = [...range.getClientRects()].some(
+          (r) =>
+            Math.min(r.right, c.right) > b.left &&
+            Math.max(r.left, c.left) < b.right &&
+            Math.min(r.bottom, c.bottom) > b.top &&
+            Math.max(r.top, c.top) < b.bottom,
+        );
+        if (under)
+          problems.push(`the menu button covers "${node.textContent.trim().slice(0, 40)}" at ${window.scrollY}px`);
+      }
+    }
+    return problems;
+  })();
+}
+
+describe('at 400 px wide', () => {
+  for (const ref of references) {
+    it(`${ref.name}.html keeps its title's words whole and no text under the menu button`, async () => {
+      const w = await openWatchedPage(browser, { allowedOrigin: server.url, viewport: { width: 400, height: 900 } });
+      try {
+        await w.page.goto(`${server.url}/${ref.name}.html`);
+        await w.page.locator('[data-component-name="Typography/H1"]').first().waitFor(HANG);
+        const overview = await w.page.evaluate(narrowLayoutProblems);
+        await gotoOperation(w.page, `${ref.name}.html`, listOperations(ref.doc)[0]);
+        const operation = await w.page.evaluate(narrowLayoutProblems);
+        expect([...overview, ...operation]).toEqual([]);
+        await w.page.screenshot({ path: path.join(screenshotsDir, `${ref.name}-400px.png`) });
+      } finally {
+        await w.close();
+      }
+    });
+  }
+});
+
 describe('opened from the file system', () => {
   it('index.html renders from file:// and links to the references', async () => {
     const w = await openWatchedPage(browser);
