@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageDir } from './http/package-dir.js';
 import { fileInside, type PageServer } from './page.js';
 
 const TYPES: Record<string, string> = {
@@ -33,11 +33,10 @@ const HEADERS = {
 
 /** The reference built in the workspace this package runs from (packages/sandbox/dist -> docs/site), if any. */
 export function workspaceDocsDir(): string | undefined {
-  const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const root = path.resolve(packageDir, '..', '..');
+  const root = path.resolve(packageDir(), '..', '..');
   const site = path.join(root, 'docs', 'site');
   const inWorkspace =
-    fs.existsSync(path.join(root, 'pnpm-workspace.yaml')) && path.basename(path.dirname(packageDir)) === 'packages';
+    fs.existsSync(path.join(root, 'pnpm-workspace.yaml')) && path.basename(path.dirname(packageDir())) === 'packages';
   return inWorkspace && fs.existsSync(path.join(site, 'index.html')) ? site : undefined;
 }
 

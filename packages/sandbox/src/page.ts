@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageDir } from './http/package-dir.js';
 
 export interface PageServer {
   handles(pathname: string): boolean;
@@ -19,10 +20,10 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-/** The built page of this package: dist/page/ beside the running code (dist/ in a package, src/../dist in the workspace). */
+/** The built page of this package: dist/page/ (beside the running code when built, in the package's folder from the sources). */
 export function defaultPageDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'page'), path.join(here, '..', 'dist', 'page')];
+  const candidates = [path.join(here, 'page'), path.join(packageDir(), 'dist', 'page')];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
 }
 

@@ -1,7 +1,8 @@
 // Starting and stopping a sandbox in this process: the state (in memory, or in a data folder), the server, and
 // the timer that lets running clocks fire scheduled pushes and expire offline messages.
 import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Services } from './apis/call.js';
 import { EventBus } from './apis/events.js';
@@ -17,6 +18,7 @@ import { MIN_TOKEN_LENGTH } from './http/guard.js';
 import { commitUnit } from './apis/commit.js';
 import { expireIdleApps, runDueOfEveryApp } from './apis/due-work.js';
 import { flushUsage } from './apis/usage.js';
+import { packageDir } from './http/package-dir.js';
 import { createSandboxServer } from './http/server.js';
 import { inProcessFetch, type SandboxFetch } from './in-process-fetch.js';
 import type { Key } from './state/kinds.js';
@@ -38,8 +40,9 @@ import { snapshotOf } from './state/snapshot.js';
 import type { Store } from './state/store.js';
 import { Committer, Unit } from './state/unit.js';
 
-const require = createRequire(import.meta.url);
-export const VERSION: string = (require('../package.json') as { version: string }).version;
+export const VERSION: string = (
+  JSON.parse(fs.readFileSync(path.join(packageDir(), 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export interface SandboxOptions {
   /** Address to listen on. Default 127.0.0.1; any other needs `controlToken`. */
