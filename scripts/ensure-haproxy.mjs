@@ -1,4 +1,4 @@
-// Makes sure Debian's HAProxy is present for the sandbox's balancer test (packages/sandbox/test/haproxy.test.ts
+// Makes sure Debian's HAProxy is present for the sandbox's balancer test (packages/sandbox/test/team-service/haproxy.test.ts
 // runs deploy/haproxy.cfg in it). Installs it when we are root and apt-get exists; otherwise explains how.
 // Usage: node scripts/ensure-haproxy.mjs [--required]
 // Exit code: 0 when HAProxy is there afterwards. When it is still missing: 1 with --required (CI), else 0 after

@@ -5,10 +5,10 @@ import type { TeamLimitSettings } from './http/team-limits.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './config.js';
-import { workspaceDocsDir } from './docs-site.js';
+import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './shared/config.js';
+import { workspaceDocsDir } from './http/docs-site.js';
 import { checkAppTokens, parseAppTokens, type AppToken } from './http/team-tokens.js';
-import { isLoopback, listenSandbox, VERSION } from './sandbox.js';
+import { isLoopback, listenSandbox, VERSION } from './start/sandbox.js';
 
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
 
@@ -79,14 +79,14 @@ if (process.argv[2] === 'mcp') {
   process.exit(0);
 }
 
-// `pushapi-sandbox usage …`: every app's usage ledger from every process, in one file (src/usage-command.ts).
+// `pushapi-sandbox usage …`: every app's usage ledger from every process, in one file (src/cli/usage-command.ts).
 if (process.argv[2] === 'usage') {
-  const { runUsage } = await import('./usage-command.js');
+  const { runUsage } = await import('./cli/usage-command.js');
   process.exit(await runUsage(process.argv.slice(3)).catch((error: Error) => fail(`usage: ${error.message}`)));
 }
-// `pushapi-sandbox apps …`: the apps of each process of a service, together (src/apps-command.ts).
+// `pushapi-sandbox apps …`: the apps of each process of a service, together (src/cli/apps-command.ts).
 if (process.argv[2] === 'apps') {
-  const { runApps } = await import('./apps-command.js');
+  const { runApps } = await import('./cli/apps-command.js');
   process.exit(await runApps(process.argv.slice(3)).catch((error: Error) => fail(`apps: ${error.message}`)));
 }
 

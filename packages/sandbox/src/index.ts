@@ -5,9 +5,9 @@ import {
   openSandboxApp,
   type ControlClient,
   type SandboxApp,
-} from './control-client.js';
-import type { SandboxFetch } from './in-process-fetch.js';
-import { listenSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
+} from './client/control-client.js';
+import type { SandboxFetch } from './client/in-process-fetch.js';
+import { listenSandbox, type RunningSandbox, type SandboxOptions } from './start/sandbox.js';
 import type { components } from './generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -96,15 +96,15 @@ export {
   type MessageFilter,
   type MessageMatch,
   type SandboxApp,
-} from './control-client.js';
+} from './client/control-client.js';
 // What a phone shows of each message (`app.screen(cid)`), and the words every surface uses for it.
-export { PHONE_WORDS } from './phone-view.js';
-export type { AndroidScreen, IosScreen, MessageScreen, PhoneScreen } from './phone-screen.js';
-export type { Platform } from './phone-view.js';
-export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './config.js';
-export type { SandboxOptions } from './sandbox.js';
-export type { SandboxFetch } from './in-process-fetch.js';
-export { SeedError } from './seed.js';
+export { PHONE_WORDS } from './shared/phone-view.js';
+export type { AndroidScreen, IosScreen, MessageScreen, PhoneScreen } from './shared/phone-screen.js';
+export type { Platform } from './shared/phone-view.js';
+export { DEFAULT_APP, DEFAULT_PORT, LIMITS, MAGIC_CIDS, MOUNTS } from './shared/config.js';
+export type { SandboxOptions } from './start/sandbox.js';
+export type { SandboxFetch } from './client/in-process-fetch.js';
+export { SeedError } from './start/seed.js';
 // The document validator and its explainer, for tools that check answers of the real service (@pushapi/verify).
 export { SchemaSet, child as schemaChild, type Schema } from './validation/schemas.js';
 export { explain, type Violation } from './validation/explain.js';

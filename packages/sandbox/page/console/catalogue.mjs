@@ -5,7 +5,7 @@
 import { loadDocument } from '@pushapi/openapi/apis';
 import { deref, exampleOf, listOperations } from '@pushapi/openapi/walk';
 
-/** The interfaces the console sends to, where the sandbox mounts each (src/config.ts MOUNTS). */
+/** The interfaces the console sends to, where the sandbox mounts each (src/shared/config.ts MOUNTS). */
 export const CONSOLE_APIS = [
   { name: 'push-v1', title: 'Push v1', mount: '/v1/{appid}' },
   { name: 'dmp', title: 'DMP', mount: '/dmp' },

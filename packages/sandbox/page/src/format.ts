@@ -2,7 +2,7 @@
 // the app's own time zone (its utcOffsetMinutes), in the description's `yyyy-MM-dd HH:mm:ss` form.
 
 // The facts the page shares with the MCP server's text of a message (styles, channel levels, durations).
-export { CHANNEL_LEVELS, duration, relative, STYLE_NAMES } from '../../src/phone-view.js';
+export { CHANNEL_LEVELS, duration, relative, STYLE_NAMES } from '../../src/shared/phone-view.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -2,8 +2,8 @@
 // that a load balancer in front of several sandboxes can route a DMP call by its app like every other call of it
 // (the DMP interface itself names no app). The call must then concern that app: a party or token of another app
 // is refused, and an app this process does not have is named (its process may have restarted without --data).
-import { MOUNTS } from '../config.js';
-import { Refusal } from '../refusal.js';
+import { MOUNTS } from '../shared/config.js';
+import { Refusal } from '../shared/refusal.js';
 import type { AppState } from '../state/store.js';
 
 /** Where an app's DMP base starts: `/apps/<appid>` + the DMP mount. */

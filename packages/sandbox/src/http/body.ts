@@ -1,8 +1,8 @@
 // Reads a request body under the sandbox's limits and parses it as JSON. Each refusal says what is wrong and
 // where, with the status a client expects: 413 too large, 415 not JSON, 400 malformed.
 import type { IncomingMessage } from 'node:http';
-import { LIMITS } from '../config.js';
-import { Refusal } from '../refusal.js';
+import { LIMITS } from '../shared/config.js';
+import { Refusal } from '../shared/refusal.js';
 
 /** The connection closed before the whole body arrived. */
 export class ClientGoneError extends Error {}

@@ -4,10 +4,10 @@
 // is made from it once, at the end, whatever phase the request reached (log-entry.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Reply } from '../apis/answer.js';
-import type { Api, Call, ControlAccess, Handler, Services } from '../apis/call.js';
-import type { ApiName, OperationSpec } from '../documents.js';
-import type { PageServer } from '../page.js';
+import type { Reply } from '../interfaces/answer.js';
+import type { Api, Call, ControlAccess, Handler, Services } from '../interfaces/call.js';
+import type { ApiName, OperationSpec } from '../start/documents.js';
+import type { PageServer } from './page-files.js';
 import type { AppState } from '../state/store.js';
 import type { FaultRecord } from '../state/records.js';
 import type { Committer } from '../state/unit.js';

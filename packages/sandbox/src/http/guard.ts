@@ -8,7 +8,7 @@
 // The control token and the app tokens are checked in team-tokens.ts, in constant time.
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../shared/refusal.js';
 
 /** Shortest control token accepted: a short one can be guessed by a page that tries. */
 export const MIN_TOKEN_LENGTH = 16;

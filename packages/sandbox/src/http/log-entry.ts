@@ -1,8 +1,8 @@
 // The request-log entry of one request, made once, at the end, from what the pipeline found (context.ts). Nothing
 // secret goes in: no header, no query (the DMP sign-in sends its signs there), and no body but that of a push.
 import { performance } from 'node:perf_hooks';
-import type { NewLogEntry } from '../apis/observe.js';
-import { appCheckContext, CHECKED_PUSHES, pushWarnings } from '../areas/push-check.js';
+import type { NewLogEntry } from '../services/observe.js';
+import { appCheckContext, CHECKED_PUSHES, pushWarnings } from '../shared/push-check.js';
 import type { RequestContext } from './context.js';
 
 /** The push v1 operations whose body the log keeps, and the largest body it keeps (bytes of the JSON received). */

@@ -5,16 +5,16 @@
 // throws a Refusal, which serveRequest answers at once (nothing after it runs, nothing is committed).
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { refusalReply, type Reply } from '../apis/answer.js';
-import { checkCall } from '../apis/check.js';
-import { commitUnit } from '../apis/commit.js';
-import { isDue, runDueOfApp } from '../apis/due-work.js';
-import { recordRequest } from '../apis/observe.js';
-import { appNow } from '../areas/apps.js';
-import { takeFault } from '../areas/faults.js';
-import { MOUNTS } from '../config.js';
-import { Refusal } from '../refusal.js';
-import { clockNow } from '../time.js';
+import { refusalReply, type Reply } from '../interfaces/answer.js';
+import { checkCall } from '../interfaces/check.js';
+import { commitUnit } from '../services/commit.js';
+import { isDue, runDueOfApp } from '../services/due-work.js';
+import { recordRequest } from '../services/observe.js';
+import { appNow } from '../behaviour/apps.js';
+import { takeFault } from '../behaviour/faults.js';
+import { MOUNTS } from '../shared/config.js';
+import { Refusal } from '../shared/refusal.js';
+import { clockNow } from '../shared/time.js';
 import { CommitError, Unit } from '../state/unit.js';
 import { queryValues } from '../validation/request.js';
 import { appScopedPath, checkAppBase } from './app-base.js';
@@ -317,7 +317,7 @@ function answerDefect(ctx: RequestContext, error: unknown): void {
 
 function logRequest(ctx: RequestContext): void {
   const entry = logEntryOf(ctx);
-  noteUsage(ctx); // the app's usage ledger (apis/usage.ts): a few map updates per field met
+  noteUsage(ctx); // the app's usage ledger (services/usage.ts): a few map updates per field met
   if (!recordRequest(ctx.parts.services, entry)) return;
   ctx.parts.log?.(
     `${entry.method} ${entry.path} -> ${entry.status || 'dropped'}${entry.outcome ? ` ${entry.outcome}` : ''}${entry.fault ? ` (fault: ${entry.fault})` : ''}`,

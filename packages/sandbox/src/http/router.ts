@@ -2,8 +2,8 @@
 // router. An unknown path gets the operations that exist nearby, so a typo is answered with its correction; a
 // known path with another method gets the methods it has.
 import { createRouter, type Document, type Router as DocumentRouter } from '@pushapi/openapi/walk';
-import { SERVED, type ApiName, type OperationSpec } from '../documents.js';
-import { Refusal } from '../refusal.js';
+import { SERVED, type ApiName, type OperationSpec } from '../start/documents.js';
+import { Refusal } from '../shared/refusal.js';
 import { nearest } from './nearby.js';
 
 export type RouteResult =

@@ -5,12 +5,12 @@
 import { performance } from 'node:perf_hooks';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Document } from '@pushapi/openapi/walk';
-import type { Api, Services } from '../apis/call.js';
-import { controlApi } from '../apis/control.js';
-import { dmp } from '../apis/dmp.js';
-import { pushV1 } from '../apis/push-v1.js';
-import { listOperations, type ApiName, type OperationSpec } from '../documents.js';
-import type { PageServer } from '../page.js';
+import type { Api, Services } from '../interfaces/call.js';
+import { controlApi } from '../interfaces/control.js';
+import { dmp } from '../interfaces/dmp.js';
+import { pushV1 } from '../interfaces/push-v1.js';
+import { listOperations, type ApiName, type OperationSpec } from '../start/documents.js';
+import type { PageServer } from './page-files.js';
 import type { Committer } from '../state/unit.js';
 import { warmUpChecks } from '../validation/lenient.js';
 import { validateRequest } from '../validation/request.js';

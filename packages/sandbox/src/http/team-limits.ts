@@ -3,7 +3,7 @@
 // a bounded set, so it can be a metrics label); calls of no team's app are counted under `other` and not limited.
 // Past a limit the call is answered 429 with Retry-After in its interface's shape, long before the balancer's
 // connection limit (deploy/haproxy.cfg), so one team's thousands of waits leave the others answered.
-import { Refusal } from '../refusal.js';
+import { Refusal } from '../shared/refusal.js';
 
 export interface TeamLimitSettings {
   /** Requests of one team in progress on this process at once (waits included). */

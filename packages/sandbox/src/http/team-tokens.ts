@@ -6,9 +6,9 @@
 // time, and no token value ever appears in an error or a log line.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Call, ControlAccess, Visible } from '../apis/call.js';
-import { MOUNTS } from '../config.js';
-import { forbidden, unauthorized } from '../refusal.js';
+import type { Call, ControlAccess, Visible } from '../interfaces/call.js';
+import { MOUNTS } from '../shared/config.js';
+import { forbidden, unauthorized } from '../shared/refusal.js';
 import { MIN_TOKEN_LENGTH } from './guard.js';
 
 /** A token limited to the apps whose appid starts with `prefix`. */
@@ -145,7 +145,7 @@ const TEAM_READS = new Set(['getSandbox', 'checkRequest', 'listApps', 'listReque
 
 /**
  * Snapshot operations by name: a team's token finds its own team's snapshots only, and the administrator's to restore
- * its own apps from (areas/snapshots.ts decides, so that no answer tells whether another team has a name).
+ * its own apps from (behaviour/snapshots.ts decides, so that no answer tells whether another team has a name).
  */
 const SNAPSHOT_BY_NAME = new Set(['getSnapshot', 'deleteSnapshot', 'restoreSnapshot']);
 

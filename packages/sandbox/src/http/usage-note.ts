@@ -1,6 +1,6 @@
-// The pipeline's one call into the usage ledgers (apis/usage.ts), made beside the request log once a request is
+// The pipeline's one call into the usage ledgers (services/usage.ts), made beside the request log once a request is
 // answered: what the request reached (operation, app, body, answer) read off its context.
-import { countUsage } from '../apis/usage.js';
+import { countUsage } from '../services/usage.js';
 import type { RequestContext } from './context.js';
 
 export function noteUsage(ctx: RequestContext): void {

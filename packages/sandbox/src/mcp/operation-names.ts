@@ -2,8 +2,8 @@
 // description writes (push_single) and the control API's faults take, is read as the operationId it stands for;
 // a name that is neither is answered with the valid names.
 import { listOperations, type Document } from '@pushapi/openapi/walk';
-import { SERVED } from '../documents.js';
-import { faultNames } from '../fault-names.js';
+import { SERVED } from '../start/documents.js';
+import { faultNames } from '../shared/fault-names.js';
 import type { McpContext } from './tool.js';
 
 interface Named {

@@ -9,8 +9,8 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createControlClient } from '../control-client.js';
-import { loadDocuments } from '../documents.js';
+import { createControlClient } from '../client/control-client.js';
+import { loadDocuments } from '../start/documents.js';
 import { listResources } from './resources.js';
 import { inputCheck, type InputCheck } from './input-check.js';
 import { SecretKeeper, toolError, type McpContext, type Tool, type ToolAnswer } from './tool.js';

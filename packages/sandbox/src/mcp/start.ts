@@ -2,9 +2,9 @@
 // starts in this process. Stdout carries the protocol only; what a person should read goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs } from 'node:util';
-import { workspaceDocsDir } from '../docs-site.js';
+import { workspaceDocsDir } from '../http/docs-site.js';
 import { startSandbox } from '../index.js';
-import { VERSION } from '../sandbox.js';
+import { VERSION } from '../start/sandbox.js';
 import { createMcpServer } from './server.js';
 
 export const MCP_HELP = `Usage: pushapi-sandbox mcp [options]

@@ -1,5 +1,5 @@
 // A push's content (its envelope, template and push_info) is made once and never changed in place: a task, its
-// messages, and every snapshot of them hold the one object. A cut content (areas/content-budget.ts) is a new
+// messages, and every snapshot of them hold the one object. A cut content (behaviour/content-budget.ts) is a new
 // object put in place of the old. Content is frozen when it is made or read back, so a change in place would
 // throw at once instead of changing, unseen, what a snapshot holds.
 import type { PushContent } from './records.js';

@@ -311,8 +311,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       ['contentBytes'],
     ),
   },
-  // An app's usage ledger (areas/usage.ts): placed by appid beside the app, not one of its dependents, so that a
-  // snapshot neither saves nor restores it and a reset keeps it; areas/apps.ts deleteApp removes it with the app.
+  // An app's usage ledger (behaviour/usage.ts): placed by appid beside the app, not one of its dependents, so that a
+  // snapshot neither saves nor restores it and a reset keeps it; behaviour/apps.ts deleteApp removes it with the app.
   usage: {
     prefix: 'u',
     key: (appid) => ['u', appid],

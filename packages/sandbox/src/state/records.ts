@@ -1,10 +1,10 @@
 // The records the sandbox keeps. Each is plain data, stored as JSON (a day's sets as lists, see kinds.ts); what
-// the control API shows is computed from them (apis/views.ts), never stored twice. Parts that are exactly what
+// the control API shows is computed from them (interfaces/views.ts), never stored twice. Parts that are exactly what
 // the control document describes (settings, limits, DMP ids and tags, task statistics, faults) use its
 // generated types.
-import type { DeviceStateName } from '../config.js';
+import type { DeviceStateName } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
-import type { ClockRecord } from '../time.js';
+import type { ClockRecord } from '../shared/time.js';
 
 type Schemas = components['schemas'];
 
@@ -187,7 +187,7 @@ export interface UsageFieldCount extends UsageCount {
   values: Map<string | number | boolean, UsageCount> | undefined;
 }
 
-/** What an app's calls of one operation met (areas/usage.ts): fields by place (`request.body.cid`), outcomes by status and result. */
+/** What an app's calls of one operation met (behaviour/usage.ts): fields by place (`request.body.cid`), outcomes by status and result. */
 export interface OperationUsage {
   api: 'push-v1' | 'dmp';
   operationId: string;
@@ -198,7 +198,7 @@ export interface OperationUsage {
 }
 
 /**
- * An app's usage ledger (areas/usage.ts): kept by appid beside the app, not in it, so that a reset or a restore of
+ * An app's usage ledger (behaviour/usage.ts): kept by appid beside the app, not in it, so that a reset or a restore of
  * the app (a new AppState) keeps it; removed when the app is deleted. Stored as the control document's UsageOperation list.
  */
 export interface UsageRecord {

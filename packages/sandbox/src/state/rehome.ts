@@ -13,7 +13,7 @@ export async function homeFinder(): Promise<(appid: string, processes: number) =
   return (appid, processes) => h32(appid, 0) % processes;
 }
 
-/** Where one process's snapshots are kept (areas/snapshot-store.ts's key), read here without the area. */
+/** Where one process's snapshots are kept (behaviour/snapshot-store.ts's key), read here without the area. */
 const SNAPSHOT_PREFIX = '~snapshot';
 
 /** Every stored record of one app in a store, as stored: its kinds' records, its DMP tokens, the snapshots of it alone. */

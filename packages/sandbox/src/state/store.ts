@@ -46,7 +46,7 @@ export interface AppState {
   faults: FaultRecord[];
   rateHits: Map<string, number[]>;
   deviations: DeviationTally;
-  /** Not stored: the earliest app time at which something may fall due (see areas/due.ts). */
+  /** Not stored: the earliest app time at which something may fall due (see behaviour/due.ts). */
   nextDueAt: number;
   /** Not stored: real time of the last call that named the app (NaN: none since this process started). */
   usedAt: number;
@@ -82,7 +82,7 @@ export class Store {
   /** DMP user_code -> appid of the party's app. */
   readonly parties = new Map<string, string>();
   readonly dmpTokens = new Map<string, DmpTokenRecord>();
-  /** appid -> the app's usage ledger (areas/usage.ts): beside the apps, so that a reset or restore keeps it. */
+  /** appid -> the app's usage ledger (behaviour/usage.ts): beside the apps, so that a reset or restore keeps it. */
   readonly usage = new Map<string, UsageRecord>();
   /** The last sequence number handed out (apps, devices, tasks and messages are ordered by it). */
   seq = 0;

@@ -1,6 +1,6 @@
 // An app's usage ledger as the control document writes it (UsageOperation), and back: the form it is stored in
 // with --data and the body of GET /control/apps/{appid}/usage. Memory keeps maps, so that counting a call is a
-// few map updates (areas/usage.ts).
+// few map updates (behaviour/usage.ts).
 import type { components } from '../generated/schema.js';
 import type { OperationUsage, UsageFieldCount, UsageRecord } from './records.js';
 

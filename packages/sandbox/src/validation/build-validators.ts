@@ -1,7 +1,7 @@
 // Run by `pnpm build` after tsup: writes the standalone validators (standalone.ts) to dist/validators/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { listOperations, loadDocuments } from '../documents.js';
+import { listOperations, loadDocuments } from '../start/documents.js';
 import { standaloneModules } from './standalone.js';
 
 const documents = loadDocuments();

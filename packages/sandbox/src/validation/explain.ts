@@ -4,7 +4,7 @@
 // type) match the data is explained alone, and when no branch's `const` matches, the discriminator itself is
 // the violation. Nothing here names an operation or a field: it follows the documents' schemas.
 import type { ErrorObject } from 'ajv';
-import type { Violation } from '../refusal.js';
+import type { Violation } from '../shared/refusal.js';
 import { child, type Schema, type SchemaSet } from './schemas.js';
 
 export type { Violation };

@@ -3,8 +3,8 @@
 // (validate, fix what a rule below knows how to read, validate again), so a request that is valid costs nothing
 // more, and whatever no rule reads is refused exactly as in strict mode.
 import type { components } from '../generated/schema.js';
-import { isMoreViolations } from '../bounded.js';
-import type { OperationSpec } from '../documents.js';
+import { isMoreViolations } from '../shared/bounded.js';
+import type { OperationSpec } from '../start/documents.js';
 import { expectationOf, type Violation } from './explain.js';
 import { validateRequest, type RequestParts } from './request.js';
 import type { SchemaSet } from './schemas.js';

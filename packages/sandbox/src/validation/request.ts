@@ -1,7 +1,7 @@
 // Checks a request's parameters and body against its operation in the documents, before anything changes.
-import { moreViolations } from '../bounded.js';
-import { BYTE_BOUNDS } from '../config.js';
-import type { OperationSpec } from '../documents.js';
+import { moreViolations } from '../shared/bounded.js';
+import { BYTE_BOUNDS } from '../shared/config.js';
+import type { OperationSpec } from '../start/documents.js';
 import { identifierViolations } from './identifiers.js';
 import { append, explain, type Violation, type ViolationBudget } from './explain.js';
 import type { Schema, SchemaSet } from './schemas.js';

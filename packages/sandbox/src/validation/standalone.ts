@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import type { OperationSpec } from '../documents.js';
+import type { OperationSpec } from '../start/documents.js';
 import { child, newAjvs, ownKeywords, SchemaSet, type Precompiled, type Schema } from './schemas.js';
 
 // CommonJS: the module object is the function, which also carries itself as `default` (as ajv-formats does).

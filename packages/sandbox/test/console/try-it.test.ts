@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDocument } from '@pushapi/openapi/apis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_APP } from '../../src/config.js';
+import { DEFAULT_APP } from '../../src/shared/config.js';
 import { startSandbox, type Sandbox } from '../../src/index.js';
 import { catalogue } from '../../page/console/catalogue.mjs';
 import { locate } from '../../page/console/src/locate.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/index.js';
-import { staticPage } from '../../src/page.js';
+import { staticPage } from '../../src/http/page-files.js';
 import { pageDist, requireBuiltPage } from './helpers.js';
 
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 // The unit of work: each changed record is remembered once and serialized once, and only for a store that keeps
 // it; the events of a unit follow the order its records first changed.
 import { describe, expect, it } from 'vitest';
-import { eventOf } from '../../src/apis/events.js';
+import { eventOf } from '../../src/services/events.js';
 import { emptyStats, type DeviceRecord, type MessageRecord, type TaskRecord } from '../../src/state/records.js';
 import { newAppState, Store } from '../../src/state/store.js';
 import { Committer, Unit } from '../../src/state/unit.js';

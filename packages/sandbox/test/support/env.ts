@@ -3,7 +3,7 @@
 import { createDmpClient, type DmpClientOptions } from '@pushapi/dmp-client';
 import { createPushClient, type PushClientOptions } from '@pushapi/push-v1-client';
 import { inject } from 'vitest';
-import { createControlClient, createSandboxApp, type SandboxApp } from '../../src/control-client.js';
+import { createControlClient, createSandboxApp, type SandboxApp } from '../../src/client/control-client.js';
 import type { components } from '../../src/generated/schema.js';
 
 export const viaPrism = inject('viaPrism');

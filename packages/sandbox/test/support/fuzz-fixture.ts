@@ -5,7 +5,7 @@
 // through the control API and push v1, before the next request, and keeps the state small so that comparing
 // snapshots stays cheap.
 import { createHash } from 'node:crypto';
-import type { RunningSandbox } from '../../src/sandbox.js';
+import type { RunningSandbox } from '../../src/start/sandbox.js';
 import type { FuzzWorld } from './fuzz-requests.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -6,7 +6,7 @@
 // placeholders (`@@task:3`, `@@sign`) that the test resolves just before sending.
 import { fixtures } from '@pushapi/openapi/fixtures';
 import fc from 'fast-check';
-import { LIMITS } from '../../src/config.js';
+import { LIMITS } from '../../src/shared/config.js';
 import type { ApiName, Operation } from './contract.js';
 import { SchemaArbitraries, type Pools } from './schema-arbitrary.js';
 

@@ -4,7 +4,7 @@
 // the run at teardown.
 import { apis, prepareMockDocument, startPrism } from '@pushapi/mock';
 import type { TestProject } from 'vitest/node';
-import { listenSandbox } from '../../src/sandbox.js';
+import { listenSandbox } from '../../src/start/sandbox.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,9 +2,9 @@
 // and raw requests to it: the credentials of its default app, and any body, header or path a client would not send.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { DEFAULT_APP } from '../../src/config.js';
+import { DEFAULT_APP } from '../../src/shared/config.js';
 import { startSandbox, type Sandbox } from '../../src/index.js';
-import type { SandboxOptions } from '../../src/sandbox.js';
+import type { SandboxOptions } from '../../src/start/sandbox.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

@@ -2,7 +2,7 @@
 // connection, a delay, a given result), see those waiting, clear them.
 import { useEffect, useState } from 'preact/hooks';
 import { control, data } from '../../src/api.js';
-import { faultNames } from '../../../src/fault-names.js';
+import { faultNames } from '../../../src/shared/fault-names.js';
 import type { CatalogueApi } from './catalogue.js';
 
 type Kind = 'http' | 'drop' | 'delay' | 'result';

@@ -1,6 +1,6 @@
 // The answer of a send: the sign-ins it took (the signs shown, never the secrets nor the token), the status and
 // outcome, the violations, the push check's warnings of an accepted push, the raw body and headers, and the same request as curl and as a typed client call.
-import { pushWarnings } from '../../../src/areas/push-check.js';
+import { pushWarnings } from '../../../src/shared/push-check.js';
 import { PushWarnings } from '../../src/components/PushWarnings.js';
 import type { Sent } from './answer.js';
 import { clientCall, curlCommand } from './samples.js';

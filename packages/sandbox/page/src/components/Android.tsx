@@ -3,7 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Style } from '../api.js';
 import { CHANNEL_LEVELS } from '../format.js';
-import { CUT_AT, channelLevel, cut, PHONE_WORDS, soundFlags, wakesText } from '../../../src/phone-view.js';
+import { CUT_AT, channelLevel, cut, PHONE_WORDS, soundFlags, wakesText } from '../../../src/shared/phone-view.js';
 import { EmbeddedIcon, MessageImage, StyleIcon } from './Image.js';
 
 export { channelLevel, soundFlags };

@@ -3,7 +3,7 @@
 // badge its autoBadge sets, the sound and the attached media.
 import type { PushInfo } from '../api.js';
 import { MULTIMEDIA_TYPES } from '../format.js';
-import { cut as cutAt, iosAlertTexts } from '../../../src/phone-view.js';
+import { cut as cutAt, iosAlertTexts } from '../../../src/shared/phone-view.js';
 import { MessageImage } from './Image.js';
 
 const isSilent = (sound: string) => /\.silence$/i.test(sound);

@@ -18,7 +18,7 @@ import {
   replacedText,
   TEMPLATE_NAMES,
   type Platform,
-} from '../../../src/phone-view.js';
+} from '../../../src/shared/phone-view.js';
 import { LockScreen, NotificationBar, type BarContent } from './Android.js';
 import { EmbeddedIcon, MessageImage } from './Image.js';
 import { IosAlert } from './Ios.js';

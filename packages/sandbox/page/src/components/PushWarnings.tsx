@@ -1,8 +1,8 @@
 // The push check's warnings of a message or a sent push: what a phone will do with it that the sender may not
-// expect (src/areas/push-check.ts; the sandbox README lists the checks). Warnings only: the service accepted it.
-import { pushWarnings, type PushWarning } from '../../../src/areas/push-check.js';
+// expect (src/shared/push-check.ts; the sandbox README lists the checks). Warnings only: the service accepted it.
+import { pushWarnings, type PushWarning } from '../../../src/shared/push-check.js';
 import type { InboxMessage } from '../api.js';
-import type { Platform } from '../../../src/phone-view.js';
+import type { Platform } from '../../../src/shared/phone-view.js';
 
 /** The warnings of a received message that concern its device's platform (both when it has none), from its content. */
 export function messageWarnings(message: InboxMessage, platform: Platform): PushWarning[] {

@@ -4,8 +4,8 @@
 // credentials, read from the control API and never shown), and the service's answer comes back as sent.
 import { randomUUID } from 'node:crypto';
 import { listOperations, requestExample, type OperationEntry } from '@pushapi/openapi/walk';
-import { pushSignOf } from '../../areas/auth.js';
-import { MOUNTS } from '../../config.js';
+import { pushSignOf } from '../../behaviour/auth.js';
+import { MOUNTS } from '../../shared/config.js';
 import type { components } from '../../generated/schema.js';
 import { controlInput, operationNamed } from '../schemas.js';
 import { faultText, faultThatAnswered } from '../fault-text.js';

@@ -2,7 +2,7 @@
 // and check a request against its document without sending it.
 import { listOperations, requestExample, type Document, type OperationEntry } from '@pushapi/openapi/walk';
 import type { components } from '../../generated/schema.js';
-import { SERVED } from '../../documents.js';
+import { SERVED } from '../../start/documents.js';
 import { bodySchema, inlineSchema, operationNamed, type JsonSchema } from '../schemas.js';
 import { readOperationId } from '../operation-names.js';
 import { text, toolError, type McpContext, type Tool } from '../tool.js';

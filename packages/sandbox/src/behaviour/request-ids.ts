@@ -1,0 +1,27 @@
+// requestid: a push repeated with the same requestid in one app answers as the first call did and delivers
+// nothing again, so a client that retries after a lost answer never pushes twice. Remembered for a day of app
+// time, at most LIMITS.requestIdLimit per app (the oldest are forgotten first).
+import { LIMITS, REQUEST_ID_TTL_MS } from '../shared/config.js';
+import type { AppState } from '../state/store.js';
+import type { Unit } from '../state/unit.js';
+
+/** The answer of an earlier call with this requestid, if it is still remembered. */
+export function rememberedAnswer(app: AppState, requestid: string, now: number): Record<string, unknown> | undefined {
+  const record = app.requestIds.get(requestid);
+  return record && now - record.at < REQUEST_ID_TTL_MS ? record.answer : undefined;
+}
+
+export function rememberAnswer(
+  unit: Unit,
+  app: AppState,
+  requestid: string,
+  operation: string,
+  answer: Record<string, unknown>,
+  now: number,
+): void {
+  unit.put('requestId', app, { requestid, at: now, operation, answer });
+  for (const record of app.requestIds.values()) {
+    if (app.requestIds.size <= LIMITS.requestIdLimit && now - record.at < REQUEST_ID_TTL_MS) break;
+    unit.remove('requestId', app, record);
+  }
+}
