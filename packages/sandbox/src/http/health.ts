@@ -2,7 +2,7 @@
 // the documents compiled: a balancer sends traffic only then, and stops when the sandbox stops) and GET /metrics
 // (Prometheus text). They hold no secret, so they answer without the control token; the Host check still applies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Visible } from '../interfaces/call.js';
+import type { Visible } from '../services/events.js';
 import type { SandboxMetrics } from '../services/metrics.js';
 
 export const HEALTH_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const;

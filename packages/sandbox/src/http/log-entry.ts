@@ -2,7 +2,8 @@
 // secret goes in: no header, no query (the DMP sign-in sends its signs there), and no body but that of a push.
 import { performance } from 'node:perf_hooks';
 import type { NewLogEntry } from '../services/observe.js';
-import { appCheckContext, CHECKED_PUSHES, pushWarnings } from '../shared/push-check.js';
+import { appCheckContext } from '../behaviour/push-check-context.js';
+import { CHECKED_PUSHES, pushWarnings } from '../shared/push-check.js';
 import type { RequestContext } from './context.js';
 
 /** The push v1 operations whose body the log keeps, and the largest body it keeps (bytes of the JSON received). */

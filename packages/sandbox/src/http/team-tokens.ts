@@ -6,7 +6,8 @@
 // time, and no token value ever appears in an error or a log line.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Call, ControlAccess, Visible } from '../interfaces/call.js';
+import type { Call, ControlAccess } from '../interfaces/call.js';
+import type { Visible } from '../services/events.js';
 import { MOUNTS } from '../shared/config.js';
 import { forbidden, unauthorized } from '../shared/refusal.js';
 import { MIN_TOKEN_LENGTH } from './guard.js';

@@ -12,7 +12,7 @@ import type { AppState, Store } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import type { RequestParts } from '../validation/request.js';
 import type { Reply } from './answer.js';
-import type { EventBus } from '../services/events.js';
+import type { EventBus, Visible } from '../services/events.js';
 import type { RequestLog } from '../services/request-log.js';
 
 /** What lives as long as the sandbox: the state, the event stream, the request log, its settings. */
@@ -42,9 +42,6 @@ export interface Services {
     parts: RequestParts,
   ): { operation: string; violations: Violation[] } | undefined;
 }
-
-/** What a reader may see of the apps, the request log and the events, by appid (null: a call of no app). */
-export type Visible = (appid: string | null) => boolean;
 
 /** Who may make a control call and what they see (http/team-tokens.ts: the control token and the app tokens). */
 export interface ControlAccess {

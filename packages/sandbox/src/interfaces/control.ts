@@ -17,7 +17,8 @@ import { addDevice, addDevices, deleteDevice, updateDevice } from '../behaviour/
 import { deviationsView } from '../behaviour/compat.js';
 import { usageView } from '../behaviour/usage.js';
 import { addFault } from '../behaviour/faults.js';
-import { appCheckContext, pushWarnings } from '../shared/push-check.js';
+import { appCheckContext } from '../behaviour/push-check-context.js';
+import { pushWarnings } from '../shared/push-check.js';
 import { clearInbox, clickMessage, deleteMessage, listMessages } from '../behaviour/inbox.js';
 import { loadWorld } from '../behaviour/world.js';
 import type { operations } from '../generated/schema.js';
@@ -26,17 +27,8 @@ import type { AppState, DeviceState } from '../state/store.js';
 import { clockNow } from '../shared/time.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import type { Asker } from '../behaviour/snapshots.js';
-import {
-  handlerOf,
-  header,
-  type Api,
-  type AppCall,
-  type Call,
-  type ControlAccess,
-  type Services,
-  type Visible,
-} from './call.js';
-import type { SandboxEvent } from '../services/events.js';
+import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services } from './call.js';
+import type { SandboxEvent, Visible } from '../services/events.js';
 import {
   appsView,
   appView,

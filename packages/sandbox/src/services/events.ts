@@ -7,13 +7,16 @@ import { LIMITS } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
 import type { MessageRecord } from '../state/records.js';
 import type { Change } from '../state/unit.js';
-import type { Visible } from '../interfaces/call.js';
 import { boundedEvent, EventBuffer } from './event-buffer.js';
 
 export type SandboxEvent = components['schemas']['SandboxEvent'];
 type NewEvent = Omit<SandboxEvent, 'id'>;
 
 type Listener = (event: SandboxEvent) => void;
+
+/** What a reader may see of the apps, the request log and the events, by appid (null: a call of no app). */
+export type Visible = (appid: string | null) => boolean;
+
 /** Says that a listener failed (a defect of the sandbox): on the console, like a request that failed. */
 export type ListenerFailure = (message: string, error: unknown) => void;
 

@@ -2,8 +2,6 @@
 // its sender may not expect. Warnings only, never refusals: the service takes these pushes. Each names a code, the
 // field, the platform and says what happens. Pure functions of the body and what is known of the app (no Node, no
 // DOM): the server, the MCP tools and the page all use them. The thresholds are listed in the sandbox README.
-import { platformOf as platformOfPhone } from './phone-view.js';
-import type { AppState } from '../state/store.js';
 import { formatLocal, parsePushTime, utcOffsetText } from './time.js';
 
 export interface PushWarning {
@@ -158,7 +156,7 @@ function androidWarnings(body: Json): PushWarning[] {
 }
 
 /** The channel a style posts to: its channelId, `Default` when not given (the description's default). */
-const channelOf = (style: Json) => (typeof style.channelId === 'string' ? style.channelId : 'Default');
+export const channelOf = (style: Json) => (typeof style.channelId === 'string' ? style.channelId : 'Default');
 
 /**
  * A notify_id that will not replace what its sender reused it for. A first use replaces nothing and is the normal
@@ -263,33 +261,4 @@ export function pushWarnings(operationId: string, body: unknown, context: PushCh
   // A push to one device of a known platform: what the other platform would do does not concern it.
   const platform = typeof body.cid === 'string' ? context.platformOf?.(body.cid) : undefined;
   return platform ? all.filter((w) => w.platform === 'all' || w.platform === platform) : all;
-}
-
-/** What the check knows of an app at `now` (its clock): its appkey, its zone, and the notify_ids of its messages but those of `exceptTask`. */
-export function appCheckContext(app: AppState, now: number, exceptTask?: string): PushCheckContext {
-  // Read only when a push has a notify_id: most have none, and an app may hold many messages.
-  const notifyIdChannels = (notifyId: number, cid?: string) => {
-    const device = cid === undefined ? undefined : app.devices.get(cid);
-    const channels = new Set<string>();
-    for (const [taskid, messages] of app.messagesByTask) {
-      if (taskid === exceptTask) continue;
-      for (const message of messages) {
-        const style = message.content.template.style as Json | undefined;
-        if (style?.notify_id !== notifyId || (device && message.cid !== device.record.cid)) continue;
-        channels.add(channelOf(style));
-      }
-    }
-    return channels;
-  };
-  const platformOf = (cid: string) => {
-    const platform = platformOfPhone(app.devices.get(cid)?.record.phonetype);
-    return platform === 'unknown' ? undefined : platform;
-  };
-  return {
-    appkey: app.record.appkey,
-    now,
-    utcOffsetMinutes: app.record.settings.utcOffsetMinutes,
-    notifyIdChannels,
-    platformOf,
-  };
 }
