@@ -2,8 +2,6 @@
 // secret goes in: no header, no query (the DMP sign-in sends its signs there), and no body but that of a push.
 import { performance } from 'node:perf_hooks';
 import type { NewLogEntry } from '../services/observe.js';
-import { appCheckContext } from '../behaviour/push-check-context.js';
-import { CHECKED_PUSHES, pushWarnings } from '../shared/push-check.js';
 import type { RequestContext } from './context.js';
 
 /** The push v1 operations whose body the log keeps, and the largest body it keeps (bytes of the JSON received). */
@@ -33,16 +31,8 @@ export function logEntryOf(ctx: RequestContext): NewLogEntry {
   if (ctx.appAt !== undefined) entry.appAt = ctx.appAt;
   if (operation?.op.api === 'push-v1' && ctx.call)
     Object.assign(entry, pushNote(operation.op.name, ctx.raw?.length ?? 0, ctx.body, reply?.body));
-  if (
-    operation?.op.api === 'push-v1' &&
-    ctx.call &&
-    reply?.outcome === 'ok' &&
-    CHECKED_PUSHES.has(operation.op.operationId)
-  ) {
-    // The push check of an accepted push, against the app as it was before: its other tasks' notify_ids.
-    const context = app && ctx.appAt !== undefined ? appCheckContext(app, ctx.appAt, entry.taskids?.[0]) : {};
-    entry.warnings = pushWarnings(operation.op.operationId, ctx.body, context);
-  }
+  // The push check of an accepted push, made once by its handler (interfaces/push-v1.ts).
+  if (reply?.warnings) entry.warnings = reply.warnings;
   return entry;
 }
 

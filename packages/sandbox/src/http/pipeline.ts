@@ -7,11 +7,10 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { refusalReply, type Reply } from '../interfaces/answer.js';
 import { checkCall } from '../interfaces/check.js';
+import { appTime, faultOfCall } from '../services/app-door.js';
 import { commitUnit } from '../services/commit.js';
 import { isDue, runDueOfApp } from '../services/due-work.js';
 import { recordRequest } from '../services/observe.js';
-import { appNow } from '../behaviour/apps.js';
-import { takeFault } from '../behaviour/faults.js';
 import { MOUNTS } from '../shared/config.js';
 import { Refusal } from '../shared/refusal.js';
 import { clockNow } from '../shared/time.js';
@@ -171,8 +170,7 @@ function findApp(ctx: Routed): Found {
 
 function injectFault(ctx: Found): Ended | undefined {
   const { op } = ctx.operation;
-  const fault =
-    ctx.app && op.api !== 'control' && op.faultName !== undefined ? takeFault(ctx.app, op.faultName) : undefined;
+  const fault = faultOfCall(ctx.app, op);
   ctx.fault = fault;
   if (fault?.kind === 'drop') {
     ctx.req.socket.destroy();
@@ -216,7 +214,7 @@ function admit(ctx: Found): Admitted {
     services,
     op,
     app,
-    now: app ? appNow(unit, app) : unit.realNow,
+    now: app ? appTime(unit, app) : unit.realNow,
     params: ctx.params,
     query: queryValues(schemas, op, search),
     search,

@@ -3,6 +3,7 @@
 // the Prism mock sends them), control problem details (RFC 9457). A Refusal becomes one of these here.
 import type { ServerResponse } from 'node:http';
 import type { ApiName } from '../start/documents.js';
+import type { PushWarning } from '../shared/push-check.js';
 import { TITLES, type Refusal, type Violation } from '../shared/refusal.js';
 import { describeViolation } from '../validation/explain.js';
 import type { SandboxEvent } from '../services/events.js';
@@ -16,6 +17,8 @@ export interface Reply {
   outcome?: string | null;
   desc?: string | null;
   violations?: Violation[];
+  /** For the request log: the push check's warnings of an accepted push (push v1), computed once by its handler. */
+  warnings?: PushWarning[];
   /** Events to announce besides those of the changes (a reset of the whole sandbox). */
   announce?: Omit<SandboxEvent, 'id'>[];
   /** The changes make no events of their own: a restore or a world of thousands of records announces itself once. */

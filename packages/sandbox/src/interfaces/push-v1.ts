@@ -21,7 +21,9 @@ import {
   setBadge,
   userStatus,
 } from '../behaviour/statistics.js';
+import { appCheckContext } from '../behaviour/push-check-context.js';
 import { changeBlacklist, getTags, setTags } from '../behaviour/tags.js';
+import { CHECKED_PUSHES, pushWarnings } from '../shared/push-check.js';
 import { serviceRefusal } from '../shared/refusal.js';
 import type { RateLimitedOperation } from '../state/records.js';
 import { json, refusalReply, type Reply } from './answer.js';
@@ -84,7 +86,7 @@ function answerPush(call: Call, handler: (c: AppCall) => Record<string, unknown>
   const c = call;
   const requestid = REQUEST_ID_OPERATIONS.has(c.op.name) ? (c.body as { requestid: string }).requestid : undefined;
   const earlier = requestid === undefined ? undefined : rememberedAnswer(c.app, requestid, c.now);
-  if (earlier) return json(200, earlier);
+  if (earlier) return withWarnings(c, earlier);
   const limited = rateLimited(c);
   if (limited) checkRate(c.app, limited, c.now);
   const answer = handler(c);
@@ -92,7 +94,19 @@ function answerPush(call: Call, handler: (c: AppCall) => Record<string, unknown>
     if (limited) countRate(c.app, limited, c.now);
     if (requestid !== undefined) rememberAnswer(c.unit, c.app, requestid, c.op.name, answer, c.now);
   }
-  return json(200, answer);
+  return withWarnings(c, answer);
+}
+
+/**
+ * The answer, with the push check's warnings of an accepted push for the request log: against the app as it was
+ * before the push (its other tasks' notify_ids, not those of the task the answer names).
+ */
+function withWarnings(c: AppCall, answer: Record<string, unknown>): Reply {
+  const reply = json(200, answer);
+  if (answer.result !== 'ok' || !CHECKED_PUSHES.has(c.op.operationId)) return reply;
+  const taskid = typeof answer.taskid === 'string' ? answer.taskid : undefined;
+  reply.warnings = pushWarnings(c.op.operationId, c.body, appCheckContext(c.app, c.now, taskid));
+  return reply;
 }
 
 export const pushV1: Api = {
