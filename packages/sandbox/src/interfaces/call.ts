@@ -57,7 +57,17 @@ export interface ControlAccess {
   asker(headers: IncomingHttpHeaders): Asker;
 }
 
-export interface Call<Body = unknown, Query = Record<string, unknown>> {
+/**
+ * The path parameters an operation declares, each as decoded text: the check against the document has found every
+ * one of them before a handler runs, so a handler typed by its operation reads them without a guess.
+ */
+export type PathOf<Operation> = Operation extends { parameters: { path: infer P } }
+  ? P extends object
+    ? { [K in keyof P]-?: string }
+    : Record<string, never>
+  : Record<string, never>;
+
+export interface Call<Body = unknown, Query = Record<string, unknown>, Params = Record<string, string>> {
   unit: Unit;
   services: Services;
   op: OperationSpec;
@@ -66,7 +76,7 @@ export interface Call<Body = unknown, Query = Record<string, unknown>> {
   /** The app's time (real time for a call of no app). */
   now: number;
   /** Path parameters, decoded. */
-  params: Record<string, string>;
+  params: Params;
   /** Query parameters, numbers and booleans read as such. */
   query: Query;
   /** The query as sent (texts that are signed must be read as they came). */
@@ -77,7 +87,11 @@ export interface Call<Body = unknown, Query = Record<string, unknown>> {
 }
 
 /** A call whose app exists (every push v1 call, and the control calls under /apps/{appid}). */
-export type AppCall<Body = unknown, Query = Record<string, unknown>> = Call<Body, Query> & { app: AppState };
+export type AppCall<Body = unknown, Query = Record<string, unknown>, Params = Record<string, string>> = Call<
+  Body,
+  Query,
+  Params
+> & { app: AppState };
 
 export interface Api {
   name: ApiName;

@@ -27,7 +27,16 @@ import type { AppState, DeviceState } from '../state/store.js';
 import { clockNow } from '../shared/time.js';
 import { json, noContent, refusalReply, type Reply } from './answer.js';
 import type { Asker } from '../behaviour/snapshots.js';
-import { handlerOf, header, type Api, type AppCall, type Call, type ControlAccess, type Services } from './call.js';
+import {
+  handlerOf,
+  header,
+  type Api,
+  type AppCall,
+  type Call,
+  type ControlAccess,
+  type PathOf,
+  type Services,
+} from './call.js';
 import type { SandboxEvent, Visible } from '../services/events.js';
 import {
   appsView,
@@ -46,11 +55,15 @@ import {
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 /** `visible`: what the caller's token may see of the apps, the request log and the events (team-tokens.ts). */
 type Handlers = {
-  [Op in keyof operations]: (c: AppCall<SentBody<operations[Op]>, Query<Op>>, visible: Visible, asker: Asker) => Reply;
+  [Op in keyof operations]: (
+    c: AppCall<SentBody<operations[Op]>, Query<Op>, PathOf<operations[Op]>>,
+    visible: Visible,
+    asker: Asker,
+  ) => Reply;
 };
 
-function deviceOf(c: AppCall): DeviceState {
-  const device = c.app.devices.get(c.params.cid!);
+function deviceOf(c: AppCall<unknown, unknown, { cid: string }>): DeviceState {
+  const device = c.app.devices.get(c.params.cid);
   if (!device) throw notFound(`app ${c.app.record.appid} has no device with cid "${c.params.cid}"`);
   return device;
 }
@@ -156,7 +169,7 @@ const HANDLERS: Handlers = {
     const { appid } = c.app.record;
     const device = () => {
       const app = liveApp(c);
-      const found = app.devices.get(params.cid!);
+      const found = app.devices.get(params.cid);
       if (!found) throw notFound(`app ${appid} has no device with cid "${params.cid}"${sinceReplaced(c, app)}`);
       return found;
     };
@@ -180,21 +193,21 @@ const HANDLERS: Handlers = {
     return noContent;
   },
   deleteMessage: (c) => {
-    deleteMessage(c.unit, c.app, deviceOf(c), c.params.messageId!);
+    deleteMessage(c.unit, c.app, deviceOf(c), c.params.messageId);
     return noContent;
   },
   listMessages: (c) => {
     const { messages, matched } = listMessages(c.app, { ...c.query, limit: c.query.limit ?? 200 });
     return json(200, { messages: messages.map(messageView), matched });
   },
-  clickMessage: (c) => json(200, messageView(clickMessage(c.unit, c.app, deviceOf(c), c.params.messageId!, c.now))),
+  clickMessage: (c) => json(200, messageView(clickMessage(c.unit, c.app, deviceOf(c), c.params.messageId, c.now))),
   listTasks: (c) => json(200, { tasks: [...c.app.tasks.values()].reverse().map(taskView) }),
   getTask: (c) => {
     const { params, query } = c;
     const { appid } = c.app.record;
     const task = () => {
       const app = liveApp(c);
-      const found = app.tasks.get(params.taskid!);
+      const found = app.tasks.get(params.taskid);
       if (!found) throw notFound(`app ${appid} has no task "${params.taskid}"${sinceReplaced(c, app)}`);
       return found;
     };
@@ -239,20 +252,20 @@ const HANDLERS: Handlers = {
   saveSnapshot: (c, _visible, asker) =>
     json(201, c.services.snapshots.save(c.services.store, c.body.name, c.body.appid, now(c), asker, c.unit)),
   getSnapshot: (c, _visible, asker) =>
-    json(200, c.services.snapshots.get(c.params.name!, { ...asker, named: c.query.team })),
+    json(200, c.services.snapshots.get(c.params.name, { ...asker, named: c.query.team })),
   deleteSnapshot: (c, _visible, asker) => {
-    c.services.snapshots.delete(c.params.name!, { ...asker, named: c.query.team }, c.unit);
+    c.services.snapshots.delete(c.params.name, { ...asker, named: c.query.team }, c.unit);
     return noContent;
   },
   restoreSnapshot: (c, _visible, asker) => {
     const appid = c.body?.appid;
-    const view = c.services.snapshots.restore(c.unit, c.params.name!, appid, { ...asker, named: c.query.team });
+    const view = c.services.snapshots.restore(c.unit, c.params.name, appid, { ...asker, named: c.query.team });
     return { ...json(200, view), quiet: true, announce: [{ type: 'reset', appid: appid ?? view.appid }] };
   },
   listAppSnapshots: (c, _visible, asker) =>
-    json(200, { snapshots: c.services.snapshots.list(asker).filter((s) => s.apps.includes(c.params.appid!)) }),
+    json(200, { snapshots: c.services.snapshots.list(asker).filter((s) => s.apps.includes(c.params.appid)) }),
   deleteAppSnapshot: (c, _visible, asker) => {
-    c.services.snapshots.deleteHolding(c.params.name!, c.params.appid!, asker, c.unit);
+    c.services.snapshots.deleteHolding(c.params.name, c.params.appid, asker, c.unit);
     return noContent;
   },
   saveAppSnapshot: (c, _visible, asker) =>
@@ -268,9 +281,9 @@ const HANDLERS: Handlers = {
       ),
     ),
   restoreAppSnapshot: (c, _visible, asker) => {
-    const appid = c.params.appid!; // the app may have been deleted since: the restore makes it again
+    const appid = c.params.appid; // the app may have been deleted since: the restore makes it again
     return {
-      ...json(200, c.services.snapshots.restore(c.unit, c.params.name!, appid, asker)),
+      ...json(200, c.services.snapshots.restore(c.unit, c.params.name, appid, asker)),
       quiet: true,
       announce: [{ type: 'reset', appid }],
     };
