@@ -1,12 +1,7 @@
 // @pushapi/sandbox: a local, stateful stand-in for the push service v1 and the DMP tag query service.
-import {
-  createControlClient,
-  createSandboxApp,
-  openSandboxApp,
-  type ControlClient,
-  type SandboxApp,
-} from './client/control-client.js';
+import { createSandboxApp, openSandboxApp, type SandboxApp } from './client/control-client.js';
 import type { SandboxFetch } from './client/in-process-fetch.js';
+import { createControlClient, data, type ControlClient } from './shared/control-client.js';
 import { listenSandbox, type RunningSandbox, type SandboxOptions } from './start/sandbox.js';
 import type { components } from './generated/schema.js';
 
@@ -59,7 +54,6 @@ function connection(options: {
     ...(options.token ? { token: options.token } : {}),
     ...(fetch && { fetch }),
   });
-  const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
   return {
     url,
     control,
@@ -90,9 +84,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 export {
   createControlClient,
   ControlError,
-  WaitTimeoutError,
   type ControlClient,
   type ControlClientOptions,
+} from './shared/control-client.js';
+export {
+  WaitTimeoutError,
   type MessageFilter,
   type MessageMatch,
   type SandboxApp,

@@ -1,8 +1,9 @@
-// The control API, typed by the sandbox document's generated types (the page reads nothing else), and the
-// push v1 template types the sandbox validated each received message against.
-import createClient from 'openapi-fetch';
+// The control API, through the sandbox's one control client (src/shared/control-client.ts), typed by the sandbox
+// document's generated types (the page reads nothing else), and the push v1 template types the sandbox validated
+// each received message against.
 import type { components as PushSchemas } from '@pushapi/push-v1-client';
-import type { components, paths } from '../../src/generated/schema.js';
+import type { components } from '../../src/generated/schema.js';
+import { createControlClient } from '../../src/shared/control-client.js';
 import { authHeaders } from './token.js';
 
 export type Schemas = components['schemas'];
@@ -35,34 +36,9 @@ export const received = (m: InboxMessage): Received => ({ msgtype: m.msgtype, te
 /** The envelope (`message`) of a received push, as the push v1 document describes it. */
 export type Envelope = PushSchemas['schemas']['NotificationMessage']['message'];
 
-export const control = createClient<paths>({ baseUrl: `${location.origin}/control` });
-control.use({
-  onRequest({ request }) {
-    // Read at each call, so a token entered in the page's form applies to the next call.
-    for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
-    // A control call that changes state must say JSON even without a body (a reset, a tap): the sandbox refuses
-    // any other, so that no form or no-cors request of another site can make one.
-    if (request.method !== 'GET' && !request.headers.has('content-type'))
-      request.headers.set('content-type', 'application/json');
-    return request;
-  },
-});
+// A refused call answers with its `error` (the page shows what went wrong where it happened): `data()` reads a call's
+// data or throws the ControlError of its refusal. The token is read at each call, so a token entered in the page's
+// form applies to the next call.
+export const control = createControlClient({ baseUrl: location.origin, headers: authHeaders, throwing: false });
 
-/** A refused control call, with what the sandbox said about it. */
-export class ControlCallError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
-
-/** The data of a control call, or a ControlCallError naming the problem. */
-export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data: value, error, response } = await call;
-  if (response.ok && value !== undefined) return value;
-  const problem = error as { detail?: string; title?: string } | undefined;
-  const detail = problem?.detail ?? problem?.title ?? `HTTP ${response.status}`;
-  throw new ControlCallError(response.status, detail);
-}
+export { ControlError, data } from '../../src/shared/control-client.js';

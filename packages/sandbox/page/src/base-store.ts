@@ -2,7 +2,7 @@
 // devices of the app shown, the live connection to the event stream, the status line, and the listeners that
 // redraw a page. The inbox page's store (store.ts) and the console's (console/src/store.ts) extend it.
 import { useEffect, useState } from 'preact/hooks';
-import { control, ControlCallError, data, type App, type Device } from './api.js';
+import { control, ControlError, data, type App, type Device } from './api.js';
 import { followEvents, type LiveHandlers, type LiveState } from './live.js';
 
 export interface BaseState {
@@ -39,9 +39,11 @@ export async function readHealth(): Promise<Health> {
 export const BASE_STATE: BaseState = { apps: [], appsReadAt: 0, devices: [], live: 'connecting' };
 
 /** The control API refused the page: it has no (or a wrong) control token. */
-export const isRefusal = (error: unknown) => error instanceof ControlCallError && error.status === 401;
+export const isRefusal = (error: unknown) => error instanceof ControlError && error.status === 401;
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** What went wrong, as the page says it: for a refused control call, what the sandbox said. */
+export const errorText = (error: unknown) =>
+  error instanceof ControlError ? error.reason : error instanceof Error ? error.message : String(error);
 
 export abstract class BaseStore<S extends BaseState> {
   readonly #listeners = new Set<() => void>();

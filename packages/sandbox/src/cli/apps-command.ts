@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP } from '../shared/config.js';
-import { createControlClient } from '../client/control-client.js';
+import { createControlClient } from '../shared/control-client.js';
 import type { components } from '../generated/schema.js';
 
 type App = components['schemas']['App'];

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { listAppsOfEachProcess, readToken } from './apps-command.js';
-import { createControlClient } from '../client/control-client.js';
+import { createControlClient } from '../shared/control-client.js';
 import type { components } from '../generated/schema.js';
 
 /**

@@ -1,8 +1,7 @@
-// A typed client of the sandbox's control API (openapi-fetch with the generated types), and the per-app
-// helpers tests use: `sandbox.app()` creates an isolated app and returns its credentials, the options of the
-// push and DMP clients, and shortcuts for its devices, inboxes, tasks, clock, faults and limits.
-import { HttpError, readViolations } from '@pushapi/client-core';
-import createClient, { type Client } from 'openapi-fetch';
+// The per-app helpers tests use, over the one control client (shared/control-client.ts): `sandbox.app()` creates
+// an isolated app and returns its credentials, the options of the push and DMP clients, and shortcuts for its
+// devices, inboxes, tasks, clock, faults and limits.
+import type { ControlClient } from '../shared/control-client.js';
 import { newAppId } from '../shared/app-id.js';
 import { MOUNTS } from '../shared/config.js';
 import type { components, paths } from '../generated/schema.js';
@@ -11,70 +10,6 @@ import { type PhoneScreen, phoneScreen } from '../shared/phone-screen.js';
 import { formatLocal } from '../shared/time.js';
 
 type Schemas = components['schemas'];
-
-export interface ControlClientOptions {
-  /** The sandbox origin (such as http://127.0.0.1:4020) or its control URL (…/control). */
-  baseUrl: string;
-  /** The control token, when the sandbox was started with one. */
-  token?: string;
-  fetch?: (request: Request) => Promise<Response>;
-}
-
-/** openapi-fetch's client, typed by the control document (JSON answers: the event stream is read with EventSource). */
-export type ControlClient = Client<paths, 'application/json'>;
-
-/**
- * A refused control call: an HttpError (the clients' shared class, so one `instanceof HttpError` covers them all)
- * with the problem details the sandbox answered.
- */
-export class ControlError extends HttpError {
-  static override readonly kind: string = 'ControlError';
-  override name = 'ControlError';
-  /** The problem details of the answer (RFC 9457), when it sent them. */
-  readonly problem: Partial<Schemas['Problem']> | undefined;
-
-  constructor(status: number, problem: Partial<Schemas['Problem']> | undefined, operation: string, url: string) {
-    const violations = readViolations(null, problem, (text) => text);
-    super({ status, url, violations, detail: problem?.detail }, { operation });
-    this.problem = problem;
-  }
-}
-
-export function createControlClient(options: ControlClientOptions): ControlClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const baseUrl = base.endsWith(MOUNTS.control) ? base : `${base}${MOUNTS.control}`;
-  const client = createClient<paths, 'application/json'>({
-    baseUrl,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  client.use({
-    // The sandbox takes a control call that changes state only as JSON (no page of another site can send that):
-    // openapi-fetch names no content type for a call without a body, so it is named here.
-    onRequest({ request }) {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('content-type'))
-        request.headers.set('content-type', 'application/json');
-      return request;
-    },
-  });
-  // A refused call throws, so that a test never goes on with an app or a device that was not made.
-  client.use({
-    async onResponse({ response, request }) {
-      if (response.ok) return undefined;
-      const problem = (await response
-        .clone()
-        .json()
-        .catch(() => undefined)) as Schemas['Problem'] | undefined;
-      throw new ControlError(
-        response.status,
-        problem,
-        `${request.method} ${new URL(request.url).pathname}`,
-        request.url,
-      );
-    },
-  });
-  return client;
-}
 
 export interface SandboxApp {
   appid: string;

@@ -9,7 +9,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createControlClient } from '../client/control-client.js';
+import { createControlClient } from '../shared/control-client.js';
 import { loadDocuments } from '../start/documents.js';
 import { listResources } from './resources.js';
 import { inputCheck, type InputCheck } from './input-check.js';

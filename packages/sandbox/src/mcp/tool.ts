@@ -3,7 +3,7 @@
 // error with the sandbox's own message), and the keeper that hides secrets from every answer but the one that
 // was asked for them.
 import type { Document, OperationEntry } from '@pushapi/openapi/walk';
-import { ControlError, type ControlClient } from '../client/control-client.js';
+import { ControlError, type ControlClient } from '../shared/control-client.js';
 import type { JsonSchema } from './schemas.js';
 
 export interface McpContext {

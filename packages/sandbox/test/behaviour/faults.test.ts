@@ -5,7 +5,7 @@ import { DmpApiError, HttpError as DmpHttpError, createDmpClient } from '@pushap
 import { HttpError, NetworkError, PushApiError, TimeoutError } from '@pushapi/push-v1-client';
 import { fakeClientTimers } from '@pushapi/client-core/testing/timers';
 import { describe, expect, it, vi } from 'vitest';
-import type { ControlError } from '../../src/client/control-client.js';
+import type { ControlError } from '../../src/shared/control-client.js';
 import { callsOf, control, newApp, notification, pushClient } from '../support/env.js';
 
 const fast = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 };

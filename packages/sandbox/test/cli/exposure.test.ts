@@ -6,7 +6,7 @@ import net from 'node:net';
 import { createDmpClient } from '@pushapi/dmp-client';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
-import { createControlClient } from '../../src/client/control-client.js';
+import { createControlClient } from '../../src/shared/control-client.js';
 import { runCli, startCli, type RunningCli } from '../support/cli.js';
 import { notification } from '../support/env.js';
 import { raw } from '../support/in-process.js';

@@ -3,7 +3,8 @@
 import { createPushClient } from '@pushapi/push-v1-client';
 import { expect, it } from 'vitest';
 import { CIDS_PER_ALIAS } from '../../src/behaviour/aliases.js';
-import { ControlError, createControlClient, createSandboxApp } from '../../src/client/control-client.js';
+import { ControlError, createControlClient } from '../../src/shared/control-client.js';
+import { createSandboxApp } from '../../src/client/control-client.js';
 import { notification } from '../support/env.js';
 import { ownSandbox, raw } from '../support/in-process.js';
 

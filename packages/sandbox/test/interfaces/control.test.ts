@@ -6,7 +6,7 @@ import { createPushClient, HttpError } from '@pushapi/push-v1-client';
 import { describe, expect, it } from 'vitest';
 import { CONTROL_OPERATIONS } from '../../src/interfaces/control.js';
 import { DEFAULT_APP, MAGIC_CIDS } from '../../src/shared/config.js';
-import { ControlError } from '../../src/client/control-client.js';
+import { ControlError } from '../../src/shared/control-client.js';
 import { startSandbox } from '../../src/index.js';
 import { notification } from '../support/env.js';
 import { ownSandbox, raw } from '../support/in-process.js';

@@ -1,7 +1,7 @@
 // Devices registered in bulk: each as one registration would make it, all or none.
 import { createPushClient } from '@pushapi/push-v1-client';
 import { expect, it } from 'vitest';
-import { ControlError } from '../../src/client/control-client.js';
+import { ControlError } from '../../src/shared/control-client.js';
 import { notification } from '../support/env.js';
 import { ownSandbox } from '../support/in-process.js';
 

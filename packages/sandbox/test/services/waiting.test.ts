@@ -2,7 +2,8 @@
 // state) on the sandbox's side, and is answered by the event that delivers it; a wait that runs out says what it
 // waited for and what came instead.
 import { expect, it } from 'vitest';
-import { createControlClient, createSandboxApp, WaitTimeoutError } from '../../src/client/control-client.js';
+import { createControlClient } from '../../src/shared/control-client.js';
+import { createSandboxApp, WaitTimeoutError } from '../../src/client/control-client.js';
 import { newApp, pushClient, sandboxUrl, transmission } from '../support/env.js';
 
 /**

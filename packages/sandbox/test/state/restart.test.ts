@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, expect, it } from 'vitest';
-import { createControlClient } from '../../src/client/control-client.js';
+import { createControlClient } from '../../src/shared/control-client.js';
 import type { components } from '../../src/generated/schema.js';
 import { startCli, type RunningCli } from '../support/cli.js';
 

@@ -5,12 +5,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Snapshots, SNAPSHOT_BUDGETS } from '../../src/behaviour/snapshots.js';
-import {
-  createControlClient,
-  createSandboxApp,
-  type ControlClient,
-  type SandboxApp,
-} from '../../src/client/control-client.js';
+import { createControlClient, type ControlClient } from '../../src/shared/control-client.js';
+import { createSandboxApp, type SandboxApp } from '../../src/client/control-client.js';
 import { Refusal } from '../../src/shared/refusal.js';
 import { listenSandbox, type RunningSandbox } from '../../src/start/sandbox.js';
 import { contentSize } from '../../src/state/content.js';

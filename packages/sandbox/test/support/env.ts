@@ -3,7 +3,8 @@
 import { createDmpClient, type DmpClientOptions } from '@pushapi/dmp-client';
 import { createPushClient, type PushClientOptions } from '@pushapi/push-v1-client';
 import { inject } from 'vitest';
-import { createControlClient, createSandboxApp, type SandboxApp } from '../../src/client/control-client.js';
+import { createControlClient } from '../../src/shared/control-client.js';
+import { createSandboxApp, type SandboxApp } from '../../src/client/control-client.js';
 import type { components } from '../../src/generated/schema.js';
 
 export const viaPrism = inject('viaPrism');
