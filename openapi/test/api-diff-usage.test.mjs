@@ -102,3 +102,30 @@ describe('hits', () => {
     expect(hitsText([{ appid: 'a', calls: 1, team: null }])).toBe('hits 1 app of no team: a (1 call)');
   });
 });
+
+describe('the hits line in the changeset text and the text form (render.mjs, one hitsText)', () => {
+  const removed = {
+    ...change('response-property-removed', 'response.200.body.taskid', 'field removed'),
+    id: 'response-property-removed@push-v1:pushSingle:response.200.body.taskid#00000001',
+    class: 'breaking',
+  };
+  const added = {
+    ...change('request-property-added', 'request.body.extra', 'optional field added'),
+    id: 'request-property-added@push-v1:pushSingle:request.body.extra#00000002',
+    class: 'non-breaking',
+  };
+
+  it('with a usage file, each breaking item carries its hits; without one, no hits line', async () => {
+    const { renderMarkdown, renderText } = await import('../../scripts/api-diff/render.mjs');
+    const { withHits } = await import('../../scripts/api-diff/usage.mjs');
+    const markdown = renderMarkdown(withHits([removed, added], ledgers));
+    expect(markdown).toContain('  Recorded use (api-diff --usage): hits 1 app of 1 team: ci-web-7 (9 calls).');
+    expect(markdown.match(/Recorded use/g)).toHaveLength(1); // the non-breaking change hits no app: not told
+    expect(renderMarkdown(withHits([removed], [api]))).toContain(
+      'Recorded use (api-diff --usage): hits no recorded app.',
+    );
+    expect(renderMarkdown([removed, added])).not.toContain('hits');
+    expect(renderText(withHits([removed], ledgers))).toContain('hits 1 app of 1 team: ci-web-7 (9 calls)');
+    expect(renderText([removed])).not.toContain('hits');
+  });
+});

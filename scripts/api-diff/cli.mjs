@@ -65,7 +65,8 @@ function writeChangeset(cwd, name, result, say) {
 
 function readUsageOrExit(file) {
   try {
-    return readUsage(file);
+    // pnpm runs the root's script at the root: a relative path is the user's, from where pnpm was started.
+    return readUsage(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
   } catch (error) {
     return usageError(error.message);
   }
@@ -86,8 +87,15 @@ async function main() {
     console.error(`api-diff: ${error.message}`); // e.g. a document that does not bundle: the diff did not run
     process.exit(1);
   }
-  if (opts.changeset) writeChangeset(cwd, opts.changeset, result, opts.json ? console.error : console.log);
   const hit = opts.usage === undefined ? undefined : withHits(result.changes, readUsageOrExit(opts.usage));
+  // With --usage the changeset's entry carries each change's hits line too (render.mjs).
+  if (opts.changeset)
+    writeChangeset(
+      cwd,
+      opts.changeset,
+      { ...result, changes: hit ?? result.changes },
+      opts.json ? console.error : console.log,
+    );
   if (opts.json) {
     const json = toJson(result.changes);
     if (hit) json.changes.forEach((c, i) => Object.assign(c, { hits: hitsJson(hit[i].hits) }));

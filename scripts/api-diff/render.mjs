@@ -1,4 +1,5 @@
 // The diff as people read it: plain text for the terminal and the gate, Markdown for the changelog.
+import { hitsText, tellsHits } from './usage.mjs';
 import { plainWords, withoutMediaType } from './words.mjs';
 
 const CLASS_ORDER = ['breaking', 'breaking-for-exhaustive-clients', 'review', 'non-breaking'];
@@ -44,6 +45,7 @@ export function renderText(changes) {
         `  ${c.class.padEnd(31)} ${c.where}: ${c.change}`,
         `  ${''.padEnd(31)} why: ${why(c)}`,
         `  ${''.padEnd(31)} id: ${c.id}`,
+        ...(tellsHits(c) ? [`  ${''.padEnd(31)} ${hitsText(c.hits)}`] : []),
       );
   }
   return lines.join('\n');
@@ -77,18 +79,19 @@ const SELF_EXPLAINED = new Set([
 
 function item(c, { ask }) {
   const lines = [`- **${c.api}** \`${c.operationId}\`: ${plainWords(c)}.`];
-  if (c.class === 'non-breaking') return lines;
+  const hits = tellsHits(c) ? [`  Recorded use (api-diff --usage): ${hitsText(c.hits)}.`] : [];
+  if (c.class === 'non-breaking') return [...lines, ...hits];
   if (c.class === 'breaking-for-exhaustive-clients') lines.push('  Breaks only code that switches over every case.');
   lines.push(`  What to do: ${c.migration ?? why(c)}.`);
   if (ask && !SELF_EXPLAINED.has(c.check))
     lines.push('  MAINTAINER: replace this line with one sentence on what this means for a consumer and what to do.');
-  return lines;
+  return [...lines, ...hits];
 }
 
 /**
  * The changelog entry, for consumers: the breaking changes first in plain words, each with what to do, then the
  * other changes; a change met in several media types once. Each item names **api** `operationId`, which the site's
- * Changes page links to the operation. `ask` adds a line for a maintainer's sentence under each breaking item whose
+ * Changes page links to the operation. A change that carries `hits` (api-diff --usage) gets its hits line. `ask` adds a line for a maintainer's sentence under each breaking item whose
  * migration line is only mechanical (the gate fails until it is replaced).
  */
 export function renderMarkdown(changes, { ask = false } = {}) {

@@ -14,4 +14,13 @@ export interface Change {
   class: ChangeClass;
   /** what old code has to do, for the breaking classes */
   migration?: string;
+  /** with a usage file (api-diff --usage, changeset:check --usage): the recorded apps the change meets (usage.mjs) */
+  hits?: Hit[];
+}
+
+/** A recorded app a change meets: its calls that meet it, and its team (the prefix of its team token, or null). */
+export interface Hit {
+  appid: string;
+  calls: number;
+  team: string | null;
 }

@@ -11,9 +11,14 @@
 // changeset naming @pushapi/openapi. The diff runs whenever anything that shapes a published document changed
 // (openapi/, redocly.yaml, scripts/): both sides are built by their own bundle script with their own root config.
 // CI runs this on a fresh clone of main; so can anyone: `npx -y pnpm@10.34.9 run changeset:check`.
+// `--usage FILE` (the ledgers `pushapi-sandbox usage --out FILE` collected) prints beside each breaking change the
+// recorded apps it hits ("hits 2 apps of 1 team: ci-web-7 (12 calls), …" or "hits no recorded app"), with api-diff's
+// own code (scripts/api-diff/usage.mjs); a file that cannot be read or does not match usage.schema.json fails the
+// check with a message naming the file and what is wrong. A relative FILE is read from where pnpm was started.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import readChangesets from '@changesets/read';
 import { diffWorkingTree } from '../../../scripts/api-diff/bundles.mjs';
 import { ACCEPTED_FILE } from '../../../scripts/api-diff/ledger.mjs';
@@ -21,6 +26,7 @@ import { LEVELS, requiredBumps } from '../../../scripts/api-diff/release.mjs';
 import { renderText, summary } from '../../../scripts/api-diff/render.mjs';
 import { changeAtHand, releaseState } from '../../../scripts/api-diff/state.mjs';
 import { SHAPING } from '../../../scripts/api-diff/tree.mjs';
+import { hitsBlock, readUsage, withHits } from '../../../scripts/api-diff/usage.mjs';
 
 export const DOCUMENTS_PACKAGE = '@pushapi/openapi';
 export const DOCUMENTS_DIR = 'openapi';
@@ -42,11 +48,21 @@ function changedSince(cwd, base, paths) {
 
 /**
  * @typedef {import('../../../scripts/api-diff/types.d.mts').Change} Change
- * @param {{ cwd: string, diff?: (cwd: string, base: string) => Promise<{ changes: Change[] }> }} options
- *   the repository's root, and the diff to run (api-diff's by default)
+ * @param {{ cwd: string, diff?: (cwd: string, base: string) => Promise<{ changes: Change[] }>, usage?: string }} options
+ *   the repository's root, the diff to run (api-diff's by default), and a usage file (its path as given, read from
+ *   the current folder) whose hits are told beside each breaking change
  * @returns {Promise<{ ok: boolean, message: string, changed: string[], changes?: Change[], uncovered?: Change[] }>}
  */
-export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
+export async function checkChangesets({ cwd, diff = diffWorkingTree, usage }) {
+  /** @type {any[] | undefined} */
+  let ledgers;
+  if (usage !== undefined) {
+    try {
+      ledgers = readUsage(usage);
+    } catch (error) {
+      return { ok: false, changed: [], message: /** @type {Error} */ (error).message };
+    }
+  }
   const [base] = git(cwd, ['log', '-1', '--format=%H', '--', `${DOCUMENTS_DIR}/CHANGELOG.md`]);
   if (!base) {
     return {
@@ -63,7 +79,8 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
       changed,
       message: `nothing that shapes the published documents changed since the last release (${base.slice(0, 12)})`,
     };
-  const { changes } = await diff(cwd, base);
+  const diffed = (await diff(cwd, base)).changes;
+  const changes = ledgers ? withHits(diffed, ledgers) : diffed;
   const state = releaseState(cwd, base, changes);
   const pending = await readChangesets(cwd);
   const problems = [
@@ -77,13 +94,14 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
   ].filter(Boolean);
   const head = `since the last release of ${DOCUMENTS_PACKAGE} (${base.slice(0, 12)}), api-diff: ${summary(changes)}`;
   const note = state.note ? `\nnote: ${state.note}` : '';
+  const hits = ledgers && usage ? `\n\n${hitsBlock(changes, usage)}` : '';
   if (problems.length)
     return {
       ok: false,
       changed,
       changes,
       uncovered: state.uncovered,
-      message: `${head}\n\n${problems.join('\n\n')}${note}`,
+      message: `${head}${hits}\n\n${problems.join('\n\n')}${note}`,
     };
   const named = state.changesets.filter((c) => c.ids.length).map((c) => `.changeset/${c.name}.md`);
   return {
@@ -91,7 +109,7 @@ export async function checkChangesets({ cwd, diff = diffWorkingTree }) {
     changed,
     changes,
     uncovered: [],
-    message: `${head}; every finding a consumer must hear of is named (${named.join(', ') || 'no changeset'}) or accepted (${ACCEPTED_FILE}: ${state.accepted.size})${note}`,
+    message: `${head}; every finding a consumer must hear of is named (${named.join(', ') || 'no changeset'}) or accepted (${ACCEPTED_FILE}: ${state.accepted.size})${hits}${note}`,
   };
 }
 
@@ -142,8 +160,23 @@ function bumpsProblem(cwd, state, pending) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const USAGE = 'usage: npx -y pnpm@10.34.9 run changeset:check [--usage FILE]';
+  /** @type {string | undefined} */
+  let usage;
+  try {
+    const { values } = parseArgs({
+      args: process.argv.slice(2).filter((arg) => arg !== '--'), // pnpm passes the separator through
+      options: { usage: { type: 'string' } },
+      strict: true,
+    });
+    // pnpm runs this in packages/consumer-tests: a relative path is the user's, from where pnpm was started.
+    usage = values.usage === undefined ? undefined : path.resolve(process.env.INIT_CWD ?? process.cwd(), values.usage);
+  } catch (error) {
+    console.error(`changeset check: ${/** @type {Error} */ (error).message}\n${USAGE}`);
+    process.exit(2);
+  }
   const cwd = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
-  const result = await checkChangesets({ cwd }).catch((/** @type {Error} */ error) => ({
+  const result = await checkChangesets({ cwd, usage }).catch((/** @type {Error} */ error) => ({
     ok: false,
     message: error.message,
   }));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkChangesets as runCheck } from '../src/changeset-check.mjs';
 
 /** The file-level rule alone: api-diff is stubbed (these documents are not real ones); the diff has its tests below. */
@@ -115,4 +115,100 @@ it('writes changelog lines without a commit hash and without the block of findin
     '<!-- api-diff findings (the change gate reads these ids; keep them, one a line):\nsome-id\n-->';
   const line = await getReleaseLine({ summary, commit: 'abc1234' }, 'minor');
   expect(line).toBe('- **Breaking changes**\n\n  - **dmp** `getAccessToken`: the answer no longer has `expires_in`.');
+});
+
+describe('--usage FILE: the hits beside each breaking change (api-diff usage.mjs)', () => {
+  const removed = {
+    id: 'response-property-removed@push-v1:pushSingle:response.200.body.taskid#00000001',
+    check: 'response-property-removed',
+    api: 'push-v1',
+    operationId: 'pushSingle',
+    where: 'response.200.body.taskid',
+    change: 'field removed',
+    class: 'breaking' as const,
+  };
+  const ledger = (appid: string, team: string | null, where: string, calls: number) => ({
+    appid,
+    team,
+    truncated: false,
+    server: 'http://127.0.0.1:4021',
+    operations: [
+      {
+        api: 'push-v1',
+        operationId: 'pushSingle',
+        name: 'push_single',
+        calls,
+        request: [{ where: 'request.path.appid', calls }],
+        response: [{ where, calls }],
+        outcomes: [{ status: 200, result: 'ok', calls }],
+      },
+    ],
+  });
+  const usageFile = (apps: unknown[]) => {
+    const file = path.join(repo, 'usage.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        collectedAt: '2030-01-01T00:00:00.000Z',
+        team: null,
+        servers: [{ server: 'x', apps: 2 }],
+        apps,
+      }),
+    );
+    return file;
+  };
+  const changed = () => {
+    release();
+    write('openapi/push-v1/openapi.yaml', 'openapi: 3.1.1\n');
+    commit('change the document');
+  };
+  const check = (usage: string) => runCheck({ cwd: repo, diff: async () => ({ changes: [{ ...removed }] }), usage });
+
+  it('prints the apps a breaking change hits, with their calls and teams', async () => {
+    changed();
+    const usage = usageFile([
+      ledger('ci-web-7', 'ci-web-', 'response.200.body.taskid', 12),
+      ledger('ci-web-8', 'ci-web-', 'response.200.body.taskid', 3),
+      ledger('ci-api-1', 'ci-api-', 'response.200.body.result', 5),
+    ]);
+    const result = await check(usage);
+    expect(result.message).toContain(`hits, from the usage ledgers in ${usage}:`);
+    expect(result.message).toContain(
+      'push-v1 pushSingle response.200.body.taskid: field removed (breaking): hits 2 apps of 1 team: ci-web-7 (12 calls), ci-web-8 (3 calls)',
+    );
+    expect(result.message).not.toContain('ci-api-1');
+  });
+
+  it('says "hits no recorded app" when no ledger meets the change', async () => {
+    changed();
+    const result = await check(usageFile([ledger('ci-api-1', 'ci-api-', 'response.200.body.result', 5)]));
+    expect(result.message).toContain('(breaking): hits no recorded app');
+  });
+
+  it('fails on a missing file, naming it', async () => {
+    changed();
+    const missing = path.join(repo, 'no-such-usage.json');
+    const result = await check(missing);
+    expect(result.ok).toBe(false);
+    expect(result.message).toBe(
+      `--usage ${missing}: cannot be read (no such file); write it with pushapi-sandbox usage --out ${missing}`,
+    );
+  });
+
+  it('fails on a file that is not JSON or does not match usage.schema.json, naming the file and the place', async () => {
+    changed();
+    const file = path.join(repo, 'usage.json');
+    fs.writeFileSync(file, '{"apps": [');
+    expect((await check(file)).message).toMatch(new RegExp(`^--usage ${file}: is not JSON \\(`));
+    fs.writeFileSync(file, JSON.stringify({ apps: [] }));
+    expect((await check(file)).message).toBe(
+      `--usage ${file}: does not match packages/sandbox/usage.schema.json at the top level: the required field "collectedAt" is missing; write it with pushapi-sandbox usage --out usage.json`,
+    );
+    const bad = ledger('ci-web-7', 'ci-web-', 'response.200.body.taskid', 12);
+    (bad.operations[0] as { calls: unknown }).calls = 'twelve';
+    usageFile([bad]);
+    expect((await check(file)).message).toContain(
+      'does not match packages/sandbox/usage.schema.json at apps[0].operations[0].calls: must be integer, is string',
+    );
+  });
 });
