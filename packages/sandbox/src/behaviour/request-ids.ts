@@ -25,3 +25,32 @@ export function rememberAnswer(
     unit.remove('requestId', app, record);
   }
 }
+
+/** Operations whose body's requestid makes a call idempotent; push_single_batch keeps one per item (pushes.ts). */
+const ONCE_PER_REQUEST_ID = new Set(['push_single', 'push_app']);
+
+const requestIdOf = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && 'requestid' in body && typeof body.requestid === 'string'
+    ? body.requestid
+    : undefined;
+
+/**
+ * A push answered once per requestid: a repeat answers as the first call did and delivers nothing again; a first
+ * call runs `push`, whose answer is remembered when it is ok. Calls of other operations just run `push`.
+ */
+export function answerOnce(
+  unit: Unit,
+  app: AppState,
+  operation: string,
+  body: unknown,
+  now: number,
+  push: () => Record<string, unknown>,
+): Record<string, unknown> {
+  const requestid = ONCE_PER_REQUEST_ID.has(operation) ? requestIdOf(body) : undefined;
+  if (requestid === undefined) return push();
+  const earlier = rememberedAnswer(app, requestid, now);
+  if (earlier) return earlier;
+  const answer = push();
+  if (answer.result === 'ok') rememberAnswer(unit, app, requestid, operation, answer, now);
+  return answer;
+}

@@ -13,6 +13,7 @@ import {
 } from '../behaviour/dmp.js';
 import { json, refusalReply, type Reply } from './answer.js';
 import { handlerOf, header, type Api, type Call } from './call.js';
+import type { AppState } from '../state/store.js';
 
 /** The versioned media type the service recommends; answered when the caller asks for it. */
 export const DMP_MEDIA_TYPE = 'application/vnd.dmp.v1+json';
@@ -21,9 +22,15 @@ type Handlers = { [Op in keyof operations]: (c: Call<SentBody<operations[Op]>>) 
 
 const HANDLERS: Handlers = {
   getAccessToken: (c) => accesserAuth(c.unit, c.app, signIn(c.search), c.now),
-  getUserTags: (c) => tagsUser(checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now), c.body),
-  listTags: (c) => configTags(checkBearer(c.services.store, c.app, header(c.headers, 'authorization'), c.now)),
+  getUserTags: (c) => tagsUser(tokenApp(c), c.body),
+  listTags: (c) => configTags(tokenApp(c)),
 };
+
+/** The app of the bearer token admit() checked: admit refuses a call whose token names no app, so this only states it. */
+function tokenApp(c: Call): AppState {
+  if (!c.app) throw new Error(`DMP ${c.op.name} reached its handler without the app of a valid token`);
+  return c.app;
+}
 
 /** The sign-in's parameters as sent (the document has checked that each is there). */
 const signIn = (search: URLSearchParams): SignIn => ({
