@@ -19,5 +19,6 @@ export default defineConfig({
   sourcemap: false,
   splitting: true,
   treeshake: true,
-  noExternal: ['@pushapi/client-core'],
+  // The MCP server signs auth_sign with the push client's pushSign: bundled in too, so it stays a dev dependency.
+  noExternal: ['@pushapi/client-core', '@pushapi/push-v1-client'],
 });

@@ -4,7 +4,7 @@
 // credentials, read from the control API and never shown), and the service's answer comes back as sent.
 import { randomUUID } from 'node:crypto';
 import { listOperations, requestExample, type OperationEntry } from '@pushapi/openapi/walk';
-import { pushSignOf } from '../../behaviour/auth.js';
+import { pushSign } from '@pushapi/push-v1-client';
 import { MOUNTS } from '../../shared/config.js';
 import type { components } from '../../generated/schema.js';
 import { controlInput, operationNamed } from '../schemas.js';
@@ -99,7 +99,8 @@ async function signBody(context: McpContext, appid: string) {
   context.secrets.add(credentials.mastersecret, credentials.dmp.authCode);
   const timestamp = String(Math.round(clock.now));
   return {
-    sign: pushSignOf(credentials.appkey, timestamp, credentials.mastersecret),
+    // Signed as a team's code signs, with the push client's pushSign (bundled in: tsup.config.ts).
+    sign: await pushSign(credentials.appkey, timestamp, credentials.mastersecret),
     timestamp,
     appkey: credentials.appkey,
   };
