@@ -86,8 +86,11 @@ export type Found = Routed & ({ app: AppState; appAt: number } | { app?: undefin
 /** After admission: the call the validator and the handler read. */
 export type Admitted = Found & { call: Call };
 
+/** After validation: the call as checked against its document (what the handler reads), and only then. */
+export type Validated = Admitted & { readonly validated: true };
+
 /** After the handler: its reply (which the commit announces and the answer sends). */
-export type Handled = Admitted & { reply: Reply };
+export type Handled = Validated & { reply: Reply };
 
 export function newContext(parts: ServerParts, req: IncomingMessage, res: ServerResponse): RequestContext {
   return {

@@ -18,7 +18,7 @@ import { CommitError, Unit } from '../state/unit.js';
 import { queryValues } from '../validation/request.js';
 import { appScopedPath, checkAppBase } from './app-base.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
-import type { Admitted, Found, Handled, RequestContext, Routed } from './context.js';
+import type { Admitted, Found, Handled, RequestContext, Routed, Validated } from './context.js';
 import { logEntryOf } from './log-entry.js';
 import { TeamLimitRefusal } from './team-limits.js';
 import { noteUsage } from './usage-note.js';
@@ -60,9 +60,9 @@ async function runStages(received: RequestContext): Promise<void> {
   // ---- Admission: the appid and the credentials (push v1's rate limits come after validity, in its handler) ----
   const admitted = admit(found);
   // ---- Validate: the request against its document (a lenient app reads through the deviations it accepts) ----
-  validate(admitted);
+  const validated = validate(admitted);
   // ---- Handle: the operation's handler, bound at start-up ----
-  const handled = handle(admitted);
+  const handled = handle(validated);
   // ---- Commit: the request's changes as one unit; then its events ----
   await commit(handled);
   // ---- Answer: after a wait for what a waiting call waits for; or an event stream ----
@@ -235,13 +235,14 @@ function checkAppQuota(ctx: Found, call: Admitted['call']): void {
   ctx.parts.limits.checkAppQuota(appid, call.services.store.apps.keys());
 }
 
-function validate(ctx: Admitted): void {
+function validate(ctx: Admitted): Validated {
   const checked = checkCall(ctx.parts.schemas, ctx.call, ctx.operation.api.invalidStatus);
   ctx.deviations = checked.deviations;
   if (checked.refusal) throw checked.refusal;
+  return Object.assign(ctx, { call: checked.call, validated: true as const });
 }
 
-function handle(ctx: Admitted): Handled {
+function handle(ctx: Validated): Handled {
   const { call } = ctx;
   try {
     return Object.assign(ctx, { reply: ctx.operation.handle(call) });

@@ -14,22 +14,28 @@ const DOCUMENT_NAMES: Record<ApiName, string> = {
   control: 'the sandbox control document',
 };
 
-/** The deviations a lenient app read through (logged even when the call is refused), and the refusal naming each violation. */
-export function checkCall(
-  schemas: SchemaSet,
-  call: Call,
-  invalidStatus: number,
-): { deviations: Deviation[]; refusal?: Refusal } {
+/** What the check gives: the call as the handler reads it, the deviations a lenient app read through, or the refusal. */
+export type Checked =
+  | { call: Call; deviations: Deviation[]; refusal?: undefined }
+  | { call?: undefined; deviations: Deviation[]; refusal: Refusal };
+
+/**
+ * The call checked: as sent, or, for a lenient app, with the parts as read through its deviations (a new call: the
+ * one admitted is left as it came). The deviations are logged even when the call is refused.
+ */
+export function checkCall(schemas: SchemaSet, call: Call, invalidStatus: number): Checked {
   const parts = { params: call.params, query: call.search, body: call.body };
   const strict = !call.app || call.op.api === 'control' || compatOf(call.app) === 'strict';
   const read = strict
     ? { violations: validateRequest(schemas, call.op, parts), deviations: [] }
     : readLeniently(schemas, call.op, parts);
-  if ('parts' in read && read.deviations.length > 0) {
-    call.params = read.parts.params;
-    call.body = read.parts.body;
+  if (read.violations.length === 0) {
+    const asRead =
+      'parts' in read && read.deviations.length > 0
+        ? { ...call, params: read.parts.params, body: read.parts.body }
+        : call;
+    return { call: asRead, deviations: read.deviations };
   }
-  if (read.violations.length === 0) return { deviations: read.deviations };
   const hint =
     call.app && call.op.api !== 'control' && strict ? lenientHint(schemas, call.op, parts, read.violations) : undefined;
   // The sandbox's own bounds on identifiers are not the document's: say whose rule the request broke.
