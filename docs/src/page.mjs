@@ -10,6 +10,7 @@ export const guidePages = [
   { file: 'deprecation.html', source: 'deprecation.md', nav: 'v1 deprecation' },
   { file: 'testing.html', source: 'testing.md', nav: 'Testing with the sandbox' },
   { file: 'generators.html', source: 'generators.md', nav: 'Other generators' },
+  { file: 'usage.html', source: 'usage.md', nav: 'Who a change hits' },
   { file: 'agents.html', source: 'agents.md', nav: 'Coding agents' },
 ];
 

@@ -129,3 +129,19 @@ describe('the hits line in the changeset text and the text form (render.mjs, one
     expect(renderText([removed])).not.toContain('hits');
   });
 });
+
+describe('api-diff --head: two document versions (a past change alone: --base X~1 --head X)', () => {
+  const run = async (...args) => {
+    const { spawnSync } = await import('node:child_process');
+    const cli = new URL('../../scripts/api-diff/cli.mjs', import.meta.url).pathname;
+    return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  };
+  it('needs --base, refuses --changeset, and names a head that is no commit (exit 2)', async () => {
+    const alone = await run('--head', 'HEAD');
+    expect([alone.status, alone.stderr]).toEqual([2, expect.stringContaining('--head needs --base')]);
+    const write = await run('--base', 'HEAD~1', '--head', 'HEAD', '--changeset', 'x');
+    expect([write.status, write.stderr]).toEqual([2, expect.stringContaining('leave out --head')]);
+    const bad = await run('--base', 'HEAD', '--head', 'no-such-ref-0000');
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining('--head no-such-ref-0000: not a commit')]);
+  });
+});

@@ -10,13 +10,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffWorkingTree } from './bundles.mjs';
+import { bundlesAtRef, diffBundles, diffWorkingTree } from './bundles.mjs';
 import { changesetText } from './release.mjs';
 import { changeAtHand, releaseState } from './state.mjs';
 import { renderText, toJson } from './render.mjs';
 import { hitsBlock, hitsJson, readUsage, withHits } from './usage.mjs';
 
-const USAGE = 'usage: pnpm run api-diff -- [--base <git ref>] [--json] [--changeset <name>] [--usage <file>]';
+const USAGE =
+  'usage: pnpm run api-diff -- [--base <git ref>] [--head <git ref>] [--json] [--changeset <name>] [--usage <file>]';
 
 function usageError(message) {
   console.error(`api-diff: ${message}\n${USAGE}`);
@@ -29,6 +30,7 @@ function options(argv) {
       args: argv.filter((arg) => arg !== '--'), // pnpm passes the separator through
       options: {
         base: { type: 'string' },
+        head: { type: 'string' }, // the documents at this ref instead of the working tree (a past change: --base X~1 --head X)
         json: { type: 'boolean' },
         changeset: { type: 'string' },
         usage: { type: 'string' }, // ledgers of pushapi-sandbox usage: which apps each change hits (usage.mjs)
@@ -39,6 +41,9 @@ function options(argv) {
     });
     if (positionals.length) usageError(`unexpected argument "${positionals[0]}"`);
     if (values.base === '') usageError('--base needs a git ref');
+    if (values.head !== undefined && !values.base) usageError('--head needs --base: the two refs to compare');
+    if (values.head !== undefined && values.changeset !== undefined)
+      usageError('--changeset writes the change at hand (the working tree): leave out --head');
     if (values.changeset !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(values.changeset))
       usageError('--changeset needs a name of lower case letters, digits and dashes');
     return values;
@@ -79,9 +84,19 @@ async function main() {
   if (opts.changeset && fs.existsSync(path.join(cwd, '.changeset', `${opts.changeset}.md`))) {
     usageError(`.changeset/${opts.changeset}.md exists already: choose another name`);
   }
+  if (opts.head !== undefined) {
+    try {
+      execFileSync('git', ['rev-parse', '--verify', '--quiet', `${opts.head}^{commit}`], { cwd, stdio: 'ignore' });
+    } catch {
+      usageError(`--head ${opts.head}: not a commit in this repository`);
+    }
+  }
   let result;
   try {
-    result = await diffWorkingTree(cwd, opts.base);
+    result =
+      opts.head === undefined
+        ? await diffWorkingTree(cwd, opts.base)
+        : { base: opts.base, changes: diffBundles(bundlesAtRef(cwd, opts.base), bundlesAtRef(cwd, opts.head)) };
   } catch (error) {
     if (error.usage) usageError(error.message);
     console.error(`api-diff: ${error.message}`); // e.g. a document that does not bundle: the diff did not run
@@ -101,7 +116,8 @@ async function main() {
     if (hit) json.changes.forEach((c, i) => Object.assign(c, { hits: hitsJson(hit[i].hits) }));
     return console.log(JSON.stringify(json));
   }
-  console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> working tree\n${renderText(result.changes)}`);
+  const head = opts.head === undefined ? 'working tree' : opts.head;
+  console.log(`api-diff: documents at ${result.base.slice(0, 12)} -> ${head}\n${renderText(result.changes)}`);
   if (hit) console.log(`\n${hitsBlock(hit, opts.usage)}`);
 }
 
