@@ -49,7 +49,9 @@ async function runStages(received: RequestContext): Promise<void> {
   const routed = route(received);
   // ---- Team: the call counts against its team's limits (requests in progress, rate), or is answered 429 ----
   enterTeam(routed);
-  // ---- App: the control token, then the app the call concerns, found once ----
+  // ---- Credentials first: the control token of a control call (401 before anything of an app is looked up) ----
+  guardInterface(routed);
+  // ---- App: the app the call concerns, found once ----
   const found = findApp(routed);
   // ---- Fault: one injected by the control API for this operation (drop, HTTP status, result) ----
   if (injectFault(found) === ENDED) return;
@@ -154,10 +156,14 @@ function enterTeam(ctx: Routed): void {
   ctx.leave = ctx.parts.limits.enter(ctx.team);
 }
 
+/** The interface's own check before anything is read (the control API's token: http/team-tokens.ts). */
+function guardInterface(ctx: Routed): void {
+  ctx.operation.api.guard?.(ctx.req.headers);
+}
+
 function findApp(ctx: Routed): Found {
   const { api, op } = ctx.operation;
   const { services } = ctx.parts;
-  api.guard?.(ctx.req.headers);
   const app = api.appOf(services, op, ctx.params, ctx.url.searchParams, ctx.req.headers);
   const scoped = ctx.scopedAppid;
   checkAppBase(scoped, app, scoped !== undefined && services.store.apps.has(scoped));
