@@ -9,6 +9,7 @@ import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT } from './shared/config.js';
 import { workspaceDocsDir } from './http/docs-site.js';
 import { checkAppTokens, parseAppTokens, type AppToken } from './http/team-tokens.js';
 import { isLoopback, listenSandbox, VERSION } from './start/sandbox.js';
+import { must } from './shared/must.js';
 
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
 
@@ -142,7 +143,8 @@ function tokenFromFile(file: string, alsoGiven: string | undefined): string {
       `control token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
-  const token = text.trim().split(/\r?\n/)[0]!.trim();
+  const firstLine = text.trim().replace(/\r?\n[\s\S]*/, ''); // the line break and all after it go
+  const token = firstLine.trim();
   if (token === '')
     fail(`control token file ${file} is empty: write the token (16 characters or more) on its first line`);
   return token;
@@ -360,7 +362,10 @@ function referenceLine(url: string): string {
 }
 
 // Secrets are printed only when they are the public defaults; given or stored ones are not echoed.
-const app = sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid)!.record;
+const { record: app } = must(
+  sandbox.store.apps.get(given.appid ?? DEFAULT_APP.appid),
+  'the sandbox made the app it was started with',
+);
 const shown = (value: string, publicDefault: string) => (value === publicDefault ? value : '(as given; not printed)');
 console.log(`pushapi sandbox ${VERSION} listening on ${sandbox.url}
   push v1 base URL   ${sandbox.pushBaseUrl}   (the client appends /v1/<appid>)

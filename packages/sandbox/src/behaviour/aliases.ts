@@ -4,6 +4,7 @@ import { indexAlias, unindexAlias } from '../state/kinds.js';
 import type { AppState, DeviceState } from '../state/store.js';
 import type { Unit, View } from '../state/unit.js';
 import type { PushBody } from './bodies.js';
+import { getOrInsert, must } from '../shared/must.js';
 
 export const CIDS_PER_ALIAS = 10;
 
@@ -34,10 +35,8 @@ function checkBindAlias(app: View<AppState>, body: PushBody<'bindAlias'>): Map<s
   }
   // The cids of each alias the list binds, once it is applied (a rebound cid leaves its earlier alias).
   const members = new Map<string, Set<string>>();
-  for (const alias of new Set(finalAlias.values())) {
-    members.set(alias, new Set([...(app.aliases.get(alias) ?? [])].filter((cid) => !finalAlias.has(cid))));
-  }
-  for (const [cid, alias] of finalAlias) members.get(alias)!.add(cid);
+  const keptOf = (alias: string) => new Set([...(app.aliases.get(alias) ?? [])].filter((c) => !finalAlias.has(c)));
+  for (const [cid, alias] of finalAlias) getOrInsert(members, alias, keptOf).add(cid);
   for (const [alias, cids] of members) {
     if (cids.size > CIDS_PER_ALIAS) {
       throw serviceRefusal(
@@ -90,6 +89,7 @@ function checkUnbindAliasAll(app: View<AppState>, body: PushBody<'unbindAliasAll
 }
 
 export function unbindAliasAll(unit: Unit, app: AppState, body: PushBody<'unbindAliasAll'>) {
-  for (const cid of checkUnbindAliasAll(app, body)) setAlias(unit, app, app.devices.get(cid)!, null);
+  for (const cid of checkUnbindAliasAll(app, body))
+    setAlias(unit, app, must(app.devices.get(cid), `cid ${cid} of an alias is a device of the app`), null);
   return { result: 'ok' };
 }

@@ -7,6 +7,7 @@ import { contentSize, deepFreeze } from '../state/content.js';
 import type { PushContent, TaskRecord } from '../state/records.js';
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
+import { getOrInsert } from '../shared/must.js';
 
 /** Texts up to this length are kept whole when content is cut. */
 export const KEPT_TEXT = 256;
@@ -35,7 +36,7 @@ export function keepContentWithinBudget(unit: Unit, app: AppState, keep: string)
     if (task.taskid === keep || !finished(task) || task.contentBytes <= KEPT_TEXT) continue;
     // Messages of one push share one content object: cut each once, and keep them shared.
     const cut = new Map<PushContent, PushContent>();
-    const cutOnce = (content: PushContent) => cut.get(content) ?? cut.set(content, cutContent(content)).get(content)!;
+    const cutOnce = (content: PushContent) => getOrInsert(cut, content, cutContent);
     for (const message of app.messagesByTask.get(task.taskid) ?? []) {
       unit.update('message', app, message, (record) => {
         record.content = cutOnce(record.content);

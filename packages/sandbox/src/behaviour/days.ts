@@ -50,6 +50,7 @@ export function recordOnlineCount(unit: Unit, app: AppState, now: number): void 
       last[1] = online;
     } else history.push([now, online]);
     const cutoff = now - DAY_MS;
-    while (history.length > 1 && history[1]![0] <= cutoff) history.shift();
+    // Drops the oldest point while the one after it is already a day old (the first point kept starts the day).
+    for (let next = history[1]; next !== undefined && next[0] <= cutoff; next = history[1]) history.shift();
   });
 }

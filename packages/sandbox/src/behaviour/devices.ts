@@ -9,6 +9,7 @@ import { CIDS_PER_ALIAS, setAlias } from './aliases.js';
 import type { ControlBody } from './bodies.js';
 import { countDay, recordOnlineCount } from './days.js';
 import { comeOnline, goOffline } from './delivery.js';
+import { must } from '../shared/must.js';
 
 export type DeviceFields = ControlBody<'updateDevice'>;
 export type DeviceInput = ControlBody<'createDevice'>;
@@ -23,7 +24,8 @@ export function addDevice(
   now: number,
   magic: DeviceStateName | null = null,
 ): DeviceState {
-  return addDevices(unit, app, [input], now, magic)[0]!;
+  const [device] = addDevices(unit, app, [input], now, magic);
+  return must(device, 'addDevices registers each of its inputs');
 }
 
 /**
@@ -81,7 +83,7 @@ function register(
   };
   unit.put('device', app, record);
   countDay(unit, app, now, (day) => day.newRegist++);
-  const device = app.devices.get(cid)!;
+  const device = must(app.devices.get(cid), `device ${cid} is in memory once put (its kind's place)`);
   if (alias !== undefined) setAlias(unit, app, device, alias);
   return updateDevice(unit, app, device, fields, now);
 }

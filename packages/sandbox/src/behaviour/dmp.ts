@@ -107,9 +107,11 @@ export function tagsUser(app: AppState, body: DmpBody<'getUserTags'>) {
   );
   for (const device of app.devices.values()) {
     const ids = identifiersOf(device.record);
-    if (
-      given.some(([field, value]) => ids.has(field) && comparable(field, ids.get(field)!) === comparable(field, value))
-    ) {
+    const names = ([field, value]: [string, string]) => {
+      const id = ids.get(field);
+      return id !== undefined && comparable(field, id) === comparable(field, value);
+    };
+    if (given.some(names)) {
       return { code: '0', data: device.record.dmpTags };
     }
   }

@@ -4,7 +4,7 @@
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { reviewPending } from './delivery.js';
-import { fireScheduled } from './schedule.js';
+import { fireScheduled, isWaiting } from './schedule.js';
 
 export function processDue(unit: Unit, app: AppState, now: number): { fired: string[]; expired: number } {
   const fired: string[] = [];
@@ -12,14 +12,15 @@ export function processDue(unit: Unit, app: AppState, now: number): { fired: str
   if (now < app.nextDueAt) return { fired, expired };
   app.nextDueAt = Number.POSITIVE_INFINITY;
   const due = [...app.tasks.values()]
-    .filter((t) => t.state === 'scheduled' && t.dispatchAt! <= now)
-    .sort((a, b) => a.dispatchAt! - b.dispatchAt!);
+    .filter(isWaiting)
+    .filter((t) => t.dispatchAt <= now)
+    .sort((a, b) => a.dispatchAt - b.dispatchAt);
   for (const task of due) {
     fireScheduled(unit, app, task);
     fired.push(task.taskid);
   }
   for (const task of app.tasks.values()) {
-    if (task.state === 'scheduled') app.nextDueAt = Math.min(app.nextDueAt, task.dispatchAt!);
+    if (isWaiting(task)) app.nextDueAt = Math.min(app.nextDueAt, task.dispatchAt);
   }
   for (const device of app.devices.values()) {
     if (device.pending.size > 0) expired += reviewPending(unit, app, device, now);

@@ -15,13 +15,14 @@ import {
 } from '../state/records.js';
 import { contentSize, frozenContent } from '../state/content.js';
 import type { AppState } from '../state/store.js';
-import type { Unit, View } from '../state/unit.js';
+import type { Unit } from '../state/unit.js';
 import { mmdd, parseLocal } from '../shared/time.js';
 import type { Condition, PushBody, PushPayload } from './bodies.js';
 import { matchesCondition } from './conditions.js';
 import { keepContentWithinBudget } from './content-budget.js';
 import { sendToCid, stopPending, type Sending } from './delivery.js';
 import { rememberAnswer, rememberedAnswer } from './request-ids.js';
+import { must } from '../shared/must.js';
 
 /** A map keyed by the caller's strings, without a prototype: "__proto__" is a key like any other. */
 const nullRecord = <T>(): Record<string, T> => Object.create(null);
@@ -38,7 +39,10 @@ const PREFIX: Record<TaskKind, string> = {
 export function contentOf(body: PushPayload): PushContent {
   const { msgtype } = body.message;
   // The validated body carries exactly the template its msgtype names.
-  const template = (body as unknown as Record<string, Record<string, unknown>>)[msgtype]!;
+  const template = must(
+    (body as unknown as Record<string, Record<string, unknown>>)[msgtype],
+    `the validated body carries the template its msgtype (${msgtype}) names`,
+  );
   // Frozen and of its own: tasks, messages and snapshots share it (state/content.ts).
   return frozenContent({ msgtype, message: body.message, template, push_info: body.push_info ?? null });
 }
@@ -219,22 +223,29 @@ export function pushApp(unit: Unit, app: AppState, body: PushBody<'pushApp'>, no
  */
 export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushSingleBatch'>, now: number) {
   const items = body.msg_list;
-  if (items.length === 0) throw serviceRefusal('no_msg', 'msg_list is empty; a batch carries at least one message');
+  const [firstItem] = items;
+  if (firstItem === undefined)
+    throw serviceRefusal('no_msg', 'msg_list is empty; a batch carries at least one message');
   const seen = new Set<string>();
   // Each requestid once: not remembered from an earlier call, nor repeated within this batch.
   const fresh = items.filter(
     (item) =>
       rememberedAnswer(app, item.requestid, now) === undefined && !seen.has(item.requestid) && seen.add(item.requestid),
   );
-  if (fresh.length === 0) return rememberedAnswer(app, items[0]!.requestid, now)!;
-  const contents = fresh.map(contentOf);
+  const sendings = fresh.map((item) => ({ item, content: contentOf(item) }));
+  const [first] = sendings;
+  if (first === undefined)
+    // The first item is no repeat within the batch: it was seen, so an earlier call's answer is remembered.
+    return must(
+      rememberedAnswer(app, firstItem.requestid, now),
+      'a batch with no fresh item has its answer remembered',
+    );
   const task = newTask(unit, app, 'batch', now, {
-    content: contents[0]!,
-    contentBytes: contents.reduce((n, c) => n + contentSize(c), 0),
+    content: first.content,
+    contentBytes: sendings.reduce((n, s) => n + contentSize(s.content), 0),
   });
   keepTask(unit, app, task);
-  for (const [i, item] of fresh.entries()) {
-    const content = contents[i]!;
+  for (const { item, content } of sendings) {
     const sending: Sending = { task, kind: 'batch', requestid: item.requestid, content, at: now };
     if (typeof item.alias === 'string' && !task.targets.aliases.includes(item.alias))
       task.targets.aliases.push(item.alias);
@@ -246,16 +257,16 @@ export function pushSingleBatch(unit: Unit, app: AppState, body: PushBody<'pushS
   return answer;
 }
 
-/** Check of stop_task: a task the app holds (and has not deleted). */
-function checkStoppable(app: View<AppState>, taskid: string): void {
+/** Check of stop_task: a task the app holds (and has not deleted), which it gives. */
+function stoppableTask(app: AppState, taskid: string): TaskRecord {
   const task = app.tasks.get(taskid);
   if (!task || task.state === 'deleted')
     throw serviceRefusal('no_taskid', `no task "${taskid}" in app ${app.record.appid}`);
+  return task;
 }
 
 export function stopTask(unit: Unit, app: AppState, taskid: string) {
-  checkStoppable(app, taskid);
-  const task = app.tasks.get(taskid)!;
+  const task = stoppableTask(app, taskid);
   if (task.state !== 'stopped') {
     const stopped = stopPending(unit, app, taskid);
     unit.update('task', app, task, (record) => {

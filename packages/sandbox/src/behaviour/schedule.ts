@@ -9,6 +9,7 @@ import type { Unit, View } from '../state/unit.js';
 import { formatLocal, parsePushTime, utcOffsetText } from '../shared/time.js';
 import type { PushBody } from './bodies.js';
 import { conditionOf, contentOf, dispatchAppPush, keepTask, newTask, requestWindow } from './pushes.js';
+import { must } from '../shared/must.js';
 
 /** What get_schedule_task reports for each task state (the description shows only `send_failed`). */
 export const SEND_RESULTS: Partial<Record<TaskState, { sendResult: string; status: number }>> = {
@@ -18,6 +19,23 @@ export const SEND_RESULTS: Partial<Record<TaskState, { sendResult: string; statu
   stopped: { sendResult: 'stopped', status: 3 },
   deleted: { sendResult: 'deleted', status: 4 },
 };
+
+/** A task waiting for its pushTime, which carries the instant it fires (set by schedulePush). */
+export type WaitingTask<T extends View<TaskRecord> = TaskRecord> = T & { state: 'scheduled'; dispatchAt: number };
+
+/** Whether the task waits for its pushTime; a waiting task without its instant is a broken invariant, and throws. */
+export function isWaiting<T extends View<TaskRecord>>(task: T): task is WaitingTask<T> {
+  if (task.state !== 'scheduled') return false;
+  if (task.dispatchAt === null) throw new Error(`Broken invariant: scheduled task ${task.taskid} has no dispatchAt`);
+  return true;
+}
+
+/** What get_schedule_task reports for a scheduled push's task (made `scheduled`, so never `saved`). */
+const sendResultOf = (task: View<TaskRecord>) =>
+  must(
+    SEND_RESULTS[task.state],
+    `scheduled task ${task.taskid} is in a state get_schedule_task reports, not ${task.state}`,
+  );
 
 export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'> & { pushTime: string }, now: number) {
   const { appid, settings } = app.record;
@@ -52,8 +70,8 @@ export function schedulePush(unit: Unit, app: AppState, body: PushBody<'pushApp'
 }
 
 /** Dispatches a scheduled task at its pushTime; with no device to reach, it fails (`send_failed`). */
-export function fireScheduled(unit: Unit, app: AppState, task: TaskRecord): void {
-  const reached = dispatchAppPush(unit, app, task, task.dispatchAt!);
+export function fireScheduled(unit: Unit, app: AppState, task: WaitingTask): void {
+  const reached = dispatchAppPush(unit, app, task, task.dispatchAt);
   unit.update('task', app, task, (record) => {
     record.state = reached > 0 ? 'sent' : 'failed';
   });
@@ -70,7 +88,7 @@ function scheduledTask(app: View<AppState>, taskid: string): View<TaskRecord> {
 
 export function getScheduleTask(app: AppState, body: PushBody<'getScheduleTask'>) {
   const task = scheduledTask(app, body.taskid);
-  const { sendResult, status } = SEND_RESULTS[task.state]!;
+  const { sendResult, status } = sendResultOf(task);
   const transmission = task.content.template.transmission_content;
   return {
     result: 'ok',
@@ -89,12 +107,12 @@ export function getScheduleTask(app: AppState, body: PushBody<'getScheduleTask'>
 /** Check of del_schedule_task: a scheduled task, not yet dispatched, more than a minute before it is. */
 function checkDeletable(app: View<AppState>, body: PushBody<'delScheduleTask'>, now: number): void {
   const task = scheduledTask(app, body.taskid);
-  if (task.state !== 'scheduled')
+  if (!isWaiting(task))
     throw serviceRefusal(
       'other_error',
-      `task ${task.taskid} can no longer be deleted: it is ${SEND_RESULTS[task.state]!.sendResult}`,
+      `task ${task.taskid} can no longer be deleted: it is ${sendResultOf(task).sendResult}`,
     );
-  if (task.dispatchAt! - now < SCHEDULE_LOCK_MS) {
+  if (task.dispatchAt - now < SCHEDULE_LOCK_MS) {
     throw serviceRefusal(
       'other_error',
       `task ${task.taskid} is dispatched in less than one minute; it can no longer be deleted`,

@@ -7,6 +7,7 @@ import type { PushContent } from '../state/records.js';
 import { StoreError } from '../state/store-file.js';
 import type { Unit } from '../state/unit.js';
 import { savedApp, type Saved, type SnapshotView } from './snapshots.js';
+import { getOrInsert, must } from '../shared/must.js';
 
 /** The first element of a snapshot's key: it sorts after every kind of record, and load.ts sets such keys aside. */
 export const SNAPSHOT_KEY = '~snapshot';
@@ -25,7 +26,7 @@ const hasContent = (kind: KindName) => kind === 'task' || kind === 'message';
 /** The snapshot as stored: its records in their stored form, content objects once each. */
 function encode(saved: Saved): string {
   const contents = new Map<PushContent, number>();
-  const indexOf = (content: PushContent) => contents.get(content) ?? contents.set(content, contents.size).get(content)!;
+  const indexOf = (content: PushContent) => getOrInsert(contents, content, () => contents.size);
   const apps = saved.apps.map((app) => ({
     appid: app.appid,
     userCode: app.userCode,
@@ -67,8 +68,7 @@ export type RecordCheck = (kind: KindName, value: unknown) => string | undefined
 export function readSnapshots(entries: { key: Key; json: string }[], check: RecordCheck, dir: string): Saved[] {
   const interned = new Map<string, PushContent>();
   const intern = (content: PushContent) => {
-    const text = JSON.stringify(content);
-    return interned.get(text) ?? interned.set(text, content).get(text)!;
+    return getOrInsert(interned, JSON.stringify(content), () => content);
   };
   return entries.map(({ key, json }) => {
     const fail = (problem: string) => new StoreError(dir, `snapshot ${JSON.stringify(key)} ${problem}`);
@@ -78,11 +78,13 @@ export function readSnapshots(entries: { key: Key; json: string }[], check: Reco
     } catch {
       throw fail('is not JSON');
     }
+    const [, pool, name] = key;
     if (
+      pool === undefined ||
       key.length !== 3 ||
       !Array.isArray(stored?.apps) ||
       !Array.isArray(stored.contents) ||
-      stored.view?.name !== key[2] ||
+      stored.view?.name !== name ||
       !Number.isInteger(stored.order)
     )
       throw fail('is not a snapshot');
@@ -97,11 +99,12 @@ export function readSnapshots(entries: { key: Key; json: string }[], check: Reco
           const problem = spec ? check(kind, full) : 'is of no kind the sandbox keeps';
           if (problem !== undefined) throw fail(`holds record ${JSON.stringify(recordKey)} that ${problem}`);
           const record = (spec.decode ? spec.decode(full, recordKey) : full) as { content?: PushContent };
-          if (hasContent(kind)) record.content = intern(record.content!);
+          if (hasContent(kind))
+            record.content = intern(must(record.content, `a ${kind} record has content (its schema, checked above)`));
           return { kind, record } as Removal;
         }),
       ),
     );
-    return { view: stored.view, pool: key[1]!, order: stored.order, apps };
+    return { view: stored.view, pool, order: stored.order, apps };
   });
 }

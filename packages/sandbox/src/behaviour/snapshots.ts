@@ -10,7 +10,7 @@
 // of the administrator (the control token: `seed`, snapshots of every app) are a team's to restore its own apps from,
 // never to replace or delete. Each team, and the administrator, has MAX_SNAPSHOTS and the bytes budget of its own.
 import { conflict, forbidden, notFound } from '../shared/refusal.js';
-import { copyRecord, KINDS, type Removal } from '../state/kinds.js';
+import { copyRecord, encoderOf, KINDS, type KindName, type Removal } from '../state/kinds.js';
 import { rebuild } from '../state/load.js';
 import { contentSize } from '../state/content.js';
 import type { AppRecord, PushContent } from '../state/records.js';
@@ -18,6 +18,7 @@ import { newAppState, type AppState, type Store } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import type { components } from '../generated/schema.js';
 import { deleteApp } from './apps.js';
+import { getOrInsert, must } from '../shared/must.js';
 
 export type SnapshotView = components['schemas']['Snapshot'];
 
@@ -63,12 +64,13 @@ export interface Asker {
 export const ADMIN: Asker = { team: undefined, teamOf: () => undefined };
 
 const KIND_ORDER = new Map(Object.keys(KINDS).map((kind, i) => [kind, i]));
+const kindOrder = (kind: KindName) => must(KIND_ORDER.get(kind), `kind ${kind} is one of KINDS`);
 
 /** Every record of the app: its own, then what goes with it (devices, then their messages, and the rest). */
 function recordsOf(store: Store, app: AppState): Removal[] {
   const out: Removal[] = [{ kind: 'app', record: app.record }];
-  for (let i = 0; i < out.length; i++) {
-    const { kind, record } = out[i]!;
+  // A worklist: an array's iterator also meets the records pushed while it runs.
+  for (const { kind, record } of out) {
     out.push(...(KINDS[kind].dependents?.(store, app, record as never) ?? []));
   }
   return out;
@@ -109,9 +111,9 @@ export function savedApp(appid: string, userCode: string, devices: number, recor
 function save(store: Store, app: AppState): SavedApp {
   // The app record as stored (its blacklist brought up to date from the set in memory).
   const records = recordsOf(store, app).map(
-    (r): Removal => (r.kind === 'app' ? { kind: 'app', record: KINDS.app.encode!(r.record, app) as AppRecord } : r),
+    (r): Removal => (r.kind === 'app' ? { kind: 'app', record: encoderOf('app')(r.record, app) as AppRecord } : r),
   );
-  records.sort((a, b) => KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)!);
+  records.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind));
   // Counted on what the snapshot holds: the content objects its copies share with the live state and each other.
   return savedApp(app.record.appid, app.record.party.userCode, app.devices.size, copies(records));
 }
@@ -143,10 +145,11 @@ function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
   if (live) deleteApp(unit, live, 'keep-usage');
   // Each record copied as it is put back: no list of copies beside them (the app's record comes first).
-  const app = newAppState(copyRecord('app', saved.records[0]!.record as AppRecord));
+  const [own, ...rest] = saved.records;
+  if (own?.kind !== 'app') throw new Error(`Broken invariant: saved app ${saved.appid} starts with its app record`);
+  const app = newAppState(copyRecord('app', own.record));
   unit.put('app', app, app.record);
-  for (let i = 1; i < saved.records.length; i++) {
-    const { kind, record } = saved.records[i]!;
+  for (const { kind, record } of rest) {
     unit.put(kind, app, copyRecord(kind, record as never) as never);
   }
   // The indexes (aliases, online count, order by sequence) come from the records, as when a store is read back.
@@ -283,8 +286,9 @@ export class Snapshots {
     for (const app of leaving) deleteApp(unit, app);
     for (const saved of apps) restoreApp(unit, saved);
     // A team restoring its app from the administrator's snapshot (the seed) is told of its own apps only.
-    if (who.team === undefined || found.pool === who.team) return view;
-    const own = saved.filter((a) => a.appid.startsWith(who.team!));
+    const { team } = who;
+    if (team === undefined || found.pool === team) return view;
+    const own = saved.filter((a) => a.appid.startsWith(team));
     return { ...view, apps: own.map((a) => a.appid), devices: own.reduce((n, a) => n + a.devices, 0) };
   }
 
@@ -305,11 +309,11 @@ export class Snapshots {
   #withinBudgets(pool: string, name: string, adding: SavedApp[]): void {
     const others = this.#inPool(pool).filter((s) => s.view.name !== name);
     const kept = others.flatMap((s) => s.apps);
-    const byApp = new Map<string, SavedApp[]>(adding.map((a) => [a.appid, []]));
-    for (const app of kept) byApp.get(app.appid)?.push(app);
+    const keptByApp = new Map<string, SavedApp[]>();
+    for (const app of kept) getOrInsert(keptByApp, app.appid, () => []).push(app);
     const free = 'delete a snapshot (DELETE /control/snapshots/{name}) or save fewer apps';
     for (const app of adding) {
-      const before = byApp.get(app.appid)!;
+      const before = keptByApp.get(app.appid) ?? []; // none kept: the app's first snapshot
       const after = bytesHeld([...before, app]);
       if (after > this.#budgets.appBytes) {
         throw conflict(
@@ -357,12 +361,13 @@ export class Snapshots {
     }
     if (who.team === undefined) {
       const named = [...this.#saved.values()].filter((s) => s.view.name === name);
-      if (named.length === 1) return named[0]!;
       if (named.length > 1) {
         throw conflict(
           `${named.length} teams have a snapshot named "${name}" (${named.map((s) => `${whose(s.pool)}, of app ${s.view.appid}`).join('; ')}): say whose with ?team=<prefix>`,
         );
       }
+      const [only] = named;
+      if (only) return only;
     }
     throw notFound(
       `no snapshot named "${name}"${who.team === undefined ? '' : ` of this token's team`}${names(this.#of(who))}`,

@@ -5,6 +5,7 @@
 // chose (message content, identifiers, credentials) can reach a ledger.
 import { SERVED, type OperationSpec } from '../start/documents.js';
 import type { Schema, SchemaSet } from '../validation/schemas.js';
+import { must } from '../shared/must.js';
 
 export interface ShapeNode {
   where: string;
@@ -41,7 +42,10 @@ export function operationShape(schemas: SchemaSet, op: OperationSpec): Operation
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function buildShape(schemas: SchemaSet, op: OperationSpec): OperationShape {
-  const document = SERVED.find((s) => s.api === op.api)!.document;
+  const { document } = must(
+    SERVED.find((s) => s.api === op.api),
+    `operation ${op.operationId} belongs to a served document (${op.api})`,
+  );
   const at = (ref: string) => resolveRef(schemas, document, { $ref: ref.slice(ref.indexOf('#')) });
   const params = op.parameters.map((p) => {
     const where = `request.${p.in}.${p.name}`;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP } from '../shared/config.js';
-import { createControlClient } from '../shared/control-client.js';
+import { createControlClient, data } from '../shared/control-client.js';
 import type { components } from '../generated/schema.js';
 
 type App = components['schemas']['App'];
@@ -35,8 +35,8 @@ export async function listAppsOfEachProcess(servers: string[], token: string | u
     servers.map(async (server): Promise<ProcessApps> => {
       try {
         const control = createControlClient({ baseUrl: server, ...(token ? { token } : {}) });
-        const { data } = await control.GET('/apps');
-        return { server, apps: data!.apps };
+        const { apps } = await data(control.GET('/apps'));
+        return { server, apps };
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code;
         return { server, reason: cause ?? (error as Error).message };
@@ -118,7 +118,8 @@ export function readToken(file: string): string {
       `token file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
-  const token = text.trim().split(/\r?\n/)[0]!.trim();
+  const firstLine = text.trim().replace(/\r?\n[\s\S]*/, ''); // the line break and all after it go
+  const token = firstLine.trim();
   if (token === '') throw new Error(`token file ${file} is empty: write the token on its first line`);
   return token;
 }

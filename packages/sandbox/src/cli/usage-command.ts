@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { listAppsOfEachProcess, readToken } from './apps-command.js';
-import { createControlClient } from '../shared/control-client.js';
+import { createControlClient, data } from '../shared/control-client.js';
 import type { components } from '../generated/schema.js';
 
 /**
@@ -36,7 +36,7 @@ no ledgers (the file says which).
 async function ledgersOf(server: string, appids: string[], token: string | undefined) {
   const control = createControlClient({ baseUrl: server, ...(token ? { token } : {}) });
   const ledgers = await Promise.all(
-    appids.map(async (appid) => (await control.GET('/apps/{appid}/usage', { params: { path: { appid } } })).data!),
+    appids.map((appid) => data(control.GET('/apps/{appid}/usage', { params: { path: { appid } } }))),
   );
   return ledgers.filter((l) => l.operations.length > 0).map((l) => ({ ...l, server }));
 }

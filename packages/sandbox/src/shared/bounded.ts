@@ -96,13 +96,14 @@ export function boundedDeviations(deviations: readonly Deviation[]): Deviation[]
     .map((d) => (cutLocation(d.location) === d.location ? d : { ...d, location: cutLocation(d.location) }));
   const kept = fitting(cut, BYTE_BOUNDS.deviationsListed, BYTE_BOUNDS.deviationListBytes, TAIL_BYTES);
   const rest = deviations.slice(kept.length);
-  if (rest.length === 0) return kept;
+  const [firstLeftOut] = rest;
+  if (firstLeftOut === undefined) return kept;
   const byRule = new Map<string, number>();
   for (const d of rest) byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
   const counts = [...byRule].map(([rule, n]) => `${rule} ${n.toLocaleString('en')}`).join(', ');
   // The schema wants a rule: the first one left out.
   const tail: Deviation = {
-    rule: rest[0]!.rule,
+    rule: firstLeftOut.rule,
     location: [],
     detail: `and ${rest.length.toLocaleString('en')} more not listed (${counts}): the log lists at most ${BYTE_BOUNDS.deviationsListed} deviations of a request (${BYTE_BOUNDS.deviationListBytes / 1024} KiB); all were read and counted`,
   };

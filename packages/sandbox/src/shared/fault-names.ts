@@ -2,6 +2,7 @@
 // does (`push_single`), DMP without the leading slash (`tags/user`); where one path has several methods, each
 // name adds its method (`user_blk_list (POST)`, `user_blk_list (DELETE)`). The sandbox and the console's fault
 // form both name operations with this module, so the form offers exactly the names the sandbox accepts.
+import { must } from './must.js';
 
 export interface NamedOperation {
   api: string;
@@ -12,16 +13,20 @@ export interface NamedOperation {
 
 /** The name users know (push v1 `query_cid`, DMP `tags/user`), shared by the methods of one path. */
 export function pathName(api: string, path: string): string {
-  return api === 'push-v1' ? path.split('/')[1]! : path.replace(/^\//, '');
+  return api === 'push-v1' ? must(path.split('/')[1], `push v1 path ${path} starts with /`) : path.replace(/^\//, '');
 }
 
 /** The fault name of each operation, in order: its path's name, with ` (METHOD)` where that name is shared. */
 export function faultNames(operations: readonly NamedOperation[]): string[] {
   const key = (op: NamedOperation) => `${op.api} ${pathName(op.api, op.path)}`;
-  const uses = new Map<string, number>();
-  for (const op of operations) uses.set(key(op), (uses.get(key(op)) ?? 0) + 1);
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const op of operations) {
+    if (seen.has(key(op))) shared.add(key(op));
+    seen.add(key(op));
+  }
   return operations.map((op) => {
     const name = pathName(op.api, op.path);
-    return uses.get(key(op))! > 1 ? `${name} (${op.method.toUpperCase()})` : name;
+    return shared.has(key(op)) ? `${name} (${op.method.toUpperCase()})` : name;
   });
 }

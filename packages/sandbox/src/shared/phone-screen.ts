@@ -131,7 +131,7 @@ function lockScreen(style: Style): AndroidScreen['lockScreen'] {
 /** The long text or big image an expanded (6) or system (0) style adds, unless collapsed. */
 function expanded(style: Style): Pick<AndroidScreen, 'longText' | 'bigImage'> {
   if ((style.type !== 0 && style.type !== 6) || channelLevel(style) === 1) return {};
-  if (style.big_style === '2' && style.big_text) return { longText: cut(style.big_text, CUT_AT.bigText)! };
+  if (style.big_style === '2' && style.big_text) return { longText: cut(style.big_text, CUT_AT.bigText) };
   if (style.big_style === '1' && style.big_image_url) return { bigImage: style.big_image_url };
   return {};
 }
@@ -163,7 +163,7 @@ function androidScreen(m: InboxMessage): AndroidScreen | null {
 
 const dialogOf = (t: Record<string, unknown>): NonNullable<AndroidScreen['dialog']> => ({
   title: String(t.poptitle),
-  text: cut(String(t.popcontent))!,
+  text: cut(String(t.popcontent)),
   buttons: [String(t.popbutton1), String(t.popbutton2)],
 });
 
@@ -197,7 +197,7 @@ export function messageScreen(m: InboxMessage, context: ScreenContext): MessageS
     android: platform === 'ios' ? null : androidScreen(m),
     ios: showsIos ? iosScreen(push) : null,
     app: passThrough
-      ? cut(String((m.template as Record<string, unknown>).transmission_content), CUT_AT.passThrough)!
+      ? cut(String((m.template as Record<string, unknown>).transmission_content), CUT_AT.passThrough)
       : null,
     notes: platform === 'ios' && !push && !passThrough ? [PHONE_WORDS.notOnIosWhy] : [],
     replacedBy: m.replacedBy,

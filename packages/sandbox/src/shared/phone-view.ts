@@ -25,8 +25,11 @@ export const CUT_AT = {
 } as const;
 
 /** The text cut at `max` characters, with an ellipsis in place of the rest. */
-export const cut = (text: string | undefined, max: number = DRAWN_CHARS): string | undefined =>
-  text === undefined || text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+export function cut(text: string, max?: number): string;
+export function cut(text: string | undefined, max?: number): string | undefined;
+export function cut(text: string | undefined, max: number = DRAWN_CHARS): string | undefined {
+  return text === undefined || text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
 
 export const STYLE_NAMES: Record<number, string> = { 0: 'system', 1: 'vendor', 4: 'background image', 6: 'expanded' };
 

@@ -44,7 +44,7 @@ export interface PushCheckContext {
 }
 
 /** The fields of push_info, of aps and of aps.alert the description lists (section push_info). */
-const KNOWN_KEYS: Record<string, readonly string[]> = {
+const KNOWN_KEYS: Record<'push_info' | 'aps' | 'alert', readonly string[]> = {
   push_info: ['aps', 'payload', 'multimedia'],
   aps: ['alert', 'autoBadge', 'sound', 'content-available', 'category'],
   alert: [
@@ -99,13 +99,13 @@ function iosWarnings(body: Json): PushWarning[] {
       ['alert', isObject(info.aps) ? info.aps.alert : undefined, ['push_info', 'aps', 'alert']],
     ] as const) {
       if (!isObject(node)) continue;
-      for (const key of Object.keys(node).filter((k) => !KNOWN_KEYS[name]!.includes(k))) {
+      for (const key of Object.keys(node).filter((k) => !KNOWN_KEYS[name].includes(k))) {
         out.push(
           warning(
             'unknown_push_info_key',
             [...at, key],
             'ios',
-            `${[...at, key].join('.')} is not a field of ${at.join('.')}: APNs passes it on and iOS ignores it. The fields: ${KNOWN_KEYS[name]!.join(', ')}.`,
+            `${[...at, key].join('.')} is not a field of ${at.join('.')}: APNs passes it on and iOS ignores it. The fields: ${KNOWN_KEYS[name].join(', ')}.`,
           ),
         );
       }

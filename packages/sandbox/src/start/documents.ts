@@ -5,6 +5,7 @@ import { loadDocument } from '@pushapi/openapi/apis';
 import { listOperations as walk, locate, type Document } from '@pushapi/openapi/walk';
 import { MOUNTS } from '../shared/config.js';
 import { faultNames, pathName } from '../shared/fault-names.js';
+import { must } from '../shared/must.js';
 
 /** The interfaces the sandbox serves: the registry's document of each, and where it is mounted. */
 export const SERVED = [
@@ -45,6 +46,10 @@ export function loadDocuments(): Record<string, Document> {
   return Object.fromEntries(SERVED.map(({ document }) => [document, loadDocument(document) as Document]));
 }
 
+/** A served document by name, from what loadDocuments read (every document of SERVED). */
+export const documentOf = (documents: Record<string, Document>, name: string): Document =>
+  must(documents[name], `document ${name} is loaded (loadDocuments reads each one SERVED names)`);
+
 /** The name of an operation as users know it (see OperationSpec.name). */
 function nameOf(api: ApiName, template: string, operationId: string): string {
   return api === 'control' ? operationId : pathName(api, template);
@@ -56,8 +61,9 @@ const requires = (security: unknown): boolean =>
 
 export function listOperations(documents: Record<string, Document>): OperationSpec[] {
   const operations = SERVED.flatMap(({ api, document }) => {
-    const doc = documents[document]!;
-    const pointer = (segments: string[]) => `${document}${locate(doc, segments)!.pointer}`;
+    const doc = documentOf(documents, document);
+    const pointer = (segments: string[]) =>
+      `${document}${must(locate(doc, segments), `${document} has ${segments.join('/')} (walk listed it)`).pointer}`;
     return walk(doc).map((entry): OperationSpec => {
       const operationId = String(entry.operationId);
       const at = ['paths', entry.path, entry.method];

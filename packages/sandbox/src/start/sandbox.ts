@@ -9,7 +9,7 @@ import { EventBus } from '../services/events.js';
 import { RequestLog } from '../services/request-log.js';
 import { createApp, type AppInput } from '../behaviour/apps.js';
 import { DEFAULT_APP, DEFAULT_HOST, DEFAULT_PORT, MOUNTS } from '../shared/config.js';
-import { loadDocuments } from './documents.js';
+import { documentOf, loadDocuments } from './documents.js';
 import { loadPrecompiled } from '../validation/standalone.js';
 import type { Precompiled } from '../validation/schemas.js';
 import { warmUpRequestPath } from './warm-up.js';
@@ -144,17 +144,18 @@ async function listen(options: SandboxOptions, scratchOf?: Loaded): Promise<Runn
   const precompiled = scratchOf ? scratchOf.precompiled : loadPrecompiled(documents);
   const persistence = options.dataDir ? await lmdbPersistence(options.dataDir) : memoryPersistence();
   const dataDir = options.dataDir ?? '(memory)';
+  const controlDocument = documentOf(documents, 'sandbox');
   let store: Store;
   const committer = new Committer(persistence, {
-    rollBack: (appids) => reloadApps(store, persistence, documents.sandbox!, dataDir, appids),
+    rollBack: (appids) => reloadApps(store, persistence, controlDocument, dataDir, appids),
     failed: (error, recovered) => storeFailed(error, recovered),
   });
   let world: World | undefined;
   const snapshots = new Snapshots(undefined, keepSnapshot);
   try {
     const kept: { key: Key; json: string }[] = [];
-    store = loadStore(persistence, documents.sandbox!, options.dataDir ?? '(memory)', (entry) => kept.push(entry));
-    snapshots.loaded(readSnapshots(kept, recordCheck(documents.sandbox!), options.dataDir ?? '(memory)'));
+    store = loadStore(persistence, controlDocument, options.dataDir ?? '(memory)', (entry) => kept.push(entry));
+    snapshots.loaded(readSnapshots(kept, recordCheck(controlDocument), options.dataDir ?? '(memory)'));
     if (options.seed !== undefined) world = worldOf(options.seed, documents);
   } catch (error) {
     await committer.close();

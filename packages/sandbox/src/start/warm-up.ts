@@ -10,6 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { fixtures, type Fixture } from '@pushapi/openapi/fixtures';
 import { listOperations, parameterExamples, type Document, type OperationEntry } from '@pushapi/openapi/walk';
 import { DEFAULT_APP, MOUNTS } from '../shared/config.js';
+import { documentOf } from './documents.js';
 
 interface Answer {
   status: number;
@@ -97,7 +98,7 @@ function requestOf(
 async function sendEveryOperation(url: string, documents: Record<string, Document>): Promise<void> {
   const credentials = await signIn(url);
   const calls = (['push-v1', 'dmp'] as const).flatMap((api) => {
-    const doc = documents[api]!;
+    const doc = documentOf(documents, api);
     const base = api === 'push-v1' ? `${url}${MOUNTS.push}/${DEFAULT_APP.appid}` : `${url}${MOUNTS.dmp}`;
     return listOperations(doc).flatMap((entry) => {
       const own = fixtures.filter((f) => f.api === api && f.operationId === entry.operationId);

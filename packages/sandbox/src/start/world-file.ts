@@ -39,7 +39,8 @@ function expandedNodes(doc: Document): { written: number; expanded: number } {
 
 function readYaml(text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true });
-  if (doc.errors.length > 0) throw new WorldFileProblem(`is not YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const [error] = doc.errors;
+  if (error) throw new WorldFileProblem(`is not YAML: ${error.message.split('\n')[0]}`);
   const { written, expanded } = expandedNodes(doc);
   if (expanded - written > WORLD_ALIAS_MAX_NODES) {
     throw new WorldFileProblem(

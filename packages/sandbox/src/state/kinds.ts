@@ -16,6 +16,7 @@ import type {
   UsageRecord,
 } from './records.js';
 import { storedUsage, usageFromStored } from './usage-form.js';
+import { must } from '../shared/must.js';
 
 /** A record's key: its kind's prefix, then the ids that place it, such as ['d', appid, cid]. */
 export type Key = string[];
@@ -80,6 +81,10 @@ const contentSchema = object({
   push_info: orNull({ type: 'object' }),
 });
 const countsOf = (names: string[]) => object(Object.fromEntries(names.map((n) => [n, num])));
+
+/** The id at `index` of a stored key, which its kind's `key` put there (the load read the key by its prefix). */
+export const keyId = (key: Key, index: number): string =>
+  must(key[index], `stored key ${JSON.stringify(key)} has an id at position ${index}`);
 
 /** The kinds, in the order their stored keys sort (so the load meets apps, then devices, then the rest). */
 export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
@@ -195,7 +200,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['k', appid, r.token],
     place: (_store, app, record) => void app.tokens.set(record.token, record),
     unplace: (_store, app, record) => void app.tokens.delete(record.token),
-    decode: (value: TokenRecord, key) => ({ ...value, token: key[2]! }),
+    decode: (value: TokenRecord, key) => ({ ...value, token: keyId(key, 2) }),
     schema: object({ expiresAt: num }),
   },
   message: {
@@ -259,7 +264,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (_appid, r) => ['p', r.token],
     place: (store, _app, record) => void store.dmpTokens.set(record.token, record),
     unplace: (store, _app, record) => void store.dmpTokens.delete(record.token),
-    decode: (value: DmpTokenRecord, key) => ({ ...value, token: key[1]! }),
+    decode: (value: DmpTokenRecord, key) => ({ ...value, token: keyId(key, 1) }),
     schema: object({ appid: str, expiresAt: num }),
   },
   requestId: {
@@ -267,7 +272,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['r', appid, r.requestid],
     place: (_store, app, record) => void app.requestIds.set(record.requestid, record),
     unplace: (_store, app, record) => void app.requestIds.delete(record.requestid),
-    decode: (value: RequestIdRecord, key) => ({ ...value, requestid: key[2]! }),
+    decode: (value: RequestIdRecord, key) => ({ ...value, requestid: keyId(key, 2) }),
     schema: object({ at: num, operation: str, answer: { type: 'object' } }),
   },
   task: {
@@ -319,10 +324,22 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     place: (store, _app, record) => void store.usage.set(record.appid, record),
     unplace: (store, _app, record) => void store.usage.delete(record.appid),
     encode: (record) => storedUsage(record),
-    decode: (value, key) => usageFromStored(key[1]!, value as ReturnType<typeof storedUsage>),
+    decode: (value, key) => usageFromStored(keyId(key, 1), value as ReturnType<typeof storedUsage>),
     schema: object({ truncated: bool, operations: list(doc('UsageOperation')) }),
   },
 };
+
+/** The stored form of a kind that has one of its own (app, day, usage): its `encode`. */
+export function encoderOf<K extends KindName>(kind: K): NonNullable<KindSpec<Records[K]>['encode']> {
+  const spec: KindSpec<Records[K]> = KINDS[kind];
+  return must(spec.encode, `kind ${kind} has a stored form of its own (an encode in KINDS)`);
+}
+
+/** The record from its stored form, for a kind whose stored form is not the record (token, dmpToken, day, ...): its `decode`. */
+export function decoderOf<K extends KindName>(kind: K): NonNullable<KindSpec<Records[K]>['decode']> {
+  const spec: KindSpec<Records[K]> = KINDS[kind];
+  return must(spec.decode, `kind ${kind} has a stored form of its own (a decode in KINDS)`);
+}
 
 export const KIND_BY_PREFIX = new Map(Object.entries(KINDS).map(([name, spec]) => [spec.prefix, name as KindName]));
 

@@ -2,7 +2,17 @@
 // uses it: a record of the wrong shape, an unknown kind or text that is not JSON stops the start with a
 // StoreError naming the record, rather than a 500 on the first request that reads it.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { KIND_BY_PREFIX, KINDS, indexAlias, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
+import {
+  decoderOf,
+  KIND_BY_PREFIX,
+  KINDS,
+  indexAlias,
+  keyId,
+  type Key,
+  type KindName,
+  type KindSpec,
+  type Records,
+} from './kinds.js';
 import type { Persistence } from './persistence.js';
 import type { AppRecord } from './records.js';
 import { StoreError } from './store-file.js';
@@ -63,17 +73,17 @@ export function loadStore(
     if (kind === 'app') {
       const record = value as AppRecord; // checked against its kind's schema above
       const app = newAppState(record);
-      byApp.set(key[1]!, app);
+      byApp.set(keyId(key, 1), app);
       KINDS.app.place(store, app, record);
       continue;
     }
     if (kind === 'dmpToken') {
-      const record = KINDS.dmpToken.decode!(value, key);
+      const record = decoderOf('dmpToken')(value, key);
       store.dmpTokens.set(record.token, record);
       continue;
     }
     // Keys sort by kind, so an app's record comes before everything of the app.
-    const app = byApp.get(key[1]!);
+    const app = byApp.get(keyId(key, 1));
     if (!app) throw fail(key, 'belongs to no app of the store');
     placeLoaded(kind, store, app, value, key);
   }
@@ -96,7 +106,7 @@ export function rebuild(store: Store, app: AppState): void {
   const bySeq = <T extends { seq: number }>(list: T[]) => list.sort((a, b) => a.seq - b.seq);
   if (!inSeqOrder(app.devices, (d) => d.record.seq))
     app.devices = new Map(
-      bySeq([...app.devices.values()].map((d) => d.record)).map((r) => [r.cid, app.devices.get(r.cid)!]),
+      [...app.devices.values()].sort((a, b) => a.record.seq - b.record.seq).map((d) => [d.record.cid, d]),
     );
   if (!inSeqOrder(app.tasks, (t) => t.seq))
     app.tasks = new Map(bySeq([...app.tasks.values()]).map((t) => [t.taskid, t]));
@@ -168,7 +178,7 @@ export function reloadApps(
     for (const { key, json } of persistence.loadRange(['p'])) {
       const value = JSON.parse(json) as { appid: string };
       if (value.appid !== appid || check('dmpToken', value)) continue;
-      const record = KINDS.dmpToken.decode!(value, key);
+      const record = decoderOf('dmpToken')(value, key);
       store.dmpTokens.set(record.token, record);
     }
   }

@@ -4,8 +4,9 @@
 // deploy/haproxy.cfg sends an appid to server `xxh32(appid) mod N + 1`. Run with every process stopped (each folder
 // is locked while it is open): records are copied as stored, so the next start checks each one as it always does.
 import xxhash from 'xxhash-wasm';
-import { KINDS, type Key } from './kinds.js';
+import { KINDS, keyId, type Key } from './kinds.js';
 import { lmdbPersistence, type Persistence, type Write } from './persistence.js';
+import { must } from '../shared/must.js';
 
 /** The 0-based home of an appid among `processes`: HAProxy's `xxh32` (seed 0) of the appid, modulo their number. */
 export async function homeFinder(): Promise<(appid: string, processes: number) => number> {
@@ -87,7 +88,7 @@ export async function rehome(
     for (const dir of dirs) stores.push(await lmdbPersistence(dir));
     const moves: Move[] = [];
     for (const [from, source] of stores.entries()) {
-      const appids = [...source.loadRange(['a'])].map(({ key }) => key[1]!);
+      const appids = [...source.loadRange(['a'])].map(({ key }) => keyId(key, 1));
       for (const appid of appids) {
         const to = home(appid, stores.length);
         if (to === from || stays.has(appid)) continue;
@@ -95,7 +96,8 @@ export async function rehome(
           moves.push({ appid, from, to, records: recordsOf(source, appid).length, snapshotsLeft: [] });
           continue;
         }
-        const { records, left } = await moveApp(source, stores[to]!, appid);
+        const target = must(stores[to], `homeFinder gives an index among the ${stores.length} folders (gave ${to})`);
+        const { records, left } = await moveApp(source, target, appid);
         moves.push({ appid, from, to, records, snapshotsLeft: left });
       }
     }

@@ -1,6 +1,6 @@
 // A JSON copy of everything kept (what is stored, not faults or rate-limit counts), for tests that compare the
 // state before and after a request: a refused request must leave it equal, and a restart must bring it back.
-import { KINDS } from './kinds.js';
+import { encoderOf } from './kinds.js';
 import type { Store } from './store.js';
 
 const byKey = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -18,7 +18,7 @@ export function snapshotOf(store: Store): unknown {
     // Sets in effect: their order in memory is not kept by the store.
     requestIds: byKey(app.requestIds),
     tokens: byKey(app.tokens),
-    days: [...app.days.values()].map((day) => KINDS.day.encode!(day, app)),
+    days: [...app.days.values()].map((day) => encoderOf('day')(day, app)),
   }));
   return JSON.parse(JSON.stringify({ apps, dmpTokens: byKey(store.dmpTokens) })) as unknown;
 }

@@ -6,6 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Violation } from '../shared/refusal.js';
 import { child, type Schema, type SchemaSet } from './schemas.js';
+import { must } from '../shared/must.js';
 
 export type { Violation };
 
@@ -241,16 +242,17 @@ function explainUnion(
   }
   // No branch fits. When every branch's discriminator disagrees with the data at one place, that place is the
   // problem: the value selects no variant.
-  const checks = branches.map((b) => constChecks(schemas, b, data, at));
-  const mismatches = checks.map((c) => c.mismatches);
-  if (mismatches.every((m) => m.length > 0)) {
-    for (const candidate of mismatches[0]!) {
+  const checked = branches.map((branch, i) => ({ i, branch, ...constChecks(schemas, branch, data, at) }));
+  const [first] = checked;
+  if (first && checked.every((c) => c.mismatches.length > 0)) {
+    for (const candidate of first.mismatches) {
       const key = candidate.location.join('/');
-      const atKey = mismatches.map((m) => m.filter((x) => x.location.join('/') === key));
+      const atKey = checked.map((c) => c.mismatches.filter((x) => x.location.join('/') === key));
       if (!atKey.every((m) => m.length > 0)) continue;
       const allowed = [...new Set(atKey.flat().map((m) => text(m.expected)))];
       const sameType = atKey.flat().every((m) => typeof m.expected === typeof candidate.actual);
-      const type = typeof atKey[0]![0]!.expected === 'number' ? 'an integer' : `a ${typeof atKey[0]![0]!.expected}`;
+      // The candidate is the first branch's first mismatch at its place (an earlier one there was a candidate already).
+      const type = typeof candidate.expected === 'number' ? 'an integer' : `a ${typeof candidate.expected}`;
       const message = `${sameType ? 'must be' : `must be ${type},`} one of: ${allowed.join(', ')}`;
       return listed(
         budget,
@@ -261,30 +263,31 @@ function explainUnion(
   }
   // Otherwise the data's discriminators choose: the branches whose consts it meets (all, when it meets none),
   // and of those the one with the fewest violations. Each is explained on a budget of its own: only the chosen one's counts.
-  const fitting = branches.map((_, i) => i).filter((i) => mismatches[i]!.length === 0);
-  const pool = fitting.length > 0 ? fitting : branches.map((_, i) => i);
+  const fitting = checked.filter((c) => c.mismatches.length === 0);
+  const pool = fitting.length > 0 ? fitting : checked;
   const scored = pool
-    .map((i) => {
+    .map((c) => {
       const own = { left: budget.left, unlisted: 0 };
-      return { i, own, errors: explain(schemas, branches[i]!, data, at, own) };
+      return { c, own, errors: explain(schemas, c.branch, data, at, own) };
     })
-    .sort((a, b) => a.errors.length + a.own.unlisted - (b.errors.length + b.own.unlisted) || a.i - b.i);
-  const chosen = scored[0]!;
+    .sort((a, b) => a.errors.length + a.own.unlisted - (b.errors.length + b.own.unlisted) || a.c.i - b.c.i);
+  const chosen = must(scored[0], `${kind} at ${ref} has at least one branch`);
   budget.left = chosen.own.left;
   budget.unlisted += chosen.own.unlisted;
   // A field required only by the branches the discriminator selects is required because of it: say so.
-  const because = checks[chosen.i]!.matches.map(
-    (m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`,
-  ).join(' and ');
+  const because = chosen.c.matches
+    .map((m) => `${m.location.slice(at.length).join('.') || 'it'} is ${text(m.expected)}`)
+    .join(' and ');
   const selectedBy = (name: string) => {
-    const without = branches.map((_, i) => i).filter((i) => !requiredNames(schemas, branches[i]!).has(name));
-    return without.length > 0 && without.every((i) => mismatches[i]!.length > 0);
+    const without = checked.filter((c) => !requiredNames(schemas, c.branch).has(name));
+    return without.length > 0 && without.every((c) => c.mismatches.length > 0);
   };
-  return chosen.errors.map((v) =>
-    because && v.code === 'required' && v.location.length === at.length + 1 && selectedBy(v.location[at.length]!)
+  return chosen.errors.map((v) => {
+    const name = v.location.length === at.length + 1 ? v.location[at.length] : undefined;
+    return because && v.code === 'required' && name !== undefined && selectedBy(name)
       ? { ...v, message: `${v.message} when ${because}` }
-      : v,
-  );
+      : v;
+  });
 }
 
 /**

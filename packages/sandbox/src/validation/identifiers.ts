@@ -124,8 +124,8 @@ function checkNamed(name: string, value: unknown, at: string[], out: Violation[]
 /** Every identifier of a body, found by its field's name at any depth (arrays and objects walked, bounded by the body's depth limit). */
 function bodyIdentifiers(body: unknown, out: Violation[], charset: boolean): void {
   const stack: { value: unknown; at: string[] }[] = [{ value: body, at: ['body'] }];
-  while (stack.length > 0 && out.length < 20) {
-    const { value, at } = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined && out.length < 20; item = stack.pop()) {
+    const { value, at } = item;
     if (typeof value !== 'object' || value === null) continue;
     for (const [key, item] of Object.entries(value)) {
       const where = [...at, key];

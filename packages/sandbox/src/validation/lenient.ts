@@ -159,8 +159,8 @@ export function readLeniently(
     for (const v of violations) {
       const [where, ...path] = v.location;
       const name = path[0];
-      if (where === 'body' && path.length > 0) {
-        const key = path.at(-1)!;
+      const key = path.at(-1);
+      if (where === 'body' && key !== undefined) {
         const container = path
           .slice(0, -1)
           .reduce<unknown>((at, step) => (isContainer(at) ? at[step] : undefined), read.body);

@@ -64,8 +64,8 @@ function numberViolations(root: unknown, budget: ViolationBudget): Violation[] {
   if (!hasNonFinite(root)) return [];
   const out: Violation[] = [];
   const stack: { value: unknown; at: string[] }[] = [{ value: root, at: ['body'] }];
-  while (stack.length > 0) {
-    const { value, at } = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, at } = item;
     if (typeof value === 'number' && !Number.isFinite(value)) {
       if (budget.left-- <= 0) budget.unlisted++;
       else

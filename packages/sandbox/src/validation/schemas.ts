@@ -151,8 +151,9 @@ export class SchemaSet {
   }
 
   #lookUp(ref: string): Schema {
-    const [id, pointer = ''] = ref.split('#');
-    let node: unknown = this.#documents.get(id!);
+    const hash = ref.indexOf('#');
+    const [id, pointer] = hash < 0 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)];
+    let node: unknown = this.#documents.get(id);
     for (const part of pointer.split('/').slice(1)) {
       node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     }

@@ -29,8 +29,7 @@ export const documentsHash = (documents: Record<string, Schema>): string =>
 export function validatorPointers(schemas: SchemaSet, operations: readonly OperationSpec[]): string[] {
   const stack = operations.flatMap((op) => [...op.parameters.map((p) => p.ref), ...(op.body ? [op.body.ref] : [])]);
   const seen = new Set<string>();
-  while (stack.length > 0) {
-    const ref = stack.pop()!;
+  for (let ref = stack.pop(); ref !== undefined; ref = stack.pop()) {
     if (seen.has(ref)) continue;
     seen.add(ref);
     const node = schemas.node(ref);
@@ -103,22 +102,21 @@ export function loadPrecompiled(
   documents: Record<string, Schema>,
   dir = new URL('./validators/', import.meta.url),
 ): Precompiled | undefined {
-  const [check, shallow, all] = ['check.cjs', 'shallow.cjs', 'all.cjs'].map((name) =>
-    fileURLToPath(new URL(name, dir)),
-  );
-  if (![check, shallow, all].every((file) => existsSync(file!))) return undefined;
+  const path = (name: string) => fileURLToPath(new URL(name, dir));
+  const [check, shallow, all] = [path('check.cjs'), path('shallow.cjs'), path('all.cjs')];
+  if (![check, shallow, all].every((file) => existsSync(file))) return undefined;
   const hash = documentsHash(documents);
   const load = (file: string) => {
     const loaded = requireHere(file) as Loaded;
     return loaded.hash === hash ? loaded : undefined;
   };
-  const [checks, shallows] = [load(check!), load(shallow!)];
+  const [checks, shallows] = [load(check), load(shallow)];
   if (!checks?.check || !shallows?.shallow) return undefined;
   const precompiled: Precompiled = {
     check: checks.check,
     shallow: shallows.shallow,
     // Made from the same build as the two above (one build writes all three); compiled on use should it not load.
-    all: () => load(all!)?.all ?? {},
+    all: () => load(all)?.all ?? {},
   };
   warmUp(precompiled);
   return precompiled;
