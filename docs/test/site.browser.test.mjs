@@ -44,10 +44,23 @@ afterAll(async () => {
 /** Only a guard against a hang (a busy CI machine draws Redoc slowly): each wait ends as soon as its page is drawn. */
 const HANG = { timeout: 30_000 };
 
+/**
+ * A reference page comes pre-rendered and React then hydrates it: a click before React listens on its root is lost
+ * (a tag group that never opens). React marks the root once it listens; from then on it replays early clicks.
+ */
+async function hydrated(page) {
+  await page.waitForFunction(
+    () => Object.keys(document.getElementById('redoc') ?? {}).some((key) => key.startsWith('_reactListening')),
+    null,
+    HANG,
+  );
+}
+
 const sectionId = (entry) => operationAnchor(entry).slice(2);
 
 async function gotoOperation(page, file, entry) {
   await page.goto(`${server.url}/${file}${operationAnchor(entry)}`);
+  await hydrated(page);
   const section = page.locator(`[id="${sectionId(entry)}"]`);
   await section.waitFor({ state: 'attached', ...HANG });
   return section;
@@ -102,6 +115,7 @@ for (const ref of references) {
     beforeAll(async () => {
       w = await openWatchedPage(browser, { allowedOrigin: server.url });
       await w.page.goto(`${server.url}/${file}`);
+      await hydrated(w.page);
     });
     afterAll(async () => {
       await w?.close();
@@ -239,6 +253,7 @@ for (const ref of references) {
 
     it('links back to the index', async () => {
       await w.page.goto(`${server.url}/${file}`);
+      await hydrated(w.page);
       await w.page.locator('a[href="index.html"]').first().click();
       await w.page.waitForURL(`${server.url}/index.html`);
       await expect(w.page.locator('main h1').first().isVisible()).resolves.toBe(true);
