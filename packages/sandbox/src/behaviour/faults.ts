@@ -42,8 +42,8 @@ export function addFault(app: AppState, input: ControlBody<'addFault'>, operatio
 /** The fault that answers this call of `operation`, if any (each applies `times` times, in the order added). */
 export function takeFault(app: AppState, operation: string): FaultRecord | undefined {
   const index = app.faults.findIndex((f) => f.operation === operation);
-  if (index === -1) return undefined;
-  const fault = app.faults[index]!;
+  const fault = app.faults[index];
+  if (!fault) return undefined;
   fault.remaining--;
   if (fault.remaining <= 0) app.faults.splice(index, 1);
   return { ...fault };

@@ -1,7 +1,7 @@
 // The per-app helpers tests use, over the one control client (shared/control-client.ts): `sandbox.app()` creates
 // an isolated app and returns its credentials, the options of the push and DMP clients, and shortcuts for its
 // devices, inboxes, tasks, clock, faults and limits.
-import type { ControlClient } from '../shared/control-client.js';
+import { data, type ControlClient } from '../shared/control-client.js';
 import { newAppId } from '../shared/app-id.js';
 import { MOUNTS } from '../shared/config.js';
 import type { components, paths } from '../generated/schema.js';
@@ -131,22 +131,22 @@ export async function createSandboxApp(
   // Always made at its own path (PUT): a balancer routes the creation by the appid to the process where every
   // later call of the app goes, which POST /control/apps (no appid in the path) cannot be.
   const appid = input.appid ?? newAppId(appPrefix);
-  const { data: created } = await control.PUT('/apps/{appid}', { params: { path: { appid } }, body: input });
-  return sandboxApp(control, origin, created!.credentials, fetch);
+  const created = await data(control.PUT('/apps/{appid}', { params: { path: { appid } }, body: input }));
+  return sandboxApp(control, origin, created.credentials, fetch);
 }
 
 /** A device's screen: its inbox, read with its phonetype and the app's zone and clock (three calls at once). */
 async function deviceScreen(control: ControlClient, appid: string, cid: string): Promise<PhoneScreen> {
   const [device, app, inbox] = await Promise.all([
-    control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } }),
-    control.GET('/apps/{appid}', { params: { path: { appid } } }),
-    control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } }),
+    data(control.GET('/apps/{appid}/devices/{cid}', { params: { path: { appid, cid } } })),
+    data(control.GET('/apps/{appid}', { params: { path: { appid } } })),
+    data(control.GET('/apps/{appid}/devices/{cid}/inbox', { params: { path: { appid, cid } } })),
   ]);
-  const { utcOffsetMinutes } = app.data!.settings;
-  return phoneScreen(inbox.data!, {
-    phonetype: device.data!.phonetype,
+  const { utcOffsetMinutes } = app.settings;
+  return phoneScreen(inbox, {
+    phonetype: device.phonetype,
     at: (ms) => formatLocal(ms, utcOffsetMinutes),
-    now: app.data!.clock.now,
+    now: app.clock.now,
   });
 }
 
@@ -157,8 +157,8 @@ export async function openSandboxApp(
   appid: string,
   fetch?: SandboxFetch,
 ): Promise<SandboxApp> {
-  const { data: credentials } = await control.GET('/apps/{appid}/credentials', { params: { path: { appid } } });
-  return sandboxApp(control, origin, credentials!, fetch);
+  const credentials = await data(control.GET('/apps/{appid}/credentials', { params: { path: { appid } } }));
+  return sandboxApp(control, origin, credentials, fetch);
 }
 
 function sandboxApp(

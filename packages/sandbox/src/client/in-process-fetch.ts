@@ -88,7 +88,9 @@ export function inProcessFetch(listener: RequestListener, origin: string): InPro
     try {
       // The callback form: the promise form's chain object (and its nextTick) costs more per call.
       const answer = await new Promise<Injected>((resolve, reject) =>
-        inject(dispatchFor(signal), options, (error, answered) => (error ? reject(error) : resolve(answered!))),
+        inject(dispatchFor(signal), options, (error, answered) =>
+          error || !answered ? reject(error ?? new Error('light-my-request answered nothing')) : resolve(answered),
+        ),
       );
       return responseOf(answer, request.method);
     } catch (error) {

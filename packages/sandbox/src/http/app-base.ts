@@ -13,15 +13,15 @@ const SCOPED = new RegExp(`^${APP_BASE}/([^/]+)(${MOUNTS.dmp}(?:/.*)?)$`);
 
 /** The appid and the path under /dmp of a call made under /apps/<appid>/dmp/, or undefined for any other path. */
 export function appScopedPath(pathname: string): { appid: string; pathname: string } | undefined {
-  const match = SCOPED.exec(pathname);
-  if (!match) return undefined;
+  const [, segment, under] = SCOPED.exec(pathname) ?? [];
+  if (segment === undefined || under === undefined) return undefined;
   let appid: string;
   try {
-    appid = decodeURIComponent(match[1]!);
+    appid = decodeURIComponent(segment);
   } catch {
-    throw new Refusal('bad-path', `path segment "${match[1]!.slice(0, 100)}" is not valid percent-encoding`, 400);
+    throw new Refusal('bad-path', `path segment "${segment.slice(0, 100)}" is not valid percent-encoding`, 400);
   }
-  return { appid, pathname: match[2]! };
+  return { appid, pathname: under };
 }
 
 /** Refuses a call under /apps/<appid>/dmp/ whose app is not that one (or does not exist here). */

@@ -95,7 +95,7 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
 function firstInvalidUtf8(raw: Buffer): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (let i = 0; i < raw.length; ) {
-    const lead = raw[i]!;
+    const lead = raw.readUInt8(i);
     const length =
       lead < 0x80
         ? 1
@@ -143,8 +143,7 @@ function pushObject(stack: ShapeEntry[], item: unknown, key: string | number, pa
 function checkShape(root: unknown): void {
   if (typeof root !== 'object' || root === null) return;
   const stack: ShapeEntry[] = [{ value: root, key: 'body', parent: undefined, depth: 0 }];
-  while (stack.length > 0) {
-    const entry = stack.pop()!;
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { value, depth } = entry;
     if (depth >= LIMITS.maxDepth) {
       throw new Refusal('too-deep', `${pathOf(entry)} is nested deeper than ${LIMITS.maxDepth} levels`, 400);

@@ -7,9 +7,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { packageDir } from './package-dir.js';
 import { fileInside, type PageServer } from './page-files.js';
+import { must } from '../shared/must.js';
 
+const HTML_TYPE = 'text/html; charset=utf-8';
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML_TYPE,
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -40,8 +42,9 @@ export function workspaceDocsDir(): string | undefined {
   return inWorkspace && fs.existsSync(path.join(site, 'index.html')) ? site : undefined;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c] ?? c);
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 const missing = (
   dir: string | undefined,
@@ -71,7 +74,7 @@ export function docsSite(dir: string | undefined): PageServer {
         res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...HEADERS });
         res.end(req.method === 'HEAD' ? undefined : body);
       };
-      if (!ready) return end(pathname === '/docs/' ? 200 : 404, TYPES['.html']!, missing(root));
+      if (!ready) return end(pathname === '/docs/' ? 200 : 404, HTML_TYPE, missing(root));
       let relative: string;
       try {
         relative = decodeURIComponent(pathname.slice('/docs/'.length)) || 'index.html';
@@ -79,9 +82,8 @@ export function docsSite(dir: string | undefined): PageServer {
         return end(400, 'text/plain; charset=utf-8', 'bad path');
       }
       const full = fileInside(root, relative);
-      if (full && TYPES[path.extname(full)]) {
-        return end(200, TYPES[path.extname(full)]!, fs.readFileSync(full));
-      }
+      const type = full && TYPES[path.extname(full)];
+      if (full && type) return end(200, type, fs.readFileSync(full));
       end(404, 'text/plain; charset=utf-8', 'not found');
     },
   };
@@ -91,6 +93,10 @@ export function docsSite(dir: string | undefined): PageServer {
 export function pages(...servers: PageServer[]): PageServer {
   return {
     handles: (pathname) => servers.some((s) => s.handles(pathname)),
-    serve: (req, res, pathname) => servers.find((s) => s.handles(pathname))!.serve(req, res, pathname),
+    serve: (req, res, pathname) =>
+      must(
+        servers.find((s) => s.handles(pathname)),
+        'the pipeline serves a page path only after handles() said one of them does',
+      ).serve(req, res, pathname),
   };
 }

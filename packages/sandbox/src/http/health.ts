@@ -48,8 +48,8 @@ function seriesOf(text: string, visible: Visible): string {
   return text
     .split('\n')
     .filter((line) => {
-      const label = line.startsWith('#') ? null : APPID_LABEL.exec(line);
-      return !label || visible(label[1]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)));
+      const appid = line.startsWith('#') ? undefined : APPID_LABEL.exec(line)?.[1];
+      return appid === undefined || visible(appid.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)));
     })
     .join('\n');
 }
@@ -67,7 +67,8 @@ export function healthEndpoints(readiness: Readiness, metrics: SandboxMetrics | 
       if (pathname === HEALTH_PATHS.health) text(res, 200, 'ok\n');
       else if (pathname === HEALTH_PATHS.ready)
         text(res, readiness.ready ? 200 : 503, readiness.ready ? 'ready\n' : `not ready: ${readiness.reason}\n`);
-      else text(res, 200, seriesOf(await metrics!.text(), visible), metrics!.contentType);
+      else if (metrics) text(res, 200, seriesOf(await metrics.text(), visible), metrics.contentType);
+      else text(res, 404, `${pathname} is not served: this sandbox runs without metrics\n`);
     },
   };
 }

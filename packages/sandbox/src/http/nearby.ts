@@ -12,17 +12,17 @@ const SEGMENT_COST = 3;
 const SLACK = 1;
 
 export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // One row of the edit-distance table, kept as the previous row's value (above) and the current row so far (left).
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
+    const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      const [diagonal = 0, above = 0, left = 0] = [previous[j - 1], previous[j], current[j - 1]];
+      current.push(Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1)));
     }
+    previous = current;
   }
-  return row[b.length]!;
+  return previous.at(-1) ?? 0;
 }
 
 const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
@@ -30,8 +30,10 @@ const isParameter = (segment: string) => segment.startsWith('{') && segment.ends
 /** How far the asked segments are from a template's: mistyped characters, plus segments too many or too few. */
 function score(asked: string[], template: string[]): number {
   let total = Math.abs(asked.length - template.length) * SEGMENT_COST;
-  for (let i = 0; i < Math.min(asked.length, template.length); i++)
-    if (!isParameter(template[i]!)) total += distance(asked[i]!, template[i]!);
+  for (const [i, segment] of template.entries()) {
+    const mistyped = asked[i];
+    if (mistyped !== undefined && !isParameter(segment)) total += distance(mistyped, segment);
+  }
   return total;
 }
 

@@ -11,8 +11,9 @@ export interface PageServer {
   serve(req: IncomingMessage, res: ServerResponse, pathname: string): void;
 }
 
+const HTML_TYPE = 'text/html; charset=utf-8';
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML_TYPE,
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -23,8 +24,9 @@ const TYPES: Record<string, string> = {
 /** The built page of this package: dist/page/ (beside the running code when built, in the package's folder from the sources). */
 export function defaultPageDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'page'), path.join(packageDir(), 'dist', 'page')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+  const besideCode = path.join(here, 'page');
+  const inPackage = path.join(packageDir(), 'dist', 'page');
+  return [besideCode, inPackage].find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? besideCode;
 }
 
 // The page loads its own files and talks to the control API on this origin only; images that messages name may
@@ -85,7 +87,7 @@ export function staticPage(dir = defaultPageDir()): PageServer {
         res.end(req.method === 'HEAD' ? undefined : body);
       } else if (pathname === '/') {
         res.writeHead(200, {
-          'content-type': TYPES['.html']!,
+          'content-type': HTML_TYPE,
           'content-length': Buffer.byteLength(FALLBACK),
           ...SECURITY_HEADERS,
         });

@@ -115,7 +115,7 @@ async function checkHostAndOrigin(ctx: RequestContext): Promise<Ended | undefine
 const AMBIGUOUS_PATH = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)|\\|\/\//i;
 
 function checkRawPath(target: string): void {
-  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('?', 1)[0]!;
+  const [path = ''] = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('?', 1);
   if (AMBIGUOUS_PATH.test(path))
     throw new Refusal(
       'bad-path',

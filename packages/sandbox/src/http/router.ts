@@ -2,9 +2,10 @@
 // router. An unknown path gets the operations that exist nearby, so a typo is answered with its correction; a
 // known path with another method gets the methods it has.
 import { createRouter, type Document, type Router as DocumentRouter } from '@pushapi/openapi/walk';
-import { SERVED, type ApiName, type OperationSpec } from '../start/documents.js';
+import { documentOf, SERVED, type ApiName, type OperationSpec } from '../start/documents.js';
 import { Refusal } from '../shared/refusal.js';
 import { nearest } from './nearby.js';
+import { must } from '../shared/must.js';
 
 export type RouteResult =
   | { kind: 'match'; op: OperationSpec; params: Record<string, string> }
@@ -27,8 +28,8 @@ export class Router {
     this.#mounted = SERVED.map(({ api, document, mount }) => ({
       api,
       mount,
-      prefix: mount.split('/')[1]!,
-      route: createRouter(documents[document]!, { basePath: mount }),
+      prefix: mount.split('/')[1] ?? '',
+      route: createRouter(documentOf(documents, document), { basePath: mount }),
       specs: new Map(operations.filter((op) => op.api === api).map((op) => [`${op.method} ${op.template}`, op])),
     }));
   }
@@ -46,7 +47,10 @@ export class Router {
     if (!mounted) return { kind: 'none', api: undefined, suggestions: this.#mounted.map((m) => `${m.mount}/`) };
     const match = mounted.route(method, pathname);
     if (match) {
-      const op = mounted.specs.get(`${method} ${match.entry.path}`)!;
+      const op = must(
+        mounted.specs.get(`${method} ${match.entry.path}`),
+        'every operation the document routes to has its spec (start/documents.ts)',
+      );
       return { kind: 'match', op, params: match.params };
     }
     const allowed = mounted.route.methods(pathname);

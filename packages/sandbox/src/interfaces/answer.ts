@@ -49,7 +49,8 @@ const pushResultOf = (status: number) => (status === 429 ? 'too_frequent' : 'inv
 export function refusalReply(api: ApiName | 'none', refusal: Refusal): Reply {
   const { code, detail, status, violations } = refusal;
   if (status === 200) return json(200, api === 'dmp' ? { code, desc: detail } : { result: code, desc: detail });
-  const desc = violations.length > 0 ? describeViolation(violations[0]!) : detail;
+  const [first] = violations;
+  const desc = first ? describeViolation(first) : detail;
   const common = { status, desc, violations };
   if (api === 'dmp') {
     return {

@@ -5,6 +5,7 @@
 import { bytesAtMost } from '../shared/bounded.js';
 import { BYTE_BOUNDS, EVENT_BUFFER } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
+import { must } from '../shared/must.js';
 
 type SandboxEvent = components['schemas']['SandboxEvent'];
 
@@ -31,7 +32,7 @@ export class EventBuffer {
       this.#events.length - this.#first > EVENT_BUFFER ||
       (this.#bytes > BYTE_BOUNDS.eventBufferBytes && this.#events.length - this.#first > 1)
     ) {
-      this.#bytes -= this.#sizes[this.#first]!;
+      this.#bytes -= must(this.#sizes[this.#first], 'a size is kept with each event');
       this.#first++;
     }
     if (this.#first >= EVENT_BUFFER) {

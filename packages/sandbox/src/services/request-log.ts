@@ -6,6 +6,7 @@ import { boundedDeviations, boundedViolations, cutText, noteBytes } from '../sha
 import { BYTE_BOUNDS, LIMITS } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
 import { jsonTextBytes } from './json-bytes.js';
+import { must } from '../shared/must.js';
 
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 
@@ -47,7 +48,7 @@ export class RequestLog {
     this.#bytes += bytes;
     while (this.#entries.length > LIMITS.requestLogLimit || this.#bytes > BYTE_BOUNDS.requestLogBytes) {
       this.#entries.shift();
-      this.#bytes -= this.#sizes.shift()!;
+      this.#bytes -= must(this.#sizes.shift(), 'a size is kept with each entry');
     }
     return kept;
   }
@@ -65,8 +66,8 @@ export class RequestLog {
   ): RequestLogEntry[] {
     const out: RequestLogEntry[] = [];
     for (let i = this.#entries.length - 1; i >= 0 && out.length < limit; i--) {
-      const entry = this.#entries[i]!;
-      if ((appid === undefined || entry.appid === appid) && visible(entry.appid)) out.push(entry);
+      const entry = this.#entries[i];
+      if (entry && (appid === undefined || entry.appid === appid) && visible(entry.appid)) out.push(entry);
     }
     return out;
   }
