@@ -124,3 +124,39 @@ export async function startService(
     },
   };
 }
+
+/** The tokens of a two-team service: the operator's (the control token) and the teams ci-web- and ci-api-. */
+export const TEAM_TOKENS = {
+  admin: 'admin-token-of-the-operator-0001',
+  web: 'web-team-token-that-is-long-enough',
+  api: 'api-team-token-that-is-long-enough',
+} as const;
+
+/**
+ * A team service of two teams (ci-web- and ci-api-, from an app token file in a folder of the test's own, 0600) and
+ * the operator's control token; `stop()` ends it and removes the folder. The test may rewrite `tokenFile`.
+ */
+export async function startTwoTeamService(
+  name: string,
+): Promise<{ service: Service; folder: string; tokenFile: string; stop(): void }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const tokenFile = path.join(folder, 'app-tokens');
+  fs.writeFileSync(tokenFile, `ci-web-=${TEAM_TOKENS.web}\nci-api-=${TEAM_TOKENS.api}\n`, { mode: 0o600 });
+  try {
+    const service = await startService(() => ['--app-token-file', tokenFile], {
+      SANDBOX_CONTROL_TOKEN: TEAM_TOKENS.admin,
+    });
+    return {
+      service,
+      folder,
+      tokenFile,
+      stop() {
+        service.stop();
+        fs.rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -3,29 +3,23 @@
 // snapshots no team can cross, overlapping prefixes refused, snapshots kept across a restart and tokens reloaded on
 // SIGHUP, a store only its owner reads. Needs HAProxy (support/balancer.ts says how to install it when missing).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Service } from '../support/balancer.js';
+import { startTwoTeamService, TEAM_TOKENS, type Service } from '../support/balancer.js';
 import { runCli } from '../support/cli.js';
 import { raw, type RawAnswer } from '../support/in-process.js';
 
-const ADMIN = 'admin-token-of-the-operator-0001';
-const WEB = 'web-team-token-that-is-long-enough';
-const API = 'api-team-token-that-is-long-enough';
+const { admin: ADMIN, web: WEB, api: API } = TEAM_TOKENS;
 const NEW = 'new-team-token-that-is-long-enough';
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-teams-'));
-const tokenFile = path.join(folder, 'app-tokens');
-fs.writeFileSync(tokenFile, `ci-web-=${WEB}\nci-api-=${API}\n`, { mode: 0o600 });
 let service: Service;
+let folder: string;
+let tokenFile: string;
+let stopService = () => {};
 
 beforeAll(async () => {
-  service = await startService(() => ['--app-token-file', tokenFile], { SANDBOX_CONTROL_TOKEN: ADMIN });
+  ({ service, folder, tokenFile, stop: stopService } = await startTwoTeamService('sandbox-teams'));
 }, 180_000);
-afterAll(() => {
-  service?.stop();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => stopService());
 
 /** Everything answered to the ci-api- token for a request that did not itself name the ci-web- team's things. */
 const apiAnswers: string[] = [];

@@ -5,31 +5,24 @@
 // through the balancer's one URL (the apps of the process the list reached); no message content, appkey, master
 // secret or auth token reaches the file. Needs HAProxy (support/balancer.ts says how to install it when missing).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox } from '../../src/index.js';
-import { startService, type Service } from '../support/balancer.js';
+import { startTwoTeamService, TEAM_TOKENS, type Service } from '../support/balancer.js';
 import { runCli } from '../support/cli.js';
 import { raw } from '../support/in-process.js';
 
-const ADMIN = 'admin-token-of-the-operator-0001';
-const WEB = 'web-team-token-that-is-long-enough';
-const API = 'api-team-token-that-is-long-enough';
+const { admin: ADMIN, web: WEB, api: API } = TEAM_TOKENS;
 const CONTENT = 'message-content-that-must-stay-out-7f3a';
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-usage-teams-'));
-const tokenFile = path.join(folder, 'app-tokens');
-fs.writeFileSync(tokenFile, `ci-web-=${WEB}\nci-api-=${API}\n`, { mode: 0o600 });
 let service: Service;
+let folder: string;
+let stopService = () => {};
 
 beforeAll(async () => {
-  service = await startService(() => ['--app-token-file', tokenFile], { SANDBOX_CONTROL_TOKEN: ADMIN });
+  ({ service, folder, stop: stopService } = await startTwoTeamService('sandbox-usage-teams'));
 }, 180_000);
-afterAll(() => {
-  service?.stop();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => stopService());
 
 /** Every secret an app's calls carried: its appkey and master secret, and each auth token it sent. */
 const secrets = new Set<string>();
