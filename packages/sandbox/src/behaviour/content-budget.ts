@@ -29,10 +29,8 @@ const finished = (task: TaskRecord) => task.state !== 'scheduled' && task.state 
 
 /** Cuts the content of the oldest finished tasks until the app is within its budget; `keep` is left alone. */
 export function keepContentWithinBudget(unit: Unit, app: AppState, keep: string): void {
-  let total = 0;
-  for (const task of app.tasks.values()) total += task.contentBytes;
   for (const task of app.tasks.values()) {
-    if (total <= LIMITS.contentBudgetBytes) return;
+    if (app.contentBytes <= LIMITS.contentBudgetBytes) return;
     if (task.taskid === keep || !finished(task) || task.contentBytes <= KEPT_TEXT) continue;
     // Messages of one push share one content object: cut each once, and keep them shared.
     const cut = new Map<PushContent, PushContent>();
@@ -42,11 +40,11 @@ export function keepContentWithinBudget(unit: Unit, app: AppState, keep: string)
         record.content = cutOnce(record.content);
       });
     }
+    // Placed again with its new contentBytes, the task brings the app's sum down (state/kinds.ts).
     unit.update('task', app, task, (record) => {
       record.content = cutOnce(record.content);
       let bytes = 0;
       for (const content of cut.values()) bytes += contentSize(content);
-      total += bytes - record.contentBytes;
       record.contentBytes = bytes;
     });
   }

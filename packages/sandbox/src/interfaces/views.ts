@@ -43,8 +43,6 @@ export function appView(app: AppState, realNow: number): Schemas['App'] {
   const now = clockNow(app.record.clock, realNow);
   let tokens = 0;
   for (const record of app.tokens.values()) if (record.expiresAt > now) tokens++;
-  let contentBytes = 0;
-  for (const task of app.tasks.values()) contentBytes += task.contentBytes;
   const { appid, appkey, name, createdAt, settings, rateLimits } = app.record;
   return {
     appid,
@@ -55,7 +53,7 @@ export function appView(app: AppState, realNow: number): Schemas['App'] {
     clock: clockView(app, realNow),
     dmp: partyView(app),
     rateLimits: { ...rateLimits },
-    counts: { devices: app.devices.size, tasks: app.tasks.size, tokens, contentBytes },
+    counts: { devices: app.devices.size, tasks: app.tasks.size, tokens, contentBytes: app.contentBytes },
   };
 }
 

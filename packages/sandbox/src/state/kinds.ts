@@ -40,6 +40,23 @@ export interface KindSpec<R> {
   copy?(record: R): R;
 }
 
+/**
+ * The bytes each placed task was counted with in its app's `contentBytes`: a task changed in place (its content cut)
+ * is placed again with a new contentBytes, and the old figure is what comes off the sum.
+ */
+const countedBytes = new WeakMap<TaskRecord, number>();
+
+function countContent(app: AppState, task: TaskRecord): void {
+  app.contentBytes += task.contentBytes;
+  countedBytes.set(task, task.contentBytes);
+}
+
+function uncountContent(app: AppState, task: TaskRecord | undefined): void {
+  if (!task) return;
+  app.contentBytes -= countedBytes.get(task) ?? 0;
+  countedBytes.delete(task);
+}
+
 /** A record's copy for a snapshot: its kind's own, or a structured clone. */
 export const copyRecord = <K extends KindName>(kind: K, record: Records[K]): Records[K] => {
   const spec: KindSpec<Records[K]> = KINDS[kind];
@@ -278,8 +295,15 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
   task: {
     prefix: 't',
     key: (appid, r) => ['t', appid, r.taskid],
-    place: (_store, app, record) => void app.tasks.set(record.taskid, record),
-    unplace: (_store, app, record) => void app.tasks.delete(record.taskid),
+    place(_store, app, record) {
+      uncountContent(app, app.tasks.get(record.taskid));
+      app.tasks.set(record.taskid, record);
+      countContent(app, record);
+    },
+    unplace(_store, app, record) {
+      uncountContent(app, app.tasks.get(record.taskid));
+      app.tasks.delete(record.taskid);
+    },
     // Stores written before tasks counted their content's bytes count it at load. Content read back is frozen as new content is (content.ts).
     decode: (value: Omit<TaskRecord, 'contentBytes'> & { contentBytes?: number }) => ({
       ...value,

@@ -37,6 +37,8 @@ export interface AppState {
   onlineCount: number;
   /** Tasks in order of creation. */
   tasks: Map<string, TaskRecord>;
+  /** The bytes of content the tasks hold (the sum of their contentBytes), kept as tasks are placed and taken out. */
+  contentBytes: number;
   /** taskid -> the messages of the task that are kept, derived from the messages. */
   messagesByTask: Map<string, Set<MessageRecord>>;
   requestIds: Map<string, RequestIdRecord>;
@@ -59,6 +61,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   blacklist: new Set(record.blacklist),
   onlineCount: 0,
   tasks: new Map(),
+  contentBytes: 0,
   messagesByTask: new Map(),
   requestIds: new Map(),
   tokens: new Map(),
