@@ -16,8 +16,21 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A copy of a JSON value, frozen as it is made: one pass, where a structured clone and a freeze after it take two. */
+function frozenCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    // JSON.parse makes "__proto__" an own key; an assignment would set the copy's prototype instead.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: frozenCopy(item), enumerable: true });
+    else copy[key] = frozenCopy(item);
+  }
+  return Object.freeze(copy);
+}
+
 /** Content of its own, frozen: it shares nothing with the request body it was read from. */
-export const frozenContent = (content: PushContent): PushContent => deepFreeze(structuredClone(content));
+export const frozenContent = (content: PushContent): PushContent => frozenCopy(content) as PushContent;
 
 const sizes = new WeakMap<PushContent, number>();
 
