@@ -1,6 +1,6 @@
 // An answer made by an injected fault reads as what it is: the app's `drop` fault, not "Cannot reach the sandbox:
 // other side closed". The request log says which fault answered a call (its `fault`), so the tool asks it.
-import type { components } from '../generated/schema.js';
+import type { components } from '@pushapi/sandbox/client';
 import { operationNamed } from './schemas.js';
 import { callControl, type McpContext } from './tool.js';
 
@@ -14,7 +14,7 @@ export async function faultThatAnswered(
 ): Promise<RequestLogEntry | undefined> {
   const log = await callControl<components['schemas']['RequestLog']>(
     context,
-    operationNamed(context.documents.sandbox!, 'listRequests'),
+    operationNamed(context.documents.sandbox, 'listRequests'),
     { query: { appid, limit: 5 } },
   );
   const latest = log.requests.find((r) => r.path === path);

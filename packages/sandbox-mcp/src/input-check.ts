@@ -3,7 +3,7 @@
 // shapes; these tools' schemas come from the documents as JSON Schema, so Ajv (the sandbox's own validator) checks
 // them here.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { withDocumentVocabulary } from '../validation/schemas.js';
+import { withDocumentVocabulary } from '@pushapi/sandbox/documents';
 import type { JsonSchema } from './schemas.js';
 
 const ajv = withDocumentVocabulary(new Ajv2020({ allErrors: true, strict: false, verbose: true }));
@@ -40,21 +40,23 @@ function ruleText(error: ErrorObject): string {
  * as a fault's `kind`, match), or the variants' differing `const` when none matches; never each variant's errors.
  */
 function readable(errors: ErrorObject[]): ErrorObject[] {
-  const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
-  if (unions.length === 0) return errors;
-  const union = unions[0]!;
+  const [union] = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  if (!union) return errors;
   const prefix = `${union.schemaPath}/`;
   const inside = errors.filter((e) => e.schemaPath.startsWith(prefix));
   const outside = errors.filter((e) => !e.schemaPath.startsWith(prefix) && e !== union);
   const byVariant = new Map<string, ErrorObject[]>();
   for (const e of inside) {
-    const variant = e.schemaPath.slice(prefix.length).split('/')[0]!;
+    // The segment after the union's path is the variant's index (split gives at least one segment).
+    const [variant = ''] = e.schemaPath.slice(prefix.length).split('/');
     byVariant.set(variant, [...(byVariant.get(variant) ?? []), e]);
   }
   const matching = [...byVariant.values()].filter(
     (list) => !list.some((e) => e.keyword === 'const' || e.keyword === 'enum'),
   );
-  if (matching.length > 0) return [...outside, ...matching.sort((a, b) => a.length - b.length)[0]!];
+  // The variant with the fewest errors is the one the input comes closest to.
+  const [closest] = matching.sort((a, b) => a.length - b.length);
+  if (closest) return [...outside, ...closest];
   const consts = inside.filter((e) => e.keyword === 'const');
   const field = consts[0] ? pointerSegments(consts[0].instancePath) : pointerSegments(union.instancePath);
   const allowed = consts.map((e) => JSON.stringify((e.params as { allowedValue: unknown }).allowedValue));

@@ -1,10 +1,15 @@
 // A message as the phone shows it, in words: the notification bar's title and text as cut on the phone, what the
 // channel level does to it, the lock screen, an iOS alert from push_info, whether another message replaced it.
-// The facts are the screen model's (src/shared/phone-screen.ts), the one the inbox page draws and tests read with
-// `app.screen(cid)`; this writes them as lines of text for an agent.
-import type { components } from '../generated/schema.js';
-import { type AndroidScreen, type IosScreen, type MessageScreen, messageScreen } from '../shared/phone-screen.js';
-import { formatLocal } from '../shared/time.js';
+// The facts are the screen model's (@pushapi/sandbox/client's messageScreen, the sandbox's shared/phone-screen.ts),
+// the one the inbox page draws and tests read with `app.screen(cid)`; this writes them as lines of text for an agent.
+import {
+  type AndroidScreen,
+  type components,
+  formatLocal,
+  type IosScreen,
+  type MessageScreen,
+  messageScreen,
+} from '@pushapi/sandbox/client';
 
 type InboxMessage = components['schemas']['InboxMessage'];
 

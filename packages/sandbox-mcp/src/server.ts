@@ -9,11 +9,10 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createControlClient } from '../shared/control-client.js';
-import { loadDocuments } from '../start/documents.js';
+import { createControlClient } from '@pushapi/sandbox/client';
 import { listResources } from './resources.js';
 import { inputCheck, type InputCheck } from './input-check.js';
-import { SecretKeeper, toolError, type McpContext, type Tool, type ToolAnswer } from './tool.js';
+import { SecretKeeper, servedDocuments, toolError, type McpContext, type Tool, type ToolAnswer } from './tool.js';
 import { appTools } from './tools/apps.js';
 import { deviceTools } from './tools/devices.js';
 import { faultTools } from './tools/faults.js';
@@ -70,7 +69,7 @@ async function runTool(
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const documents = loadDocuments();
+  const documents = servedDocuments();
   const context: McpContext = {
     url: options.url,
     control: createControlClient({ baseUrl: options.url, ...(options.token ? { token: options.token } : {}) }),
@@ -80,7 +79,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   };
   context.secrets.add(options.token);
   const tools = listTools(documents);
-  const checks = new Map(tools.map((t) => [t.name, inputCheck(t.name, t.inputSchema, t.example)]));
+  // Each tool with the check of its input: found together, so a tool is never without its check.
+  const checked = tools.map((tool) => ({ tool, check: inputCheck(tool.name, tool.inputSchema, tool.example) }));
   const mcp = new McpServer(
     { name: 'pushapi-sandbox', version: options.version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS(options.url) },
@@ -95,9 +95,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) return toolError(`no tool "${request.params.name}"; the tools: ${tools.map((t) => t.name).join(', ')}`);
-    const answer = await runTool(tool, request.params.arguments ?? {}, context, checks.get(tool.name)!);
+    const found = checked.find((c) => c.tool.name === request.params.name);
+    if (!found) return toolError(`no tool "${request.params.name}"; the tools: ${tools.map((t) => t.name).join(', ')}`);
+    const { tool, check } = found;
+    const answer = await runTool(tool, request.params.arguments ?? {}, context, check);
     // A secret leaves only through the tool that was asked for it.
     if (tool.reveals) return answer;
     return { ...answer, content: answer.content.map((c) => ({ ...c, text: context.secrets.hide(c.text) })) };

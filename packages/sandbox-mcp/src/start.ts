@@ -1,13 +1,19 @@
-// `pushapi-sandbox mcp`: the MCP server over stdio, for a sandbox already running (--url, --token) or for one it
-// starts in this process. Stdout carries the protocol only; what a person should read goes to stderr.
+// `pushapi-sandbox-mcp` (and `pushapi-sandbox mcp`, which runs it): the MCP server over stdio, for a sandbox already
+// running (--url, --token) or for one it starts in this process. Stdout carries the protocol only; what a person
+// should read goes to stderr.
+import fs from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs } from 'node:util';
-import { workspaceDocsDir } from '../http/docs-site.js';
-import { startSandbox } from '../index.js';
-import { VERSION } from '../start/sandbox.js';
+import { startSandbox, type Sandbox } from '@pushapi/sandbox';
+import { workspaceDocsDir } from '@pushapi/sandbox/documents';
 import { createMcpServer } from './server.js';
 
-export const MCP_HELP = `Usage: pushapi-sandbox mcp [options]
+/** This package's version (its package.json, one folder above dist/ and src/ alike). */
+export const VERSION: string = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export const MCP_HELP = `Usage: pushapi-sandbox-mcp [options]     (or: pushapi-sandbox mcp [options])
 
 An MCP server (stdio) whose tools create apps and devices, send push v1 requests, and read what each device shows.
 
@@ -40,14 +46,9 @@ export async function runMcp(args: string[]): Promise<void> {
   const url = values.url ?? env.SANDBOX_URL;
   const token = values.token ?? env.SANDBOX_CONTROL_TOKEN;
   const siteDir = values.docs ?? env.SANDBOX_DOCS ?? workspaceDocsDir();
-  const started = url
-    ? undefined
-    : await startSandbox({
-        port: 0,
-        ...(siteDir ? { docsDir: siteDir } : {}),
-        ...(token ? { controlToken: token } : {}),
-      });
-  const origin = (url ?? started!.url).replace(/\/+$/, '');
+  const { origin, started } = url
+    ? { origin: url.replace(/\/+$/, ''), started: undefined }
+    : await startHere(siteDir, token);
   const mcp = createMcpServer({
     url: origin,
     ...(token ? { token } : {}),
@@ -60,9 +61,22 @@ export async function runMcp(args: string[]): Promise<void> {
   });
   await mcp.connect(new StdioServerTransport());
   process.stderr.write(
-    `pushapi-sandbox mcp ${VERSION}: serving MCP on stdio for the sandbox at ${origin}${started ? ' (started here, in memory)' : ''}; inbox page ${origin}/\n`,
+    `pushapi-sandbox-mcp ${VERSION}: serving MCP on stdio for the sandbox at ${origin}${started ? ' (started here, in memory)' : ''}; inbox page ${origin}/\n`,
   );
   await closed;
   await mcp.close();
   await started?.stop();
+}
+
+/** A sandbox started in this process, in memory, on a free port of 127.0.0.1, and its origin. */
+async function startHere(
+  siteDir: string | undefined,
+  token: string | undefined,
+): Promise<{ origin: string; started: Sandbox }> {
+  const started = await startSandbox({
+    port: 0,
+    ...(siteDir ? { docsDir: siteDir } : {}),
+    ...(token ? { controlToken: token } : {}),
+  });
+  return { origin: started.url, started };
 }

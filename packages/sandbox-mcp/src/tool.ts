@@ -3,15 +3,32 @@
 // error with the sandbox's own message), and the keeper that hides secrets from every answer but the one that
 // was asked for them.
 import type { Document, OperationEntry } from '@pushapi/openapi/walk';
-import { ControlError, type ControlClient } from '../shared/control-client.js';
+import { ControlError, type ControlClient } from '@pushapi/sandbox/client';
+import { documentOf, loadDocuments } from '@pushapi/sandbox/documents';
 import type { JsonSchema } from './schemas.js';
+
+/** The three documents the sandbox serves, by their registry names: push v1, DMP, and its own control API. */
+export interface Documents {
+  'push-v1': Document;
+  dmp: Document;
+  sandbox: Document;
+}
+
+/** The documents as the sandbox loads them, each one named: a missing one stops the server at its start. */
+export function servedDocuments(loaded: Record<string, Document> = loadDocuments()): Documents {
+  return {
+    'push-v1': documentOf(loaded, 'push-v1'),
+    dmp: documentOf(loaded, 'dmp'),
+    sandbox: documentOf(loaded, 'sandbox'),
+  };
+}
 
 export interface McpContext {
   /** The sandbox's origin, such as http://127.0.0.1:4020. */
   url: string;
   control: ControlClient;
   /** The documents by registry name: push-v1, dmp, sandbox. */
-  documents: Record<string, Document>;
+  documents: Documents;
   secrets: SecretKeeper;
   /** auth tokens of push v1 the server holds, by appid (never shown). */
   pushTokens: Map<string, string>;

@@ -5,8 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/index.js';
-import { createMcpServer } from '../../src/mcp/server.js';
+import { startSandbox } from '@pushapi/sandbox';
+import { createMcpServer } from '../src/server.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let client: Client;

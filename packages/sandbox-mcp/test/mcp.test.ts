@@ -1,29 +1,28 @@
-// `pushapi-sandbox mcp`, driven as an agent drives it: the SDK's own Client over stdio against the built command
-// (dist/cli.js), with the sandbox it starts in-process, and against a running one with --url and --token. The
-// exchange of the first run is the example of the guide docs/guides/agents.md: it is compared with
+// `pushapi-sandbox-mcp`, driven as an agent drives it: the SDK's own Client over stdio against the built command
+// (dist/cli.js), with the sandbox it starts in-process, and against a running one with --url and --token; and
+// `pushapi-sandbox mcp`, the sandbox's command, which runs this package when it is installed. The exchange of the
+// first run is the example of the guide docs/guides/agents.md: it is compared with
 // docs/examples/agents/transcript.txt (UPDATE_TRANSCRIPT=1 writes it), the ids that change on every run aside.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startSandbox } from '@pushapi/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/index.js';
-import { cliPath, runCli } from '../support/cli.js';
+import { packageDir, runCommand, serverCommand } from './support/commands.js';
 
 const transcriptFile = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../docs/examples/agents/transcript.txt',
+  '../../../docs/examples/agents/transcript.txt',
 );
 
-async function connect(args: string[]) {
-  if (!fs.existsSync(cliPath))
-    throw new Error(
-      `${cliPath} is missing: build the package first (npx -y pnpm@10.34.9 --filter @pushapi/sandbox run build)`,
-    );
+/** A client of the server over stdio, started as `pushapi-sandbox-mcp` or, with `via: 'sandbox'`, as `pushapi-sandbox mcp`. */
+async function connect(args: string[], via: 'own' | 'sandbox' = 'own') {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [cliPath, 'mcp', ...args],
+    ...serverCommand(args, via),
+    // The sandbox's command looks for this package from the folder it runs in: here, the package's own.
+    cwd: packageDir,
     stderr: 'pipe',
   });
   const client = new Client({ name: 'pushapi-sandbox-test', version: '0.0.0' });
@@ -46,7 +45,7 @@ const masked = (text: string) =>
     .replace(/\b[0-9a-f]{32}\b/g, '<id>')
     .replace(/"(createdAt|at|durationMs|offsetMs)": [\d.]+/g, '"$1": <n>');
 
-describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
+describe('pushapi-sandbox-mcp, with the sandbox it starts', () => {
   let client: Client;
   const exchanges: Exchange[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
@@ -284,15 +283,27 @@ describe('pushapi-sandbox mcp, with the sandbox it starts', () => {
 });
 
 describe('the command line', () => {
-  it('lists mcp in --help, and says what mcp takes', async () => {
-    expect((await runCli(['--help'])).output).toContain('pushapi-sandbox mcp [--url <origin>] [--token <token>]');
-    const help = await runCli(['mcp', '--help']);
+  it('says what pushapi-sandbox-mcp takes, and refuses an unknown option with exit code 2', async () => {
+    const help = await runCommand(['--help']);
     expect(help.code).toBe(0);
+    expect(help.output).toContain('Usage: pushapi-sandbox-mcp [options]');
     expect(help.output).toContain('--url <origin>');
+    const wrong = await runCommand(['--port', '1']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.output).toContain("pushapi-sandbox-mcp: Unknown option '--port'");
+  });
+
+  it("is what the sandbox's `pushapi-sandbox mcp` runs when this package is installed", async () => {
+    expect((await runCommand(['--help'], 'sandbox')).output).toContain(
+      'pushapi-sandbox mcp [--url <origin>] [--token <token>]',
+    );
+    const help = await runCommand(['mcp', '--help'], 'sandbox');
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('Usage: pushapi-sandbox-mcp [options]');
   });
 });
 
-describe('pushapi-sandbox mcp --url, with a running sandbox that has a control token', () => {
+describe('pushapi-sandbox-mcp --url, and pushapi-sandbox mcp --url, with a running sandbox that has a control token', () => {
   const token = 'mcp-test-control-token-0123456789';
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   beforeAll(async () => {
@@ -312,7 +323,8 @@ describe('pushapi-sandbox mcp --url, with a running sandbox that has a control t
     expect(apps.content[0]!.text).toContain('"appid": "sandbox-app"');
     expect(apps.content[0]!.text).not.toContain(token);
     await client.close();
-    const without = await connect(['--url', sandbox.url]);
+    // Through the sandbox's own command this time, which runs this package.
+    const without = await connect(['--url', sandbox.url], 'sandbox');
     const refused = (await without.callTool({ name: 'list_apps', arguments: {} })) as {
       content: { text: string }[];
       isError?: boolean;

@@ -14,8 +14,8 @@ import { must } from './shared/must.js';
 const HELP = `pushapi-sandbox ${VERSION}: a local, stateful stand-in for push v1 and DMP
 
 Usage: pushapi-sandbox [options]
-       pushapi-sandbox mcp [--url <origin>] [--token <token>]   an MCP server (stdio) for coding agents
-                           (pushapi-sandbox mcp --help)
+       pushapi-sandbox mcp [--url <origin>] [--token <token>]   an MCP server (stdio) for coding agents:
+                           runs @pushapi/sandbox-mcp when installed (pushapi-sandbox mcp --help)
        pushapi-sandbox apps --server <url> --server <url> …   the apps of every process of a service, with
                            the process that holds each (pushapi-sandbox apps --help)
        pushapi-sandbox usage [--server <url>]… [--team <prefix>] --out <file>   every app's usage ledger, in
@@ -73,11 +73,11 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-// `pushapi-sandbox mcp …`: the MCP server for coding agents (src/mcp/start.ts), in place of the sandbox's own command.
+// `pushapi-sandbox mcp …`: the MCP server for coding agents, the package @pushapi/sandbox-mcp when it is installed
+// (src/cli/mcp-command.ts); exit code 2 naming the package when it is not.
 if (process.argv[2] === 'mcp') {
-  const { runMcp } = await import('./mcp/start.js');
-  await runMcp(process.argv.slice(3)).catch((error: Error) => fail(`mcp: ${error.message}`));
-  process.exit(0);
+  const { runMcpCommand } = await import('./cli/mcp-command.js');
+  process.exit(await runMcpCommand(process.argv.slice(3)).catch((error: Error) => fail(`mcp: ${error.message}`)));
 }
 
 // `pushapi-sandbox usage …`: every app's usage ledger from every process, in one file (src/cli/usage-command.ts).

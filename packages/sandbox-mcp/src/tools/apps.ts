@@ -1,6 +1,5 @@
 // Apps: list them, create an isolated one, and read its credentials (the one tool whose answer carries secrets).
-import { newAppId } from '../../shared/app-id.js';
-import type { components } from '../../generated/schema.js';
+import { type components, newAppId } from '@pushapi/sandbox/client';
 import { json, type McpContext, type Tool } from '../tool.js';
 import { controlTool } from './control-tool.js';
 

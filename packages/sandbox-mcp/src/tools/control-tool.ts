@@ -25,7 +25,7 @@ export interface ControlToolSpec {
 }
 
 export function controlTool(spec: ControlToolSpec, documents: McpContext['documents']): Tool {
-  const input = controlInput(documents.sandbox!, spec.operationId, {
+  const input = controlInput(documents.sandbox, spec.operationId, {
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.bodyKey ? { bodyKey: spec.bodyKey } : {}),
   });

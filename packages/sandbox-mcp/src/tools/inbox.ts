@@ -1,5 +1,5 @@
 // What a device received, as the phone shows it: read the inbox, or wait for the next message.
-import type { components } from '../../generated/schema.js';
+import type { components } from '@pushapi/sandbox/client';
 import { phoneText, type PhoneContext } from '../phone-text.js';
 import { operationNamed } from '../schemas.js';
 import { callControl, text, type McpContext, type Tool } from '../tool.js';
@@ -9,7 +9,7 @@ type Schemas = components['schemas'];
 
 /** The device's phone type and the app's time zone and clock: what the phone's text depends on. */
 async function phoneContext(context: McpContext, appid: string, cid: string): Promise<PhoneContext> {
-  const doc = context.documents.sandbox!;
+  const doc = context.documents.sandbox;
   const [device, app] = await Promise.all([
     callControl<Schemas['Device']>(context, operationNamed(doc, 'getDevice'), { path: { appid, cid } }),
     callControl<Schemas['App']>(context, operationNamed(doc, 'getApp'), { path: { appid } }),

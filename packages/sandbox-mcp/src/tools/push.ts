@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { listOperations, requestExample, type OperationEntry } from '@pushapi/openapi/walk';
 import { pushSign } from '@pushapi/push-v1-client';
-import { MOUNTS } from '../../shared/config.js';
-import type { components } from '../../generated/schema.js';
+import { type components, MOUNTS, must } from '@pushapi/sandbox/client';
 import { controlInput, operationNamed } from '../schemas.js';
 import { faultText, faultThatAnswered } from '../fault-text.js';
 import { readOperationId } from '../operation-names.js';
@@ -35,7 +34,7 @@ async function check(context: McpContext, request: PushRequest): Promise<Schemas
   };
   return callControl<Schemas['RequestCheckResult']>(
     context,
-    operationNamed(context.documents.sandbox!, 'checkRequest'),
+    operationNamed(context.documents.sandbox, 'checkRequest'),
     { body },
   );
 }
@@ -91,7 +90,7 @@ async function post(context: McpContext, request: PushRequest, token: string | u
 
 /** The auth_sign body for the app, signed with its credentials on its own clock. */
 async function signBody(context: McpContext, appid: string) {
-  const doc = context.documents.sandbox!;
+  const doc = context.documents.sandbox;
   const [credentials, clock] = await Promise.all([
     callControl<Schemas['Credentials']>(context, operationNamed(doc, 'getCredentials'), { path: { appid } }),
     callControl<Schemas['Clock']>(context, operationNamed(doc, 'getClock'), { path: { appid } }),
@@ -126,7 +125,7 @@ async function send(context: McpContext, request: PushRequest, signEntry: Operat
   const id = request.entry.operationId;
   if (id === 'authSign') return post(context, request, undefined, await signBody(context, request.appid));
   const secured =
-    ((request.entry.operation.security ?? context.documents['push-v1']!.security ?? []) as unknown[]).length > 0;
+    ((request.entry.operation.security ?? context.documents['push-v1'].security ?? []) as unknown[]).length > 0;
   const held = context.pushTokens.get(request.appid);
   let sent = await post(
     context,
@@ -143,15 +142,15 @@ async function send(context: McpContext, request: PushRequest, signEntry: Operat
 }
 
 export function pushTools(documents: McpContext['documents']): Tool[] {
-  const pushDoc = documents['push-v1']!;
+  const pushDoc = documents['push-v1'];
   const operations = listOperations(pushDoc);
   const signEntry = operationNamed(pushDoc, 'authSign');
   // The input is the check's (RequestCheck of the sandbox document) for push v1, with the app it is sent as.
-  const checkInput = controlInput(documents.sandbox!, 'checkRequest').schema.properties as Record<
+  const checkInput = controlInput(documents.sandbox, 'checkRequest').schema.properties as Record<
     string,
     Record<string, unknown>
   >;
-  const appid = controlInput(documents.sandbox!, 'getApp').schema.properties as Record<string, unknown>;
+  const appid = controlInput(documents.sandbox, 'getApp').schema.properties as Record<string, unknown>;
   const inputSchema = {
     type: 'object',
     properties: {
@@ -199,7 +198,10 @@ export function pushTools(documents: McpContext['documents']): Tool[] {
         return { args: { ...args, operationId: read.operationId }, notes: read.note ? [read.note] : [] };
       },
       async run(args, context) {
-        const entry = operations.find((e) => e.operationId === args.operationId)!;
+        const entry = must(
+          operations.find((e) => e.operationId === args.operationId),
+          "send_push's input was checked against its schema, whose operationId is one of these operations",
+        );
         const request: PushRequest = {
           appid: String(args.appid),
           entry,

@@ -1,9 +1,9 @@
 // The reference, for an agent: look up an operation (summary, rules, parameters, templates, a valid example body),
 // and check a request against its document without sending it.
 import { listOperations, requestExample, type Document, type OperationEntry } from '@pushapi/openapi/walk';
-import type { components } from '../../generated/schema.js';
-import { SERVED } from '../../start/documents.js';
-import { bodySchema, inlineSchema, operationNamed, type JsonSchema } from '../schemas.js';
+import { type components, must } from '@pushapi/sandbox/client';
+import { SERVED } from '@pushapi/sandbox/documents';
+import { bodySchema, inlineSchema, type JsonSchema } from '../schemas.js';
 import { readOperationId } from '../operation-names.js';
 import { text, toolError, type McpContext, type Tool } from '../tool.js';
 import { controlTool } from './control-tool.js';
@@ -138,7 +138,11 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
     },
     documents,
   );
-  const apiNames = (check.inputSchema.properties as Record<string, { enum?: string[] }>).api!.enum ?? [];
+  const apiNames =
+    must(
+      (check.inputSchema.properties as Record<string, { enum?: string[] }>).api,
+      "check_request's input has the field api (RequestCheck of the sandbox document)",
+    ).enum ?? [];
   const lookup: Tool = {
     name: 'lookup_operation',
     title: 'Look up an operation',
@@ -180,7 +184,7 @@ export const referenceTools = (documents: McpContext['documents']): Tool[] => {
         return toolError(
           `${String(args.api)} has no operation "${String(args.operationId)}"; its operations: ${entries.map((e) => e.operationId).join(', ')}`,
         );
-      return text(operationText(String(args.api), doc, operationNamed(doc, entry.operationId!)));
+      return text(operationText(String(args.api), doc, entry));
     },
   };
   return [check, lookup];

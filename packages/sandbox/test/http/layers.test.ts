@@ -1,6 +1,7 @@
 // The folders of src/ by role depend one way (README, "How it is built"): the HTTP layer reaches behaviour only
 // through interfaces/ and services/; behaviour, state and validation know nothing of HTTP, the interfaces or the
-// services; shared/ (what the browser may import) imports only shared/ and generated/. Every relative import of
+// services; shared/ (what the browser may import, and what the subpath @pushapi/sandbox/client exports:
+// shared/client-exports.ts) imports only shared/ and generated/. Every relative import of
 // every source file is checked against that table; a failure names the file and the import. (Type-only imports of
 // a service's shapes from interfaces/ and http/ are allowed to services/: they carry no code.)
 import fs from 'node:fs';
@@ -12,12 +13,12 @@ const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 
 /** Folder -> the folders it must not import from. */
 const FORBIDDEN: Record<string, string[]> = {
-  http: ['behaviour', 'mcp', 'cli'],
-  behaviour: ['http', 'interfaces', 'services', 'mcp', 'cli', 'client'],
-  state: ['behaviour', 'http', 'interfaces', 'services', 'start', 'validation', 'mcp', 'cli', 'client'],
-  validation: ['behaviour', 'http', 'interfaces', 'services', 'state', 'mcp', 'cli', 'client'],
-  shared: ['behaviour', 'http', 'interfaces', 'services', 'state', 'start', 'validation', 'mcp', 'cli', 'client'],
-  client: ['behaviour', 'http', 'interfaces', 'services', 'state', 'start', 'validation', 'mcp', 'cli'],
+  http: ['behaviour', 'cli'],
+  behaviour: ['http', 'interfaces', 'services', 'cli', 'client'],
+  state: ['behaviour', 'http', 'interfaces', 'services', 'start', 'validation', 'cli', 'client'],
+  validation: ['behaviour', 'http', 'interfaces', 'services', 'state', 'cli', 'client'],
+  shared: ['behaviour', 'http', 'interfaces', 'services', 'state', 'start', 'validation', 'cli', 'client'],
+  client: ['behaviour', 'http', 'interfaces', 'services', 'state', 'start', 'validation', 'cli'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,11 +1,11 @@
 // app.screen(cid): what each platform shows of each message, from the one phone model the inbox page draws and the
-// MCP server writes (src/shared/phone-screen.ts), with the same words on every surface (PHONE_WORDS).
+// MCP server writes (src/shared/phone-screen.ts), with the same words on every surface (PHONE_WORDS). The MCP
+// server's side, in its own package: packages/sandbox-mcp/test/phone-text.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { drawnTitle } from '../../page/src/drawn.js';
-import { phoneText } from '../../src/mcp/phone-text.js';
 import { PHONE_WORDS, type PhoneScreen } from '../../src/index.js';
 import { newApp, pushClient } from '../support/env.js';
 
@@ -84,25 +84,22 @@ describe('app.screen(cid)', () => {
 });
 
 describe('the same words on every surface', () => {
-  it('the MCP text and the page title are written from the screen', async () => {
+  it('the page title is written from the screen', async () => {
     const app = await newApp();
     await app.addDevice({ cid: 'iphone', online: true, phonetype: 'IOS' });
     const push = pushClient(app);
     await push.POST('/push_single', { body: { ...order('Shipped', { channelLevel: 1 }), cid: 'iphone' } });
     const [message] = (await app.inbox('iphone')).messages;
     const [screen] = (await app.screen('iphone')).messages;
-    const text = phoneText(message!, { phonetype: 'IOS', utcOffsetMinutes: 480, now: Date.now() });
-    expect(text).toContain(PHONE_WORDS.notOnIosWhy);
     expect(drawnTitle(message!, 'ios')).toBe(screen!.title);
     expect(screen!.title).toBe(PHONE_WORDS.notOnIos);
   });
 
-  it('no surface writes these sentences itself: the page and the MCP server take them from PHONE_WORDS', () => {
+  it('no surface writes these sentences itself: the page takes them from PHONE_WORDS', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const files = [
       ...fs.readdirSync(path.join(root, 'page/src/components')).map((f) => `page/src/components/${f}`),
       'page/src/drawn.ts',
-      'src/mcp/phone-text.ts',
     ];
     // The sentences (short labels such as "Background image" also name an image's alt text).
     const sentences = Object.values(PHONE_WORDS).filter((words) => words.length >= 25);
