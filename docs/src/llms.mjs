@@ -164,7 +164,7 @@ function controlSection({ api, doc }) {
     '',
     `## ${api.title}`,
     '',
-    `A test's side of the sandbox (\`@pushapi/sandbox\`), not of the real service: create apps and devices, read each device's inbox, move an app's test clock, inject faults, take snapshots. Base URL \`${doc.servers?.[0]?.url ?? ''}\` of a running sandbox; a token only when the sandbox was started with one (\`SANDBOX_CONTROL_TOKEN\`, or a team's app token). ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html). An MCP server over stdio wraps the same calls for coding agents (\`npx pushapi-sandbox mcp\`, guide: [agents.md](agents.md)).`,
+    `A test's side of the sandbox (\`@pushapi/sandbox\`), not of the real service: create apps and devices, read each device's inbox, move an app's test clock, inject faults, take snapshots. Base URL \`${doc.servers?.[0]?.url ?? ''}\` of a running sandbox; a token only when the sandbox was started with one (\`SANDBOX_CONTROL_TOKEN\`, or a team's app token). ${ops.length} operations; the full reference is [${api.name}.html](${api.name}.html). An MCP server over stdio wraps the same calls for coding agents (\`npx pushapi-sandbox-mcp\` of \`@pushapi/sandbox-mcp\`, which \`npx pushapi-sandbox mcp\` runs; guide: [agents.md](agents.md)).`,
     '',
     ...ops.map(
       (entry) =>

@@ -25,7 +25,7 @@ function sections(markdown: string) {
 /** `>=20.19` -> `Node.js >= 20.19`, as every README writes the engines range. */
 const nodeRange = (engines: string) => `Node.js ${engines.replace('>=', '>= ')}`;
 
-it('the public packages are the documents, both clients, the mock and the sandbox', () => {
+it("the public packages are the documents, both clients, the mock, the sandbox and the sandbox's MCP server", () => {
   expect(packages.map((p) => p.name)).toEqual(
     expect.arrayContaining([
       '@pushapi/dmp-client',
@@ -33,6 +33,7 @@ it('the public packages are the documents, both clients, the mock and the sandbo
       '@pushapi/openapi',
       '@pushapi/push-v1-client',
       '@pushapi/sandbox',
+      '@pushapi/sandbox-mcp',
     ]),
   );
   expect(Object.keys(tarballs).sort()).toEqual(packages.map((p) => p.name));
