@@ -25,6 +25,17 @@ function operationOf(pathname) {
   return parts[2] ?? '';
 }
 
+/**
+ * Work to stand in for a server's own per request, in µs of busy CPU before each answer (write-cost.mjs): the env
+ * PUSHAPI_BENCH_SPIN_US, 0 (none) unless set.
+ */
+const SPIN_NS = BigInt(Math.round(Number(process.env.PUSHAPI_BENCH_SPIN_US ?? 0) * 1000));
+
+function spin() {
+  const until = process.hrtime.bigint() + SPIN_NS;
+  while (process.hrtime.bigint() < until);
+}
+
 function serve() {
   /** @type {Map<string, string>} the serialised answer per operation, built once */
   const bodies = new Map(Object.entries(ANSWERS).map(([k, v]) => [k, JSON.stringify(v)]));
@@ -54,6 +65,7 @@ function serve() {
           : `content-length: ${req.headers['content-length'] ?? 0}`,
       });
       const body = bodies.get(operation) ?? fallback;
+      if (SPIN_NS > 0n) spin();
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     });
@@ -70,11 +82,15 @@ function serve() {
 }
 
 /**
- * Starts the fixed server in a child process.
+ * Starts the fixed server in a child process; `spinUs` of busy work before each answer, `execArgv` for its Node.
+ * @param {{ spinUs?: number, execArgv?: string[] }} [options]
  * @returns {Promise<{ url: string, seen: () => Promise<Record<string, { method: string, path: string, body: string, framing: string }>>, stop: () => Promise<void> }>}
  */
-export function startFixedServer() {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'inherit'] });
+export function startFixedServer({ spinUs = 0, execArgv = /** @type {string[]} */ ([]) } = {}) {
+  const child = spawn(process.execPath, [...execArgv, fileURLToPath(import.meta.url)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, PUSHAPI_BENCH_SPIN_US: String(spinUs) },
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
