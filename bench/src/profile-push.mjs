@@ -5,6 +5,7 @@
 // of the request path (profile-parts.mjs) by the innermost frame that names a part; the GC lines of that phase give
 // the bytes allocated and the pause per request.
 //   node bench/src/profile-push.mjs [--seconds=6] [--warmup=2] [--connections=10] [--json] [--keep=<file.cpuprofile>]
+//     [--cli=<another build's dist/cli.js>, to profile an earlier build in the same sitting]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +84,8 @@ async function main() {
   /** @type {string[]} */
   const gcLines = [];
   let counting = false;
-  const sandbox = await startSandboxChild(undefined, {
+  const cli = process.argv.find((a) => a.startsWith('--cli='))?.slice(6);
+  const sandbox = await startSandboxChild(cli, {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--trace-gc-nvp'],
     // Only the collections of the measured phase count; V8 prints them on the child's stdout.
     lines: (line) => {
