@@ -1,5 +1,6 @@
 // What the pipeline (pipeline.ts) reads and fills for one request: the parts made once at start-up, the request,
-// and what each stage found. One object seen through its phases (received -> routed -> found -> admitted -> handled):
+// and what each stage found. One object seen through its phases (received -> routed -> found -> faulted -> read ->
+// admitted -> checked -> validated -> handled):
 // a stage is given the phase it needs, so what an earlier stage found is there by its type. The request-log entry
 // is made from it once, at the end, whatever phase the request reached (log-entry.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -65,11 +66,13 @@ export interface RequestContext {
   app?: AppState;
   /** The app's time when the request came to it. */
   appAt?: number;
-  fault?: FaultRecord;
-  raw?: Buffer;
-  body?: unknown;
+  // What a stage found, for the log and a refusal whatever phase the request reached; written only by the stage
+  // that finds it, as it returns the next phase (Faulted, Read, Checked below).
+  readonly fault?: FaultRecord;
+  readonly raw?: Buffer;
+  readonly body?: unknown;
   call?: Call;
-  deviations: Deviation[];
+  readonly deviations: Deviation[];
   reply?: Reply;
   /** The status answered; 0 while none is (a dropped connection, an event stream). */
   status: number;
@@ -83,11 +86,20 @@ export interface Routed extends RequestContext {
 /** After the app stage: the app the call concerns with its time when the request came, or no app. */
 export type Found = Routed & ({ app: AppState; appAt: number } | { app?: undefined; appAt?: undefined });
 
+/** After the fault stage: the fault injected for this operation that the call meets, or none. */
+export type Faulted = Found & { readonly fault: FaultRecord | undefined };
+
+/** After the body stage: the body as received and as parsed (none for a method without one). */
+export type Read = Faulted & { readonly raw: Buffer | undefined; readonly body: unknown };
+
 /** After admission: the call the validator and the handler read. */
-export type Admitted = Found & { call: Call };
+export type Admitted = Read & { call: Call };
+
+/** Validation's findings, kept whether or not it refused: the deviations a lenient app's call was read through. */
+export type Checked = Admitted & { readonly deviations: Deviation[] };
 
 /** After validation: the call as checked against its document (what the handler reads), and only then. */
-export type Validated = Admitted & { readonly validated: true };
+export type Validated = Checked & { readonly validated: true };
 
 /** After the handler: its reply (which the commit announces and the answer sends). */
 export type Handled = Validated & { reply: Reply };

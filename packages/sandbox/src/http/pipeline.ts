@@ -18,7 +18,7 @@ import { CommitError, Unit } from '../state/unit.js';
 import { queryValues } from '../validation/request.js';
 import { appScopedPath, checkAppBase } from './app-base.js';
 import { ClientGoneError, parseJsonBody, readBody, requireJson } from './body.js';
-import type { Admitted, Found, Handled, RequestContext, Routed, Validated } from './context.js';
+import type { Admitted, Faulted, Found, Handled, Read, RequestContext, Routed, Validated } from './context.js';
 import { logEntryOf } from './log-entry.js';
 import { TeamLimitRefusal } from './team-limits.js';
 import { noteUsage } from './usage-note.js';
@@ -54,13 +54,14 @@ async function runStages(received: RequestContext): Promise<void> {
   // ---- App: the app the call concerns, found once ----
   const found = findApp(routed);
   // ---- Fault: one injected by the control API for this operation (drop, HTTP status, result) ----
-  if (injectFault(found) === ENDED) return;
+  const faulted = injectFault(found);
+  if (faulted === ENDED) return;
   // ---- Body: within the limits, JSON (a control call that changes state carries JSON) ----
-  await readRequestBody(found);
+  const read = await readRequestBody(faulted);
   // ---- Due work: what fell due for the app by its clock, committed as a unit of its own ----
-  await dueWork(found);
+  await dueWork(read);
   // ---- Admission: the appid and the credentials (push v1's rate limits come after validity, in its handler) ----
-  const admitted = admit(found);
+  const admitted = admit(read);
   // ---- Validate: the request against its document (a lenient app reads through the deviations it accepts) ----
   const validated = validate(admitted);
   // ---- Handle: the operation's handler, bound at start-up ----
@@ -174,10 +175,10 @@ function findApp(ctx: Routed): Found {
   );
 }
 
-function injectFault(ctx: Found): Ended | undefined {
+function injectFault(ctx: Found): Faulted | Ended {
   const { op } = ctx.operation;
   const fault = faultOfCall(ctx.app, op);
-  ctx.fault = fault;
+  const faulted = Object.assign(ctx, { fault });
   if (fault?.kind === 'drop') {
     ctx.req.socket.destroy();
     return ENDED;
@@ -188,28 +189,30 @@ function injectFault(ctx: Found): Ended | undefined {
   }
   if (fault?.kind === 'result')
     throw new Refusal(fault.result ?? 'other_error', fault.desc ?? 'injected by the sandbox');
-  return undefined;
+  return faulted;
 }
 
-async function readRequestBody(ctx: Found): Promise<void> {
+async function readRequestBody(ctx: Faulted): Promise<Read> {
   const { op } = ctx.operation;
   const { headers } = ctx.req;
   // A control call that changes state carries JSON, even when it has no body: no form and no `no-cors` fetch of
   // another page can send that content type, so none can make such a call.
   if (op.api === 'control' && BODY_METHODS.has(op.method)) requireJson(headers['content-type']);
-  ctx.raw = BODY_METHODS.has(op.method) ? await readBody(ctx.req) : undefined;
-  ctx.body = ctx.raw === undefined ? undefined : parseJsonBody(ctx.raw, headers['content-type']);
+  const raw = BODY_METHODS.has(op.method) ? await readBody(ctx.req) : undefined;
+  const body = raw === undefined ? undefined : parseJsonBody(raw, headers['content-type']);
+  const read: Read = Object.assign(ctx, { raw, body });
   // A slow service has the request and is slow to answer: the call is handled even if the caller gave up.
   if (ctx.fault?.kind === 'delay') await sleep(ctx.fault.delayMs ?? 0);
+  return read;
 }
 
 /** Only an app whose clock has reached its next due time has work to run: the others cost a comparison. */
-async function dueWork(ctx: Found): Promise<void> {
+async function dueWork(ctx: Read): Promise<void> {
   if (ctx.app && isDue(ctx.app, ctx.appAt))
     await runDueOfApp(ctx.parts.services, ctx.parts.committer, ctx.app).catch(refuseStoreFailure);
 }
 
-function admit(ctx: Found): Admitted {
+function admit(ctx: Read): Admitted {
   const { api, op } = ctx.operation;
   const { services, schemas } = ctx.parts;
   const unit = new Unit(services.store, services.realNow());
@@ -233,7 +236,7 @@ function admit(ctx: Found): Admitted {
 }
 
 /** A call that would make an app of a team counts against the team's quota of apps on this process. */
-function checkAppQuota(ctx: Found, call: Admitted['call']): void {
+function checkAppQuota(ctx: Read, call: Admitted['call']): void {
   const { operationId } = call.op;
   const body = call.body as { appid?: unknown } | undefined;
   const appid = operationId === 'putApp' ? call.params.appid : operationId === 'createApp' ? body?.appid : undefined;
@@ -243,9 +246,10 @@ function checkAppQuota(ctx: Found, call: Admitted['call']): void {
 
 function validate(ctx: Admitted): Validated {
   const checked = checkCall(ctx.parts.schemas, ctx.call, ctx.operation.api.invalidStatus);
-  ctx.deviations = checked.deviations;
+  // Kept before a refusal is thrown: the log names the deviations a refused call was read through too.
+  const withDeviations = Object.assign(ctx, { deviations: checked.deviations });
   if (checked.refusal) throw checked.refusal;
-  return Object.assign(ctx, { call: checked.call, validated: true as const });
+  return Object.assign(withDeviations, { call: checked.call, validated: true as const });
 }
 
 function handle(ctx: Validated): Handled {
