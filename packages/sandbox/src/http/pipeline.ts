@@ -1,6 +1,7 @@
 // One request's way through the sandbox, read top to bottom: serveRequest runs the stages in order. The stage
 // contract: a stage is given the request's context in the phase it needs (context.ts: received, routed, found,
-// admitted, handled) and returns nothing, or the context in its next phase, or ENDED when it ended the request
+// faulted, read, admitted, checked, validated, handled) and returns nothing, or the context in its next phase (what
+// it found is written there and nowhere else), or ENDED when it ended the request
 // itself (a page served, a dropped connection, an event stream). It refuses one way, as the code it calls does: it
 // throws a Refusal, which serveRequest answers at once (nothing after it runs, nothing is committed).
 import type { ServerResponse } from 'node:http';
