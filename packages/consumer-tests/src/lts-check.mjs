@@ -15,7 +15,7 @@ import { newestLtsNode } from './runtimes.mjs';
 import { workspaceRoot } from './workspace.mjs';
 
 /** The published packages whose own tests exercise runtime code (the openapi package is documents and data). */
-export const LTS_PACKAGES = ['push-v1-client', 'dmp-client', 'sandbox', 'verify', 'mock'];
+export const LTS_PACKAGES = ['push-v1-client', 'dmp-client', 'sandbox', 'sandbox-mcp', 'verify', 'mock'];
 
 /**
  * vitest arguments per package, where not all of its tests are about Node. The sandbox's `page` project tests the
