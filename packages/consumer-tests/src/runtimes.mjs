@@ -57,6 +57,28 @@ export function runtimeSpec(id) {
 export const nodeRuntimes = runtimeSpecs.filter((s) => s.id.startsWith('node-'));
 
 /**
+ * Puts a finished install (`tmp`, holding `.complete`) in place as `dir`. CI runs stages side by side that may
+ * install the same runtime at once: an install that finds another one already complete in place keeps that one and
+ * drops its own (removing it would pull a running binary's folder away from the other stage); an incomplete one
+ * (an interrupted download) is replaced.
+ * @param {string} tmp @param {string} dir
+ */
+export function putInPlace(tmp, dir) {
+  if (fs.existsSync(path.join(dir, '.complete'))) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    fs.renameSync(tmp, dir);
+  } catch (error) {
+    // Another install renamed its own into place between the removal and this rename: keep that one.
+    if (!fs.existsSync(path.join(dir, '.complete'))) throw error;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
  * Installs a runtime's packages into `.runtimes/<id>/` unless a complete install is already there.
  * The install goes to a temporary folder first and is renamed into place, so an interrupted
  * download never looks complete.
@@ -95,8 +117,7 @@ export function ensureRuntime(spec, { log = () => {} } = {}) {
       },
     );
     fs.writeFileSync(path.join(tmp, '.complete'), `${new Date().toISOString()}\n`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(tmp, dir);
+    putInPlace(tmp, dir);
   } catch (error) {
     fs.rmSync(tmp, { recursive: true, force: true });
     const stderr = /** @type {{ stderr?: Buffer }} */ (error).stderr?.toString().trim();
