@@ -2815,9 +2815,27 @@ export interface components {
             replacedBy: string | null;
         };
         /**
-         * @description One event of the live stream. `type` says what changed; the page reloads what it shows of that
-         *     app. `message` events carry the ids and the change of the message (a MessageChange), not the message
-         *     as shown: a reader loads that from the control API.
+         * @description What a `message` event says of the device the message belongs to: its counts after the change, as its Device
+         *     has them (a message received, one waiting that arrived or expired, an inbox trimmed). A reader updates the
+         *     counts it shows from them without reading the device again.
+         */
+        DeviceCounts: {
+            /**
+             * @description Messages received and kept.
+             * @example 3
+             */
+            inboxCount: number;
+            /**
+             * @description Offline messages waiting for the device to come online.
+             * @example 0
+             */
+            pendingCount: number;
+        };
+        /**
+         * @description One event of the live stream. `type` says what changed; the page applies what the event carries and
+         *     reloads the rest of what it shows of that app. `message` events carry the ids and the change of the
+         *     message (a MessageChange), not the message as shown: a reader loads that from the control API; and the
+         *     device's counts after the change (DeviceCounts). `request` events carry the request log's entry.
          */
         SandboxEvent: {
             /**
@@ -2846,6 +2864,7 @@ export interface components {
              */
             taskid?: string;
             message?: components["schemas"]["MessageChange"];
+            counts?: components["schemas"]["DeviceCounts"];
             request?: components["schemas"]["RequestLogEntry"];
         };
         /** @description Recent events, oldest first. */

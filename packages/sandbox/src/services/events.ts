@@ -35,7 +35,15 @@ export function eventOf(change: Change): NewEvent | undefined {
     case 'message': {
       // A message removed (an inbox trimmed or cleared, a message deleted) makes none.
       const m = change.record;
-      return change.gone ? undefined : { type: 'message', appid, cid: m.cid, message: messageChange(m) };
+      if (change.gone) return undefined;
+      const device = change.app.devices.get(m.cid);
+      return {
+        type: 'message',
+        appid,
+        cid: m.cid,
+        message: messageChange(m),
+        ...(device ? { counts: { inboxCount: device.inbox.size, pendingCount: device.pending.size } } : {}),
+      };
     }
     default:
       return undefined;
@@ -44,7 +52,8 @@ export function eventOf(change: Change): NewEvent | undefined {
 
 /**
  * A message event's ids and change, not the message as shown: readers reload what they show from the control API,
- * and a push to many devices makes an event per device.
+ * and a push to many devices makes an event per device. The event also carries its device's counts after the unit
+ * (DeviceCounts: two numbers), so that a reader showing them need not read the device again.
  */
 const messageChange = (m: MessageRecord): components['schemas']['MessageChange'] => ({
   id: m.id,
