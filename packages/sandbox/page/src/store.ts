@@ -1,7 +1,11 @@
 // What the page shows, read from the control API, and the actions it takes: the app's timeline of messages (one
 // list of every device's messages, filtered), the devices with their unread counts, the tasks and the request log.
-// Each part reloads when an event says it changed; a part has at most one load in flight and one more queued, so a burst of events (a push_app
-// to many devices) costs two loads, not one per event. A load started for another selection is dropped.
+// What an event carries is applied in place (a request's log entry, a device's counts after a message changed);
+// a part whose change the event does not carry reloads, and only the parts it changes: a push_single to the device
+// shown reloads the app's tasks and the timeline, one to another device only the tasks. A part has at most one load
+// in flight and one more queued, and what events carried is drawn once per batch of events read together, so a
+// burst of events (a push_app to many devices) costs two loads of a part, not one per event. A load started for
+// another selection is dropped.
 import {
   control,
   data,
@@ -21,6 +25,16 @@ type Part = 'info' | 'apps' | 'devices' | 'messages' | 'tasks' | 'requests';
 const PARTS: readonly Part[] = ['info', 'apps', 'devices', 'messages', 'tasks', 'requests'];
 /** How many messages the timeline asks for. */
 export const TIMELINE_LIMIT = 200;
+/** How many requests the request log shows (the newest). */
+export const REQUESTS_LIMIT = 100;
+
+type DeviceCounts = Schemas['DeviceCounts'];
+
+/** The newest requests first, each once, at most REQUESTS_LIMIT of them. */
+const newestRequests = (entries: RequestLogEntry[]): RequestLogEntry[] => {
+  const byId = new Map(entries.map((r) => [r.id, r]));
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, REQUESTS_LIMIT);
+};
 
 const SEEN_KEY = (appid: string) => `pushapi-sandbox-seen:${appid}`;
 function readSeen(appid: string | undefined): Record<string, number> {
@@ -39,6 +53,30 @@ export const seededFirst = (devices: Device[]): Device[] => [
   ...devices.filter((d) => !d.magic),
   ...devices.filter((d) => d.magic),
 ];
+
+/** The devices, those named given the counts an event carried (a new list only when a count changed). */
+function withCounts(devices: Device[], counts: ReadonlyMap<string, DeviceCounts>): Device[] {
+  if (counts.size === 0) return devices;
+  let changed = false;
+  const out = devices.map((d) => {
+    const c = counts.get(d.cid);
+    if (!c || (c.inboxCount === d.inboxCount && c.pendingCount === d.pendingCount)) return d;
+    changed = true;
+    return { ...d, inboxCount: c.inboxCount, pendingCount: c.pendingCount };
+  });
+  return changed ? out : devices;
+}
+
+/** A device whose inbox shrank (a message deleted, the inbox cleared) has nothing unread below its count. */
+function seenWithin(seen: Record<string, number>, devices: Device[]): Record<string, number> {
+  let out = seen;
+  for (const d of devices)
+    if ((seen[d.cid] ?? 0) > d.inboxCount) {
+      if (out === seen) out = { ...seen };
+      out[d.cid] = d.inboxCount;
+    }
+  return out;
+}
 
 export interface StoreState extends BaseState {
   selection: Selection;
@@ -64,6 +102,18 @@ export class SandboxStore extends BaseStore<StoreState> {
   #generation = 0;
   /** A reset event came: the next answer of the apps says whether the app shown is still there. */
   #resetSeen = false;
+  /**
+   * What events carried, to apply in place: the request log entries and the devices' counts of the events read
+   * since the last draw (drawn once per batch), and those read while the part's load is in flight (applied again
+   * to its answer, which may have been read before them).
+   */
+  #carried = {
+    requests: [] as RequestLogEntry[],
+    counts: new Map<string, DeviceCounts>(),
+    requestsLoading: undefined as RequestLogEntry[] | undefined,
+    countsLoading: undefined as Map<string, DeviceCounts> | undefined,
+    drawing: false,
+  };
 
   constructor() {
     super({ ...BASE_STATE, selection: readHash(), seen: {}, tasks: [], requests: [], loaded: {} });
@@ -186,12 +236,12 @@ export class SandboxStore extends BaseStore<StoreState> {
       }
       case 'devices': {
         if (!appid) return;
-        const devices = seededFirst(await this.readDevices(appid));
+        const during = new Map<string, DeviceCounts>();
+        this.#carried.countsLoading = during;
+        const devices = withCounts(seededFirst(await this.readDevices(appid)), during);
+        if (this.#carried.countsLoading === during) this.#carried.countsLoading = undefined;
         if (!current()) return;
-        // A device whose inbox shrank (a message deleted, the inbox cleared) has nothing unread below its count.
-        const seen = { ...this.state.seen };
-        for (const d of devices) if ((seen[d.cid] ?? 0) > d.inboxCount) seen[d.cid] = d.inboxCount;
-        this.set({ devices, seen, ...loaded() });
+        this.set({ devices, seen: seenWithin(this.state.seen, devices), ...loaded() });
         const cid = this.state.selection.cid;
         if (cid) this.#markSeen(cid);
         return;
@@ -215,13 +265,24 @@ export class SandboxStore extends BaseStore<StoreState> {
       case 'tasks': {
         if (!appid) return;
         const { tasks } = await data(control.GET('/apps/{appid}/tasks', { params: { path: { appid } } }));
-        if (current()) this.set({ tasks, ...loaded() });
+        if (!current()) return;
+        // The list holds every task the app keeps: the app's count of them follows it (a task event reloads no app).
+        const apps = this.state.apps.map((a) =>
+          a.appid === appid && a.counts.tasks !== tasks.length
+            ? { ...a, counts: { ...a.counts, tasks: tasks.length } }
+            : a,
+        );
+        this.set({ tasks, apps, ...loaded() });
         return;
       }
       case 'requests': {
-        const query = this.state.selection.log === 'all' || !appid ? {} : { appid };
+        const query = { limit: REQUESTS_LIMIT, ...(this.state.selection.log === 'all' || !appid ? {} : { appid }) };
+        const during: RequestLogEntry[] = [];
+        this.#carried.requestsLoading = during;
         const { requests } = await data(control.GET('/requests', { params: { query } }));
-        if (current()) this.set({ requests, ...loaded() });
+        if (this.#carried.requestsLoading === during) this.#carried.requestsLoading = undefined;
+        // Entries the stream brought while the log was read, and that the answer may not hold yet.
+        if (current()) this.set({ requests: newestRequests([...during, ...requests]), ...loaded() });
         return;
       }
     }
@@ -254,18 +315,76 @@ export class SandboxStore extends BaseStore<StoreState> {
         if (mine) this.refresh('tasks', 'devices', 'messages');
         return;
       case 'device':
-      case 'message':
         if (mine) this.refresh('devices', 'messages');
-        if (event.type === 'message') this.refresh('apps');
+        return;
+      case 'message':
+        // The device's counts come with the event (an event over the sandbox's bound comes without them: reloaded);
+        // its message reloads the timeline only when the timeline may list it.
+        if (!mine) return;
+        if (event.counts && event.cid !== undefined) this.#carryCounts(event.cid, event.counts);
+        else this.refresh('devices');
+        if (this.#mayList(event)) this.refresh('messages');
         return;
       case 'task':
-        // A push may also leave messages waiting for offline devices, which no other event announces.
-        if (mine) this.refresh('tasks', 'devices', 'messages');
+        // Its messages come with their own events (a message waiting for an offline device too).
+        if (mine) this.refresh('tasks');
         return;
-      case 'request':
-        if (mine || this.state.selection.log === 'all') this.refresh('requests');
+      case 'request': {
+        const { log } = this.state.selection;
+        if (!mine && log !== 'all') return;
+        // The entry comes with the event (an event over the sandbox's bound comes without it: reloaded). A log of
+        // one app lists that app's requests, not those of no app.
+        if (!event.request) this.refresh('requests');
+        else if (log === 'all' || event.request.appid === this.appid) this.#carryRequest(event.request);
         return;
+      }
     }
+  }
+
+  /** Whether the timeline's filters may let a message event's message in: not when it names another device or task. */
+  #mayList(event: SandboxEvent): boolean {
+    const { cid, task } = this.state.selection;
+    if (cid !== undefined && event.cid !== undefined && event.cid !== cid) return false;
+    if (task !== undefined && event.message && event.message.taskid !== task) return false;
+    return true;
+  }
+
+  /** A device's counts after a message changed, for the next draw (and for the answer of a load of the devices in flight). */
+  #carryCounts(cid: string, counts: DeviceCounts): void {
+    this.#carried.counts.set(cid, counts);
+    this.#carried.countsLoading?.set(cid, counts);
+    this.#draw();
+  }
+
+  /** A request log entry, for the next draw (and for the answer of a load of the log in flight). */
+  #carryRequest(entry: RequestLogEntry): void {
+    this.#carried.requests.push(entry);
+    this.#carried.requestsLoading?.push(entry);
+    this.#draw();
+  }
+
+  /** Once the events read together are handled: one new list of the devices and of the requests for all of them. */
+  #draw(): void {
+    const carried = this.#carried;
+    if (carried.drawing) return;
+    carried.drawing = true;
+    const generation = this.#generation;
+    queueMicrotask(() => {
+      const { requests, counts } = carried;
+      carried.requests = [];
+      carried.counts = new Map();
+      carried.drawing = false;
+      if (generation !== this.#generation) return;
+      const patch: Partial<StoreState> = {};
+      if (requests.length > 0) patch.requests = newestRequests([...requests, ...this.state.requests]);
+      if (counts.size > 0) {
+        patch.devices = withCounts(this.state.devices, counts);
+        patch.seen = seenWithin(this.state.seen, patch.devices);
+      }
+      this.set(patch);
+      const cid = this.state.selection.cid;
+      if (counts.size > 0 && cid) this.#markSeen(cid);
+    });
   }
 
   #follow(): void {
