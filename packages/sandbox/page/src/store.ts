@@ -368,22 +368,26 @@ export class SandboxStore extends BaseStore<StoreState> {
     const carried = this.#carried;
     if (carried.drawing) return;
     carried.drawing = true;
-    const generation = this.#generation;
+    // The counts are of the app shown when they came; another app's devices are not theirs (a magic cid is in every
+    // app). A filter of the timeline changes neither the devices nor the request log.
+    const appid = this.appid;
     queueMicrotask(() => {
       const { requests, counts } = carried;
       carried.requests = [];
       carried.counts = new Map();
       carried.drawing = false;
-      if (generation !== this.#generation) return;
+      const { log } = this.state.selection;
+      const inLog = requests.filter((r) => log === 'all' || r.appid === this.appid);
       const patch: Partial<StoreState> = {};
-      if (requests.length > 0) patch.requests = newestRequests([...requests, ...this.state.requests]);
-      if (counts.size > 0) {
+      if (inLog.length > 0) patch.requests = newestRequests([...inLog, ...this.state.requests]);
+      if (counts.size > 0 && appid === this.appid) {
         patch.devices = withCounts(this.state.devices, counts);
         patch.seen = seenWithin(this.state.seen, patch.devices);
       }
+      if (Object.keys(patch).length === 0) return;
       this.set(patch);
       const cid = this.state.selection.cid;
-      if (counts.size > 0 && cid) this.#markSeen(cid);
+      if (patch.devices && cid) this.#markSeen(cid);
     });
   }
 
