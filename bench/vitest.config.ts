@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 300_000,
+    // A hook that starts a sandbox: Vitest's 10 s default ran out at load 30.
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

@@ -1,15 +1,13 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two runs of the behaviour suite: straight at the sandbox, and through Prism proxies that check every request
 // and answer against the public documents (the referee). The other tests run once, straight.
 export default defineConfig({
   test: {
-    // Twice the cores (at most 8): a quarter of the files spend most of their time on other processes (sandbox
-    // commands, HAProxy, Chromium, Prism, tsc) starting and answering, and a worker waiting on one leaves its core
-    // to another file. On a machine shared with other jobs it also keeps the suite's share of the cores.
-    maxWorkers: Math.min(8, availableParallelism() * 2),
-    testTimeout: 120_000,
+    // Vitest's default of one worker per core: twice as many made the suite no faster on a machine shared with other
+    // jobs (load 30), and every test slower. Five minutes a test: the tests that start sandbox commands one after
+    // another (a restart, a rehome, stores broken at several offsets) took over two minutes at that load.
+    testTimeout: 300_000,
     hookTimeout: 300_000,
     // expect.poll waits for a state (a line a child process prints, a violation a proxy logs): its deadline is the
     // test's, not vitest's default of one second, which a busy machine's child process can miss.
