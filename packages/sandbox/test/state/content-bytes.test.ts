@@ -1,49 +1,12 @@
 // An app's contentBytes is a running sum kept by the task index (state/kinds.ts), so a push reads the app's content
 // budget without a pass over its tasks. The sum must equal the tasks' own figures whatever the unit does to them.
 import { describe, expect, it } from 'vitest';
-import { emptyStats, type TaskRecord } from '../../src/state/records.js';
-import { newAppState, Store, type AppState } from '../../src/state/store.js';
+import type { AppState } from '../../src/state/store.js';
+import { Store } from '../../src/state/store.js';
 import { Unit } from '../../src/state/unit.js';
+import { testAppState, testTask as task } from '../support/records.js';
 
-const app = (): AppState =>
-  newAppState({
-    seq: 1,
-    appid: 'bytes-app',
-    appkey: 'k',
-    mastersecret: 's',
-    name: 'bytes-app',
-    createdAt: 0,
-    settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 200 },
-    clock: { offsetMs: 0, frozenAt: null },
-    party: {
-      userCode: 'u',
-      authCode: 'a',
-      expiresIn: 7200,
-      permissions: { tagsUser: true, configTags: true },
-      tags: [],
-    },
-    rateLimits: {},
-    blacklist: [],
-    onlineHistory: [],
-  });
-
-const task = (taskid: string, contentBytes: number): TaskRecord => ({
-  seq: 2,
-  taskid,
-  kind: 'single',
-  state: 'sent',
-  createdAt: 0,
-  taskName: null,
-  requestid: null,
-  content: { msgtype: 'transmission', message: {}, template: {}, push_info: null },
-  window: { from: null, until: null },
-  pushTime: null,
-  dispatchAt: null,
-  targets: { cids: [], aliases: [], condition: null },
-  stats: emptyStats(),
-  details: {},
-  contentBytes,
-});
+const app = (): AppState => testAppState('bytes-app');
 
 const sum = (state: AppState) => [...state.tasks.values()].reduce((n, t) => n + t.contentBytes, 0);
 

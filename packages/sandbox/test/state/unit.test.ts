@@ -3,32 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/services/events.js';
 import { emptyStats, type DeviceRecord, type MessageRecord, type TaskRecord } from '../../src/state/records.js';
-import { newAppState, Store } from '../../src/state/store.js';
+import { Store } from '../../src/state/store.js';
+import { testAppState } from '../support/records.js';
 import { Committer, Unit } from '../../src/state/unit.js';
 import type { Persistence, Write } from '../../src/state/persistence.js';
 
 function appWithTask() {
   const store = new Store();
-  const app = newAppState({
-    seq: 1,
-    appid: 'unit-app',
-    appkey: 'k',
-    mastersecret: 's',
-    name: 'unit-app',
-    createdAt: 0,
-    settings: { scheduledPush: true, utcOffsetMinutes: 480, maxClockSkewMs: null, inboxLimit: 200 },
-    clock: { offsetMs: 0, frozenAt: null },
-    party: {
-      userCode: 'u',
-      authCode: 'a',
-      expiresIn: 7200,
-      permissions: { tagsUser: true, configTags: true },
-      tags: [],
-    },
-    rateLimits: {},
-    blacklist: [],
-    onlineHistory: [],
-  });
+  const app = testAppState('unit-app');
   let serialized = 0;
   const task = {
     seq: 2,
