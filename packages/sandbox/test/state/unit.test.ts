@@ -2,9 +2,9 @@
 // it; the events of a unit follow the order its records first changed.
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/services/events.js';
-import { emptyStats, type DeviceRecord, type MessageRecord, type TaskRecord } from '../../src/state/records.js';
+import type { DeviceRecord, MessageRecord, TaskRecord } from '../../src/state/records.js';
 import { Store } from '../../src/state/store.js';
-import { testAppState } from '../support/records.js';
+import { testAppState, testTask } from '../support/records.js';
 import { Committer, Unit } from '../../src/state/unit.js';
 import type { Persistence, Write } from '../../src/state/persistence.js';
 
@@ -13,21 +13,7 @@ function appWithTask() {
   const app = testAppState('unit-app');
   let serialized = 0;
   const task = {
-    seq: 2,
-    taskid: 'RASS_0101_a',
-    kind: 'single',
-    state: 'sent',
-    createdAt: 0,
-    taskName: null,
-    requestid: null,
-    content: { msgtype: 'transmission', message: {}, template: {}, push_info: null },
-    window: { from: null, until: null },
-    pushTime: null,
-    dispatchAt: null,
-    targets: { cids: [], aliases: [], condition: null },
-    stats: emptyStats(),
-    details: {},
-    contentBytes: 0,
+    ...testTask('RASS_0101_a'),
     // Counts how often the record is turned into JSON.
     toJSON() {
       serialized++;
