@@ -44,7 +44,8 @@ async function saveAndRestore(origin, devices, appid) {
     requests.filter(which).reduce((ms, r) => ms + r.durationMs, 0);
   const restores = requests.filter((r) => r.path === `/control/snapshots/${appid}/restore`).map((r) => r.durationMs);
   const restoreMs = summarize(restores).median;
-  const saveMs = spent((r) => r.path === '/control/snapshots' && r.method === 'POST');
+  // The newest save is this app's (the log's last 100 requests may hold an earlier app's save as well).
+  const saveMs = requests.find((r) => r.path === '/control/snapshots' && r.method === 'POST')?.durationMs ?? Number.NaN;
   // Rebuilding the same state instead: the app's batches without the last one (the 100 devices added after the
   // save), and the push.
   const batches = requests.filter((r) => r.path === `/control/apps/${appid}/devices/batch`);

@@ -10,7 +10,7 @@
 // - Nothing is shown after the template's duration_end.
 import { DEFAULT_OFFLINE_EXPIRE_MS } from '../shared/config.js';
 import type { CidDetail, MessageRecord, PushContent, TaskKind, TaskRecord } from '../state/records.js';
-import type { AppState, DeviceState } from '../state/store.js';
+import type { AppState, DeviceState, MessageList } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { platformOf } from '../shared/phone-view.js';
 import { parseLocal } from '../shared/time.js';
@@ -164,7 +164,7 @@ function end(
 }
 
 /** Keeps a device's list of messages (its inbox, or those that never arrived) within inboxLimit: the oldest go first. */
-function trimOldest(unit: Unit, app: AppState, messages: Map<string, MessageRecord>): void {
+function trimOldest(unit: Unit, app: AppState, messages: MessageList): void {
   for (const oldest of messages.values()) {
     if (messages.size <= app.record.settings.inboxLimit) break;
     unit.remove('message', app, oldest);

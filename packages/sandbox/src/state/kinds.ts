@@ -3,7 +3,7 @@
 // stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { contentSize, deepFreeze } from './content.js';
-import { newDeviceState, type AppState, type Store } from './store.js';
+import { dropMessage, messageList, newDeviceState, type AppState, type Store } from './store.js';
 import type {
   AppRecord,
   DayRecord,
@@ -229,10 +229,10 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     place(_store, app, m) {
       const device = app.devices.get(m.cid);
       if (!device) return;
-      if (m.state === 'pending') device.pending.set(m.id, m);
+      if (m.state === 'pending') messageList(device, 'pending').set(m.id, m);
       else {
-        device.pending.delete(m.id);
-        (m.state === 'delivered' ? device.inbox : device.ended).set(m.id, m);
+        if (device.pending.has(m.id)) messageList(device, 'pending').delete(m.id);
+        messageList(device, m.state === 'delivered' ? 'inbox' : 'ended').set(m.id, m);
       }
       let ofTask = app.messagesByTask.get(m.taskid);
       if (!ofTask) app.messagesByTask.set(m.taskid, (ofTask = new Set()));
@@ -240,9 +240,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     },
     unplace(_store, app, m) {
       const device = app.devices.get(m.cid);
-      device?.pending.delete(m.id);
-      device?.inbox.delete(m.id);
-      device?.ended.delete(m.id);
+      if (device) dropMessage(device, m.id);
       const ofTask = app.messagesByTask.get(m.taskid);
       ofTask?.delete(m);
       if (ofTask?.size === 0) app.messagesByTask.delete(m.taskid);

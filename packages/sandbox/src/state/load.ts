@@ -143,7 +143,7 @@ function inSeqOrder<V>(map: ReadonlyMap<unknown, V>, seq: (value: V) => number):
 }
 
 /** A device's list of messages in the order of their sequence numbers: the same map when it already is. */
-function messagesBySeq<M extends { id: string; seq: number }>(list: Map<string, M>): Map<string, M> {
+function messagesBySeq<M extends { id: string; seq: number }>(list: ReadonlyMap<string, M>): ReadonlyMap<string, M> {
   if (inSeqOrder(list, (m) => m.seq)) return list;
   return new Map([...list.values()].sort((a, b) => a.seq - b.seq).map((m) => [m.id, m]));
 }

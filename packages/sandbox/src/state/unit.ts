@@ -7,8 +7,10 @@
 //   that leave the record where it is: a message's state goes through `update`.
 // Each record is remembered once, however often it changes. `commit` then stores each changed record once, in one
 // batch (nothing is serialized when the state is in memory), and reports the changes, from which the event stream
-// is made. A refused request commits nothing: behaviour reads and checks first, then changes. The types show that
-// order: a check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
+// is made. A change is noted as it comes, and its record's key made only when the changes are read: a restore in
+// memory (quiet, nothing to store) notes every record of an app twice and never reads them (bench section 9).
+// A refused request commits nothing: behaviour reads and checks first, then changes. The types show that order: a
+// check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
 import { KINDS, type Key, type KindName, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
@@ -26,7 +28,7 @@ const keyText = (key: Key) => key.join('\u0000');
  */
 export type View<T> = T extends (infer E)[]
   ? readonly View<E>[]
-  : T extends Map<infer K, infer V>
+  : T extends ReadonlyMap<infer K, infer V>
     ? ReadonlyMap<K, View<V>>
     : T extends Set<infer E>
       ? ReadonlySet<View<E>>
@@ -35,7 +37,10 @@ export type View<T> = T extends (infer E)[]
         : T;
 
 export class Unit {
-  readonly #changes = new Map<string, Change>();
+  /** Every change noted, in order, the same record's too; `changes()` makes them one per record. */
+  readonly #notes: Change[] = [];
+  /** The notes made one per record, in the order records first changed; made at the first read after a note. */
+  #changes: Change[] | undefined;
   /** What is stored beside the records (snapshots): its JSON made only when the state is kept in a data folder. */
   readonly #kept = new Map<string, { key: Key; json: (() => string) | undefined }>();
 
@@ -79,15 +84,8 @@ export class Unit {
   }
 
   #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): void {
-    const appid = app.record.appid;
-    const key = keyText(KINDS[kind].key(appid, record));
-    // A record changed again keeps its first place in the order of changes.
-    const earlier = this.#changes.get(key);
-    if (earlier) {
-      earlier.record = record as never;
-      earlier.app = app; // a record removed with its app and put back with a new one (a restore) is stored from the new
-      earlier.gone = gone;
-    } else this.#changes.set(key, { kind, appid, record, app, gone } as Change);
+    this.#notes.push({ kind, appid: app.record.appid, record, app, gone } as Change);
+    this.#changes = undefined;
   }
 
   /** Stores (or with undefined, removes) a value kept beside the records, such as a snapshot, with this unit. */
@@ -96,12 +94,13 @@ export class Unit {
   }
 
   get changed(): boolean {
-    return this.#changes.size > 0 || this.#kept.size > 0;
+    return this.#notes.length > 0 || this.#kept.size > 0;
   }
 
-  /** The changes, in the order records first changed. */
+  /** The changes, one per record in the order records first changed, each with the record's last state. */
   changes(): Change[] {
-    return [...this.#changes.values()];
+    this.#changes ??= oncePerRecord(this.#notes);
+    return this.#changes;
   }
 
   /** The writes of this unit for a store that keeps them: each changed record serialized once, now. */
@@ -116,6 +115,21 @@ export class Unit {
       })
       .concat([...this.#kept.values()].map(({ key, json }) => ({ key, json: json?.() })));
   }
+}
+
+/**
+ * Notes one per record (by its key): a record changed again keeps its first place, with the later state; a record
+ * removed with its app and put back with a new one (a restore) is stored from the new app.
+ */
+function oncePerRecord(notes: readonly Change[]): Change[] {
+  const byKey = new Map<string, Change>();
+  for (const note of notes) {
+    const key = keyText(KINDS[note.kind].key(note.appid, note.record as never));
+    const earlier = byKey.get(key);
+    if (earlier) Object.assign(earlier, { record: note.record, app: note.app, gone: note.gone });
+    else byKey.set(key, { ...note });
+  }
+  return [...byKey.values()];
 }
 
 /** What a Committer does when the store refuses a unit: put memory back as the store holds it. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventOf } from '../../src/services/events.js';
 import type { DeviceRecord, MessageRecord, TaskRecord } from '../../src/state/records.js';
-import { Store } from '../../src/state/store.js';
+import { messageList, Store } from '../../src/state/store.js';
 import { testAppState, testTask } from '../support/records.js';
 import { Committer, Unit } from '../../src/state/unit.js';
 import type { Persistence, Write } from '../../src/state/persistence.js';
@@ -126,5 +126,52 @@ describe('a unit of work', () => {
     });
     expect([device.pending.size, device.inbox.get('m-1')]).toEqual([0, message]);
     expect(unit.changes().map((c) => [c.kind, c.gone])).toEqual([['message', false]]);
+  });
+  it('a record removed with its app and put back with a new one (a restore) is one change, in its first place, from the new app', () => {
+    const { store, app } = appWithTask();
+    const setup = new Unit(store, 0);
+    setup.put('app', app, app.record);
+    setup.put('device', app, { cid: 'c1' } as DeviceRecord);
+    const unit = new Unit(store, 0);
+    unit.put('task', app, testTask('RASS_0102_a'));
+    unit.remove('app', app, app.record);
+    // Read once before the restore's puts: a later read must see them (the changes are made again after a note).
+    expect(unit.changes().map((c) => [c.kind, c.gone])).toEqual([
+      ['task', true],
+      ['device', true],
+      ['app', true],
+    ]);
+    const restored = testAppState('unit-app');
+    unit.put('app', restored, restored.record);
+    unit.put('device', restored, { cid: 'c1' } as DeviceRecord);
+    expect(unit.changes().map((c) => [c.kind, c.gone, c.app === restored])).toEqual([
+      // The task, new in this unit and gone with the old app, stays gone: a keeping store deletes it.
+      ['task', true, false],
+      ['device', false, true],
+      ['app', false, true],
+    ]);
+  });
+
+  it('devices without messages share one empty list; the first message gives a device its own, and the shared one takes none', () => {
+    const { store, app } = appWithTask();
+    const unit = new Unit(store, 0);
+    unit.put('app', app, app.record);
+    unit.put('device', app, { cid: 'c1' } as DeviceRecord);
+    unit.put('device', app, { cid: 'c2' } as DeviceRecord);
+    const [one, two] = [app.devices.get('c1')!, app.devices.get('c2')!];
+    expect(one.inbox).toBe(two.inbox);
+    expect(one.pending).toBe(one.ended);
+    const shared = one.inbox;
+    unit.put('message', app, { id: 'm-1', seq: 3, cid: 'c1', taskid: 't', state: 'delivered' } as MessageRecord);
+    expect(one.inbox).not.toBe(shared);
+    expect([one.inbox.size, two.inbox.size, shared.size]).toEqual([1, 0, 0]);
+    expect(messageList(one, 'inbox')).toBe(one.inbox);
+    // Written around messageList, the shared list refuses, rather than handing the message to every device.
+    expect(() => (two.inbox as Map<string, MessageRecord>).set('m-2', {} as MessageRecord)).toThrow(
+      /shared empty list/,
+    );
+    expect(two.inbox.size).toBe(0);
+    unit.remove('message', app, one.inbox.get('m-1')!);
+    expect(one.inbox.size).toBe(0);
   });
 });
