@@ -126,8 +126,12 @@ function oncePerRecord(notes: readonly Change[]): Change[] {
   for (const note of notes) {
     const key = keyText(KINDS[note.kind].key(note.appid, note.record as never));
     const earlier = byKey.get(key);
-    if (earlier) Object.assign(earlier, { record: note.record, app: note.app, gone: note.gone });
-    else byKey.set(key, { ...note });
+    // The first note takes the later state (so a second read, after more notes, comes to the same result).
+    if (earlier) {
+      earlier.record = note.record as never;
+      earlier.app = note.app;
+      earlier.gone = note.gone;
+    } else byKey.set(key, note);
   }
   return [...byKey.values()];
 }
