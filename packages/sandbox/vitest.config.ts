@@ -1,12 +1,17 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two runs of the behaviour suite: straight at the sandbox, and through Prism proxies that check every request
 // and answer against the public documents (the referee). The other tests run once, straight.
 export default defineConfig({
   test: {
-    // Vitest's default of one worker per core: twice as many made the suite no faster on a machine shared with other
-    // jobs (load 30), and every test slower. Five minutes a test: the tests that start sandbox commands one after
-    // another (a restart, a rehome, stores broken at several offsets) took over two minutes at that load.
+    // One worker per core. Vitest's default is one fewer (a single worker on a 2-core runner), and most files wait on
+    // processes they start (sandbox commands, HAProxy, Chromium, Prism): on a quiet 2-core machine the whole run took
+    // 401 s with one worker and 347 s with two, and on a runner shared with other jobs two files get twice the
+    // share of the cores one gets. Twice as many workers, beside every other CI stage (load 30), made every test
+    // slower and some ran out of time. Five minutes a test: the tests that start sandbox commands one after another
+    // (a restart, a rehome, stores broken at several offsets) took over two minutes at that load.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 300_000,
     hookTimeout: 300_000,
     // expect.poll waits for a state (a line a child process prints, a violation a proxy logs): its deadline is the

