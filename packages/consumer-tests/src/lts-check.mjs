@@ -53,8 +53,8 @@ function vitestEntry(dir) {
 /**
  * Suites run at once. The sandbox's suite takes about as long as the five others together, so in two lanes the
  * sandbox runs in one while the others follow each other in the second: on a runner shared with other jobs, a
- * suite waiting for a core is most of its time, and two suites get twice the share of one (CI's busy-machine run:
- * the LTS stage took 1,100 s with one lane).
+ * suite waiting for a core is most of its time, and two suites get twice the share of one (`ci-under-load 3`: the
+ * LTS stage took 1,100 s with one lane and 810 s with two, the sandbox's suite 682 s of it).
  */
 const LANES = 2;
 
@@ -80,20 +80,25 @@ function runPackageTests(name, binary, env) {
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    child.on('error', (error) => output.push(Buffer.from(`lts-check: could not start vitest: ${error.message}\n`)));
-    child.on('close', (code, signal) => {
+    let done = false;
+    const finish = (/** @type {number | null} */ code, /** @type {string | null} */ how) => {
+      if (done) return;
+      done = true;
       const took = Math.round((Date.now() - begin) / 1000);
       process.stdout.write(`lts-check: @pushapi/${name}: vitest ${args.join(' ')}\n`);
       process.stdout.write(Buffer.concat(output));
-      console.log(`lts-check: @pushapi/${name} took ${took} s (exit ${code ?? signal})`);
+      console.log(`lts-check: @pushapi/${name} took ${took} s (exit ${code ?? how})`);
       resolve(code ?? 1);
-    });
+    };
+    // A child that could not start may never close: its error ends the suite as a failure.
+    child.on('error', (error) => finish(null, `not started: ${error.message}`));
+    child.on('close', (code, signal) => finish(code, signal));
   });
 }
 
 /**
- * Runs every package's suite, LANES at a time, the longest (the sandbox, first in LTS_PACKAGES' order below) first;
- * resolves the names of those that failed, in LTS_PACKAGES' order.
+ * Runs every package's suite, LANES at a time, the longest (the sandbox) first; resolves the names of those that
+ * failed, in LTS_PACKAGES' order.
  * @param {string} binary @param {NodeJS.ProcessEnv} env
  */
 async function runAll(binary, env) {
