@@ -5,10 +5,11 @@
 // installs each into another project. Until the first release this is how a project gets the packages (README,
 // Install); the consumer tests pack with the same functions and install the same lines.
 // Usage: npx -y pnpm@10.34.9 run pack   (turbo needs pnpm on the PATH, which `pnpm run` gives it)
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const packsDir = path.join(workspaceRoot, 'packs');
@@ -51,27 +52,28 @@ export function tarballName(/** @type {{ name: string, version: string }} */ pkg
 }
 
 /**
- * Packs every public package into `dest`.
+ * Packs every public package into `dest`, all at once: a pack is mostly npx's and pnpm's own start, and three CI
+ * stages pack every package, on a runner shared with other jobs.
  * @param {string} dest
  * @param {PublicPackage[]} [packages]
- * @returns {Map<string, string>} package name -> tarball path
+ * @returns {Promise<Map<string, string>>} package name -> tarball path
  */
-export function packPublicPackages(dest, packages = publicPackages()) {
+export async function packPublicPackages(dest, packages = publicPackages()) {
   fs.mkdirSync(dest, { recursive: true });
-  const tarballs = new Map();
-  for (const pkg of packages) {
-    const out = execFileSync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], {
-      cwd: pkg.dir,
-      encoding: 'utf8',
-      stdio: quiet,
-    });
-    const { filename } = JSON.parse(out.slice(out.indexOf('{')));
-    const file = path.isAbsolute(filename) ? filename : path.join(dest, filename);
-    if (path.basename(file) !== tarballName(pkg))
-      throw new Error(`pack: ${pkg.name} was packed as ${file}, not ${tarballName(pkg)}`);
-    tarballs.set(pkg.name, file);
-  }
-  return tarballs;
+  const packed = await Promise.all(
+    packages.map(async (pkg) => {
+      const { stdout } = await promisify(execFile)('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], {
+        cwd: pkg.dir,
+        encoding: 'utf8',
+      });
+      const { filename } = JSON.parse(stdout.slice(stdout.indexOf('{')));
+      const file = path.isAbsolute(filename) ? filename : path.join(dest, filename);
+      if (path.basename(file) !== tarballName(pkg))
+        throw new Error(`pack: ${pkg.name} was packed as ${file}, not ${tarballName(pkg)}`);
+      return /** @type {[string, string]} */ ([pkg.name, file]);
+    }),
+  );
+  return new Map(packed);
 }
 
 /**
@@ -131,13 +133,13 @@ function build(/** @type {PublicPackage[]} */ packages) {
   }
 }
 
-function main() {
+async function main() {
   const packages = publicPackages();
   build(packages);
   // Only this run's tarballs: `packs/*.tgz` installs exactly the current versions.
   fs.mkdirSync(packsDir, { recursive: true });
   for (const file of fs.readdirSync(packsDir)) if (file.endsWith('.tgz')) fs.rmSync(path.join(packsDir, file));
-  const tarballs = packPublicPackages(packsDir, packages);
+  const tarballs = await packPublicPackages(packsDir, packages);
   console.log(`pack: ${tarballs.size} public packages packed into ${packsDir}/`);
   for (const [name, file] of tarballs) console.log(`  ${name.padEnd(26)} ${path.basename(file)}`);
   console.log(
@@ -150,4 +152,4 @@ function main() {
   console.log(`Every package at once:\n  npm install ${packsDir}/*.tgz`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

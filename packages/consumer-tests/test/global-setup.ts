@@ -13,8 +13,8 @@ declare module 'vitest' {
   }
 }
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-packs-'));
-  project.provide('tarballs', Object.fromEntries(packPublicPackages(dir)));
+  project.provide('tarballs', Object.fromEntries(await packPublicPackages(dir)));
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
