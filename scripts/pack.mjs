@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const packsDir = path.join(workspaceRoot, 'packs');
 export const pnpm = ['-y', 'pnpm@10.34.9'];
+const execFileAsync = promisify(execFile);
 /** stderr captured, not shown: under `pnpm run`, npx warns about each pnpm setting it inherits; a failure's error still carries it. */
 const quiet = /** @type {import('node:child_process').StdioOptions} */ (['ignore', 'pipe', 'pipe']);
 
@@ -62,7 +63,7 @@ export async function packPublicPackages(dest, packages = publicPackages()) {
   fs.mkdirSync(dest, { recursive: true });
   const packed = await Promise.all(
     packages.map(async (pkg) => {
-      const { stdout } = await promisify(execFile)('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], {
+      const { stdout } = await execFileAsync('npx', [...pnpm, 'pack', '--pack-destination', dest, '--json'], {
         cwd: pkg.dir,
         encoding: 'utf8',
       });

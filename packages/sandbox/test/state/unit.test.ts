@@ -127,6 +127,7 @@ describe('a unit of work', () => {
     expect([device.pending.size, device.inbox.get('m-1')]).toEqual([0, message]);
     expect(unit.changes().map((c) => [c.kind, c.gone])).toEqual([['message', false]]);
   });
+
   it('a record removed with its app and put back with a new one (a restore) is one change, in its first place, from the new app', () => {
     const { store, app } = appWithTask();
     const setup = new Unit(store, 0);
