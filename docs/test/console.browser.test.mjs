@@ -67,8 +67,11 @@ async function seriousViolations(page) {
     .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-/** A hang guard for `expect.poll` on what the page shows a moment after what a test waited for. */
-const POLL = { timeout: 30_000 };
+/**
+ * A hang guard for `expect.poll` on what the page shows a moment after what a test waited for; wide, for a CI
+ * machine at a load of 10.
+ */
+const POLL = { timeout: 120_000 };
 
 /**
  * The body the console filled in from the example, once `ready` holds for it: the example is filled in when the app

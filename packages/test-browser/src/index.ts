@@ -75,6 +75,9 @@ export async function openWatchedPage(
     if (!isLocalUrl(ws.url().replace(/^ws/, 'http'), allowedOrigin)) blocked.push(ws.url());
     void ws.close();
   });
+  // Playwright's 30 s default for each action and load is a pace a CI machine at a load of 10 missed drawing a large
+  // reference page; as a guard against a hang, a wider one.
+  context.setDefaultTimeout(120_000);
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
