@@ -71,7 +71,8 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   const out: Removal[] = [{ kind: 'app', record: app.record }];
   // A worklist: an array's iterator also meets the records pushed while it runs.
   for (const { kind, record } of out) {
-    out.push(...(KINDS[kind].dependents?.(store, app, record as never) ?? []));
+    const spec = KINDS[kind];
+    out.push(...(spec.held?.(store, app, record as never) ?? []), ...(spec.dependents?.(store, app, record as never) ?? []));
   }
   return out;
 }

@@ -28,8 +28,13 @@ export interface KindSpec<R> {
   place(store: Store, app: AppState, record: R): void;
   /** Takes it out of memory. */
   unplace(store: Store, app: AppState, record: R): void;
-  /** Records that go with it when it is removed. */
+  /** Records that go with it when it is removed, each taken out of memory. */
   dependents?(store: Store, app: AppState, record: R): Removal[];
+  /**
+   * Records kept inside what its removal lets go of whole (an app's devices, tasks...: inside its AppState). They go
+   * with it without being taken out of memory one by one; the unit notes them as gone only when its changes are read.
+   */
+  held?(store: Store, app: AppState, record: R): Removal[];
   /** Its stored form, when that is not the record as it is. */
   encode?(record: R, app: AppState): unknown;
   /** The record from its stored form (already checked against `schema`) and key (which carries the ids a stored value may omit). */
@@ -116,15 +121,19 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       store.apps.delete(record.appid);
       store.parties.delete(record.party.userCode);
     },
-    dependents: (store, app) => [
+    // The DMP tokens are the store's, beside every app's: taken out one by one.
+    dependents: (store, app) =>
+      [...store.dmpTokens.values()]
+        .filter((t) => t.appid === app.record.appid)
+        .map((record): Removal => ({ kind: 'dmpToken', record })),
+    // The rest lives in the AppState, which a removed app's lets go of: a restore of a large app spent a fifth of its
+    // time taking each device and message out of maps about to be dropped (bench section 9).
+    held: (_store, app) => [
       ...[...app.devices.values()].map((d): Removal => ({ kind: 'device', record: d.record })),
       ...[...app.tasks.values()].map((record): Removal => ({ kind: 'task', record })),
       ...[...app.requestIds.values()].map((record): Removal => ({ kind: 'requestId', record })),
       ...[...app.tokens.values()].map((record): Removal => ({ kind: 'token', record })),
       ...[...app.days.values()].map((record): Removal => ({ kind: 'day', record })),
-      ...[...store.dmpTokens.values()]
-        .filter((t) => t.appid === app.record.appid)
-        .map((record): Removal => ({ kind: 'dmpToken', record })),
     ],
     // The blacklist is a set in memory; the record keeps it as a list, brought up to date when stored.
     encode: (record, app) => ({ ...record, blacklist: [...app.blacklist] }),

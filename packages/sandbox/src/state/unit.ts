@@ -11,7 +11,7 @@
 // memory (quiet, nothing to store) notes every record of an app twice and never reads them (bench section 9).
 // A refused request commits nothing: behaviour reads and checks first, then changes. The types show that order: a
 // check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
-import { KINDS, type Key, type KindName, type Records } from './kinds.js';
+import { KINDS, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
 
@@ -41,6 +41,8 @@ export class Unit {
   readonly #notes: Change[] = [];
   /** The notes made one per record, in the order records first changed; made at the first read after a note. */
   #changes: Change[] | undefined;
+  /** The notes of removed records that held others (an app): those go with it, noted when the changes are read. */
+  readonly #holding = new Set<Change>();
   /** What is stored beside the records (snapshots): its JSON made only when the state is kept in a data folder. */
   readonly #kept = new Map<string, { key: Key; json: (() => string) | undefined }>();
 
@@ -74,18 +76,25 @@ export class Unit {
     return record;
   }
 
-  /** Removes a record, and the records that go with it (an app's devices, a device's messages...). */
+  /**
+   * Removes a record, and the records that go with it (a device's messages, an app's DMP tokens...). What it holds
+   * inside (an app's devices, tasks...: its kind's `held`) goes with it as it is, and is noted as gone when the
+   * changes are read.
+   */
   remove<K extends KindName>(kind: K, app: AppState, record: Records[K]): void {
     const spec = KINDS[kind];
     for (const dependent of spec.dependents?.(this.store, app, record) ?? [])
       this.remove(dependent.kind, app, dependent.record);
     spec.unplace(this.store, app, record);
-    this.#note(kind, app, record, true);
+    const note = this.#note(kind, app, record, true);
+    if (spec.held) this.#holding.add(note);
   }
 
-  #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): void {
-    this.#notes.push({ kind, appid: app.record.appid, record, app, gone } as Change);
+  #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): Change {
+    const note = { kind, appid: app.record.appid, record, app, gone } as Change;
+    this.#notes.push(note);
     this.#changes = undefined;
+    return note;
   }
 
   /** Stores (or with undefined, removes) a value kept beside the records, such as a snapshot, with this unit. */
@@ -99,8 +108,32 @@ export class Unit {
 
   /** The changes, one per record in the order records first changed, each with the record's last state. */
   changes(): Change[] {
-    this.#changes ??= oncePerRecord(this.#notes);
+    this.#changes ??= oncePerRecord(this.#withHeld());
     return this.#changes;
+  }
+
+  /**
+   * The notes, each removed record that held others preceded by theirs, as `remove` would have noted them one by one
+   * (a device's messages before the device). What it held is read from it as it was let go of: nothing changes it
+   * after its removal.
+   */
+  #withHeld(): Change[] {
+    if (this.#holding.size === 0) return this.#notes;
+    const out: Change[] = [];
+    // A held record, after what goes with it (a device's messages), as `remove` notes them.
+    const goneWith = (kind: KindName, app: AppState, record: Records[KindName]) => {
+      const spec: KindSpec<Records[KindName]> = KINDS[kind];
+      for (const r of spec.dependents?.(this.store, app, record) ?? []) goneWith(r.kind, app, r.record);
+      out.push({ kind, appid: app.record.appid, record, app, gone: true } as Change);
+    };
+    for (const note of this.#notes) {
+      if (this.#holding.has(note)) {
+        const spec: KindSpec<Records[KindName]> = KINDS[note.kind];
+        for (const r of spec.held?.(this.store, note.app, note.record) ?? []) goneWith(r.kind, note.app, r.record);
+      }
+      out.push(note);
+    }
+    return out;
   }
 
   /** The writes of this unit for a store that keeps them: each changed record serialized once, now. */

@@ -87,6 +87,36 @@ describe('a unit of work', () => {
     ]);
   });
 
+  it('an app removed whole: each record it held is one removal, a device after its messages; its DMP token leaves the store at once', async () => {
+    const { store, app, task } = appWithTask();
+    const other = testAppState('other-app');
+    const first = new Unit(store, 0);
+    first.put('app', app, app.record);
+    first.put('app', other, other.record);
+    first.put('device', app, { cid: 'c1' } as DeviceRecord);
+    for (const [id, seq] of [['m-1', 1], ['m-2', 2]] as const)
+      first.put('message', app, { id, seq, cid: 'c1', taskid: task.taskid, state: 'delivered' } as MessageRecord);
+    first.put('task', app, task);
+    first.put('dmpToken', app, { token: 'p1', appid: 'unit-app', expiresAt: 10 });
+    first.put('dmpToken', other, { token: 'p2', appid: 'other-app', expiresAt: 10 });
+    const unit = new Unit(store, 0);
+    unit.remove('app', app, app.record);
+    // What the store holds beside the apps goes now; the other app's token stays.
+    expect([...store.apps.keys()]).toEqual(['other-app']);
+    expect([...store.dmpTokens.keys()]).toEqual(['p2']);
+    expect(store.parties.has(app.record.party.userCode)).toBe(false);
+    const persistence = keeping();
+    await new Committer(persistence).commit(unit);
+    expect(persistence.batches[0]!.map((w) => [w.key.join('/'), w.json])).toEqual([
+      ['p/p1', undefined],
+      [`m/unit-app/c1/${'1'.padStart(12, '0')}`, undefined],
+      [`m/unit-app/c1/${'2'.padStart(12, '0')}`, undefined],
+      ['d/unit-app/c1', undefined],
+      ['t/unit-app/RASS_0101_a', undefined],
+      ['a/unit-app', undefined],
+    ]);
+  });
+
   it('events follow the changes: an app, a task; a token makes none', () => {
     const { store, app, task } = appWithTask();
     const unit = new Unit(store, 0);
