@@ -72,7 +72,10 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   // A worklist: an array's iterator also meets the records pushed while it runs.
   for (const { kind, record } of out) {
     const spec = KINDS[kind];
-    out.push(...(spec.held?.(store, app, record as never) ?? []), ...(spec.dependents?.(store, app, record as never) ?? []));
+    out.push(
+      ...(spec.held?.(store, app, record as never) ?? []),
+      ...(spec.dependents?.(store, app, record as never) ?? []),
+    );
   }
   return out;
 }

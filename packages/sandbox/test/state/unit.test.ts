@@ -94,7 +94,10 @@ describe('a unit of work', () => {
     first.put('app', app, app.record);
     first.put('app', other, other.record);
     first.put('device', app, { cid: 'c1' } as DeviceRecord);
-    for (const [id, seq] of [['m-1', 1], ['m-2', 2]] as const)
+    for (const [id, seq] of [
+      ['m-1', 1],
+      ['m-2', 2],
+    ] as const)
       first.put('message', app, { id, seq, cid: 'c1', taskid: task.taskid, state: 'delivered' } as MessageRecord);
     first.put('task', app, task);
     first.put('dmpToken', app, { token: 'p1', appid: 'unit-app', expiresAt: 10 });
