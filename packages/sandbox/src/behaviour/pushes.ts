@@ -142,17 +142,18 @@ export function saveListBody(unit: Unit, app: AppState, body: PushBody<'saveList
 }
 
 export function pushList(unit: Unit, app: AppState, body: PushBody<'pushList'>, now: number) {
-  const task = app.tasks.get(body.taskid);
-  if (task?.kind !== 'list')
+  const saved = app.tasks.get(body.taskid);
+  if (saved?.kind !== 'list')
     throw serviceRefusal(
       'no_taskid',
       `taskid "${body.taskid}" is not a list body saved in app ${app.record.appid} (save_list_body)`,
     );
-  if (task.state === 'stopped') throw serviceRefusal('other_error', `task ${task.taskid} was stopped (stop_task)`);
-  const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
-  unit.update('task', app, task, (record) => {
+  if (saved.state === 'stopped') throw serviceRefusal('other_error', `task ${saved.taskid} was stopped (stop_task)`);
+  // The record the unit hands back is the one to change (a restored task is a snapshot's until its first change).
+  const task = unit.update('task', app, saved, (record) => {
     record.state = 'sent';
   });
+  const sending: Sending = { task, kind: 'list', requestid: null, content: task.content, at: now };
   const answer: {
     result: string;
     taskid: string;

@@ -2,7 +2,9 @@
 // A snapshot holds a copy of every record of its apps (each kind's `copy` in kinds.ts), sharing nothing with the
 // live state that behaviour changes in place, except message content, which never changes (state/content.ts): a
 // task, its messages and every snapshot of them hold one content object. A restore copies again and replaces the
-// apps through one unit of work, which stores the result when the sandbox keeps a data folder. Snapshots live in
+// apps through one unit of work, which stores the result when the sandbox keeps a data folder. Tasks are the
+// exception: a snapshot's are frozen, and a restore shares them until the unit copies one for its first change
+// (kinds.ts `shared`): a task's details name every cid it reached. Snapshots live in
 // memory (and in the data folder's store, snapshot-store.ts), within SNAPSHOT_BUDGETS (records about as JSON, each
 // content object once).
 // Snapshots are kept per team: a team token's snapshots are its team's (its prefix's), with names of their own, so
@@ -10,7 +12,7 @@
 // of the administrator (the control token: `seed`, snapshots of every app) are a team's to restore its own apps from,
 // never to replace or delete. Each team, and the administrator, has MAX_SNAPSHOTS and the bytes budget of its own.
 import { conflict, forbidden, notFound } from '../shared/refusal.js';
-import { copyRecord, encoderOf, KINDS, type KindName, type Removal } from '../state/kinds.js';
+import { copyRecord, encoderOf, isShared, KINDS, type KindName, type Removal } from '../state/kinds.js';
 import { rebuild } from '../state/load.js';
 import { contentSize } from '../state/content.js';
 import type { AppRecord, PushContent } from '../state/records.js';
@@ -80,8 +82,11 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   return out;
 }
 
+/** Copies of the records for a snapshot; a record a snapshot already shares (a frozen task) is shared again. */
 const copies = (records: Removal[]): Removal[] =>
-  records.map(({ kind, record }) => ({ kind, record: copyRecord(kind, record) }) as Removal);
+  records.map(
+    ({ kind, record }) => ({ kind, record: isShared(kind, record) ? record : copyRecord(kind, record) }) as Removal,
+  );
 
 /**
  * About the bytes a value takes as JSON (a text by its length, a number as 8), a record's `content` left out: it is
@@ -101,11 +106,16 @@ function jsonBytes(value: unknown, skip?: string): number {
   return bytes;
 }
 
-/** A saved app from its records (copies no one else changes): their bytes and the content objects they hold. */
+/**
+ * A saved app from its records (copies no one else changes): their bytes and the content objects they hold. The
+ * records of a kind a restore shares (tasks) are frozen here.
+ */
 export function savedApp(appid: string, userCode: string, devices: number, records: Removal[]): SavedApp {
   let recordBytes = 0;
   const contents = new Set<PushContent>();
   for (const r of records) {
+    const shared = KINDS[r.kind].shared as { freeze(record: unknown): unknown } | undefined;
+    if (shared && !Object.isFrozen(r.record)) shared.freeze(r.record);
     recordBytes += jsonBytes(r.record, 'content');
     if (r.kind === 'task' || r.kind === 'message') contents.add(r.record.content);
   }
@@ -148,13 +158,14 @@ const mib = (bytes: number) =>
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
   if (live) deleteApp(unit, live, 'keep-usage');
-  // Each record copied as it is put back: no list of copies beside them (the app's record comes first).
+  // Each record copied as it is put back (a frozen task shared): no list of copies beside them (the app's record
+  // comes first).
   const [own, ...rest] = saved.records;
   if (own?.kind !== 'app') throw new Error(`Broken invariant: saved app ${saved.appid} starts with its app record`);
   const app = newAppState(copyRecord('app', own.record));
   unit.put('app', app, app.record);
   for (const { kind, record } of rest) {
-    unit.put(kind, app, copyRecord(kind, record as never) as never);
+    unit.put(kind, app, (isShared(kind, record) ? record : copyRecord(kind, record as never)) as never);
   }
   // The indexes (aliases, online count, order by sequence) come from the records, as when a store is read back.
   rebuild(unit.store, app);

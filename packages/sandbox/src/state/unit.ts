@@ -1,7 +1,8 @@
 // A unit of work: everything one request (or one tick of the clock) changes. The unit hands out what may change:
 // - `put` stores a new record (or one put back whole, as a restore does); `remove` takes one out with what goes with it;
 // - `update(kind, app, record, change)` changes a record the store holds: `change` edits it, then the unit places it
-//   again (a message whose state changes moves between its device's lists) and tracks it;
+//   again (a message whose state changes moves between its device's lists) and tracks it. A record a snapshot
+//   shares (a restored task, frozen) is copied first: `update` and `edit` return the record to go on with;
 // - `edit(kind, app, record)` hands out a record the store holds for changing in place from here on (a task whose
 //   counters a push raises cid by cid); the unit tracks it and stores the state it has at commit. Only for changes
 //   that leave the record where it is: a message's state goes through `update`.
@@ -11,7 +12,7 @@
 // memory (quiet, nothing to store) notes every record of an app twice and never reads them (bench section 9).
 // A refused request commits nothing: behaviour reads and checks first, then changes. The types show that order: a
 // check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
-import { KINDS, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
+import { copyRecord, KINDS, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
 
@@ -65,15 +66,34 @@ export class Unit {
     record: Records[K],
     change: (record: Records[K]) => void,
   ): Records[K] {
-    change(record);
-    this.put(kind, app, record);
-    return record;
+    const own = this.#own(kind, app, record);
+    change(own);
+    this.put(kind, app, own);
+    return own;
   }
 
-  /** Hands out a record the store holds for changing in place (not in ways that move it: see `update`); tracked from now. */
+  /**
+   * Hands out a record the store holds for changing in place (not in ways that move it: see `update`); tracked from
+   * now. Change the record it returns: that is the one in place (see `#own`).
+   */
   edit<K extends KindName>(kind: K, app: AppState, record: Records[K]): Records[K] {
-    this.#note(kind, app, record, false);
-    return record;
+    const own = this.#own(kind, app, record);
+    this.#note(kind, app, own, false);
+    return own;
+  }
+
+  /**
+   * The record to change: itself, unless a snapshot shares it (frozen: kinds.ts `shared`). Then the copy made for an
+   * earlier change, or a new copy, put in its place.
+   */
+  #own<K extends KindName>(kind: K, app: AppState, record: Records[K]): Records[K] {
+    if (!Object.isFrozen(record)) return record;
+    const spec: KindSpec<Records[K]> = KINDS[kind];
+    const current = spec.shared?.inPlace(app, record);
+    if (current !== undefined && !Object.isFrozen(current)) return current;
+    const copy = copyRecord(kind, record);
+    spec.place(this.store, app, copy);
+    return copy;
   }
 
   /**

@@ -88,6 +88,30 @@ describe('save_list_body + push_list', () => {
     });
   });
 
+  it("a restored list body is the snapshot's until pushed: each push after a restore changes the app, never the snapshot", async () => {
+    const app = await newApp();
+    const push = pushClient(app);
+    await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'magic-online', alias: 'a1' }] } });
+    const { taskid } = await push.POST('/save_list_body', { body: transmission() });
+    await app.snapshot('list-saved');
+    const saved = await app.task(taskid!);
+    for (let round = 0; round < 2; round++) {
+      await app.restore('list-saved');
+      expect(await app.task(taskid!)).toEqual(saved);
+      // By alias and by cid: the push adds to the task's targets and counts, in place.
+      await push.POST('/push_list', { body: { taskid: taskid!, alias: ['a1'] } });
+      await push.POST('/push_list', { body: { taskid: taskid!, cid: ['magic-offline'] } });
+      const sent = await app.task(taskid!);
+      expect(sent).toMatchObject({
+        state: 'sent',
+        targets: { aliases: ['a1'], cids: ['magic-online', 'magic-offline'] },
+      });
+      expect(sent.stats).toMatchObject({ targets: 2, sent: 2, online: 1, offline: 1 });
+    }
+    await app.restore('list-saved');
+    expect(await app.task(taskid!)).toEqual(saved);
+  });
+
   it('to aliases, with alias_details; without need_detail, no details', async () => {
     const app = await newApp();
     const push = pushClient(app);

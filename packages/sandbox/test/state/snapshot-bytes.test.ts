@@ -164,3 +164,33 @@ it('a restore still restores exactly, and gives back the very content objects it
   expect([...liveApp(app.appid).tasks.values()].map((t) => t.content)).toEqual(contents);
   [...liveApp(app.appid).tasks.values()].forEach((t, i) => expect(t.content).toBe(contents[i]));
 });
+
+it("a restore shares the snapshot's tasks, frozen, until one changes: the change copies it, and a write around the unit throws", async () => {
+  const app = await sandbox.current.app();
+  await pushContent(app, 1, 1);
+  const [taskid] = liveApp(app.appid).tasks.keys();
+  await app.snapshot('shared');
+  await app.restore('shared');
+  const restored = liveApp(app.appid).tasks.get(taskid!)!;
+  expect(Object.isFrozen(restored)).toBe(true);
+  expect(Object.isFrozen(restored.details)).toBe(true);
+  // A write that goes around the unit of work cannot reach what the snapshot holds.
+  expect(() => {
+    (restored.stats as { clicked: number }).clicked = 99;
+  }).toThrow(TypeError);
+  // The second restore of the same snapshot shares the same record: nothing was copied.
+  await app.restore('shared');
+  expect(liveApp(app.appid).tasks.get(taskid!)).toBe(restored);
+  // A click counts on the task (through the unit): a copy of its own, in place; the snapshot's record is unchanged.
+  const [message] = liveApp(app.appid).devices.get('magic-online')!.inbox.values();
+  const clicked = await sandbox.current.control.POST('/apps/{appid}/devices/{cid}/inbox/{messageId}/click', {
+    params: { path: { appid: app.appid, cid: 'magic-online', messageId: message!.id } },
+  });
+  expect(clicked.response.status).toBe(200);
+  const changed = liveApp(app.appid).tasks.get(taskid!)!;
+  expect(changed).not.toBe(restored);
+  expect(Object.isFrozen(changed)).toBe(false);
+  expect([changed.stats.clicked, restored.stats.clicked]).toEqual([1, 0]);
+  await app.restore('shared');
+  expect(liveApp(app.appid).tasks.get(taskid!)!.stats.clicked).toBe(0);
+});
