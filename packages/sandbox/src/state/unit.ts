@@ -12,7 +12,7 @@
 // memory (quiet, nothing to store) notes every record of an app twice and never reads them (bench section 9).
 // A refused request commits nothing: behaviour reads and checks first, then changes. The types show that order: a
 // check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
-import { copyRecord, KINDS, type Key, type KindName, type KindSpec, type Records } from './kinds.js';
+import { copyRecord, KINDS, type Key, type KindName, type KindSpec, type Records, type Removal } from './kinds.js';
 import type { Persistence, Write } from './persistence.js';
 import type { AppState, Store } from './store.js';
 
@@ -42,8 +42,11 @@ export class Unit {
   readonly #notes: Change[] = [];
   /** The notes made one per record, in the order records first changed; made at the first read after a note. */
   #changes: Change[] | undefined;
-  /** The notes of removed records that held others (an app): those go with it, noted when the changes are read. */
-  readonly #holding = new Set<Change>();
+  /**
+   * The notes of removed records that held others (an app), with the record and app as removed: what they held is
+   * noted as gone when the changes are read (kept apart: reading the changes gives a note a later state).
+   */
+  readonly #holding = new Map<Change, Removal & { app: AppState }>();
   /** What is stored beside the records (snapshots): its JSON made only when the state is kept in a data folder. */
   readonly #kept = new Map<string, { key: Key; json: (() => string) | undefined }>();
 
@@ -107,7 +110,7 @@ export class Unit {
       this.remove(dependent.kind, app, dependent.record);
     spec.unplace(this.store, app, record);
     const note = this.#note(kind, app, record, true);
-    if (spec.held) this.#holding.add(note);
+    if (spec.held) this.#holding.set(note, { kind, record, app } as Removal & { app: AppState });
   }
 
   #note<K extends KindName>(kind: K, app: AppState, record: Records[K], gone: boolean): Change {
@@ -147,9 +150,11 @@ export class Unit {
       out.push({ kind, appid: app.record.appid, record, app, gone: true } as Change);
     };
     for (const note of this.#notes) {
-      if (this.#holding.has(note)) {
-        const spec: KindSpec<Records[KindName]> = KINDS[note.kind];
-        for (const r of spec.held?.(this.store, note.app, note.record) ?? []) goneWith(r.kind, note.app, r.record);
+      const removed = this.#holding.get(note);
+      if (removed) {
+        const spec: KindSpec<Records[KindName]> = KINDS[removed.kind];
+        for (const r of spec.held?.(this.store, removed.app, removed.record) ?? [])
+          goneWith(r.kind, removed.app, r.record);
       }
       out.push(note);
     }

@@ -166,12 +166,14 @@ describe('a unit of work', () => {
     const setup = new Unit(store, 0);
     setup.put('app', app, app.record);
     setup.put('device', app, { cid: 'c1' } as DeviceRecord);
+    setup.put('device', app, { cid: 'c2' } as DeviceRecord);
     const unit = new Unit(store, 0);
     unit.put('task', app, testTask('RASS_0102_a'));
     unit.remove('app', app, app.record);
     // Read once before the restore's puts: a later read must see them (the changes are made again after a note).
     expect(unit.changes().map((c) => [c.kind, c.gone])).toEqual([
       ['task', true],
+      ['device', true],
       ['device', true],
       ['app', true],
     ]);
@@ -182,7 +184,18 @@ describe('a unit of work', () => {
       // The task, new in this unit and gone with the old app, stays gone: a keeping store deletes it.
       ['task', true, false],
       ['device', false, true],
+      // c2, which the new app does not have, is still gone (the old app's, as it was removed).
+      ['device', true, false],
       ['app', false, true],
+    ]);
+    // And at every later read: reading the changes gave the app's note the new app's state, not its removal.
+    unit.put('token', restored, { token: 't1', expiresAt: 10 });
+    expect(unit.changes().map((c) => [c.kind, c.gone, c.app === restored])).toEqual([
+      ['task', true, false],
+      ['device', false, true],
+      ['device', true, false],
+      ['app', false, true],
+      ['token', false, true],
     ]);
   });
 
