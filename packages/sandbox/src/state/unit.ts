@@ -90,9 +90,9 @@ export class Unit {
    * earlier change, or a new copy, put in its place.
    */
   #own<K extends KindName>(kind: K, app: AppState, record: Records[K]): Records[K] {
-    if (!Object.isFrozen(record)) return record;
     const spec: KindSpec<Records[K]> = KINDS[kind];
-    const current = spec.shared?.inPlace(app, record);
+    if (!spec.shared || !Object.isFrozen(record)) return record;
+    const current = spec.shared.inPlace(app, record);
     if (current !== undefined && !Object.isFrozen(current)) return current;
     const copy = copyRecord(kind, record);
     spec.place(this.store, app, copy);
