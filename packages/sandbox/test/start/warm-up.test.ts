@@ -44,5 +44,5 @@ describe('the warm-up of the request path', () => {
     }
     // The control calls a test makes ran too: the app made with its devices.
     expect(byOperation.get('putApp')).toEqual([201]);
-  }, 60_000);
+  });
 });

@@ -43,9 +43,7 @@ async function contents(count: number): Promise<Map<string, { folder: number; ci
 }
 
 describe('rehome after adding a process', () => {
-  it('moves each app whose home changed, with its devices and tasks, and only those', {
-    timeout: 120_000,
-  }, async () => {
+  it('moves each app whose home changed, with its devices and tasks, and only those', async () => {
     const home = await homeFinder();
     for (let folder = 0; folder < 3; folder++) {
       const sandbox = await startSandbox({ dataDir: dirs[folder]! });

@@ -221,4 +221,4 @@ it('a push answered ok before SIGKILL is kept, and no task is half-written', asy
   expect(all.some((m) => m.id === newest.id)).toBe(false);
   second.child.kill('SIGTERM');
   expect((await second.exited).code).toBe(0);
-}, 120_000);
+});

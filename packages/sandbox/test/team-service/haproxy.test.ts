@@ -50,7 +50,7 @@ async function holders(appid: string): Promise<number[]> {
 const apps: SandboxApp[] = [];
 const owner = new Map<string, number>();
 
-describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', { timeout: 180_000 }, () => {
+describe('three sandboxes behind HAProxy (deploy/haproxy.cfg)', () => {
   it('makes every app of sandbox.app() where its next calls go: 9 of 9 reached, each in one process', async () => {
     await service.allUp();
     const sandbox = connectSandbox({ url: lbUrl });

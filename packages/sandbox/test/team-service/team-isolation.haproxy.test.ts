@@ -48,7 +48,7 @@ async function appOnFirst(token: string, prefix: string): Promise<string> {
   throw new Error(`no appid ${prefix}0..59 hashes to the first process`);
 }
 
-describe('teams on three sandboxes behind HAProxy', { timeout: 180_000 }, () => {
+describe('teams on three sandboxes behind HAProxy', () => {
   let web = '';
   let api = '';
 

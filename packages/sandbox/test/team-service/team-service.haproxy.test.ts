@@ -72,7 +72,7 @@ function rawPath(
   });
 }
 
-describe('a hostile team on the team service', { timeout: 180_000 }, () => {
+describe('a hostile team on the team service', () => {
   it('a 3,000-character appid is refused and the process it reached answers every team after it', async () => {
     const long = `ci-web-${'x'.repeat(3000)}`;
     const refused = await call(WEB, 'PUT', `/apps/${long}`);

@@ -56,7 +56,7 @@ async function pushingApps(token: string, prefix: string, count: number): Promis
   return homes;
 }
 
-describe('usage ledgers of two teams behind HAProxy', { timeout: 180_000 }, () => {
+describe('usage ledgers of two teams behind HAProxy', () => {
   let web = new Map<string, string>();
   let api = new Map<string, string>();
 

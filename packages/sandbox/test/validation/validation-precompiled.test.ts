@@ -29,7 +29,7 @@ beforeAll(() => {
   for (const [name, code] of Object.entries(standaloneModules(documents, operations)))
     writeFileSync(path.join(dir, name), code);
   precompiled = loadPrecompiled(documents, pathToFileURL(`${dir}/`))!;
-}, 120_000);
+});
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -153,7 +153,7 @@ describe('the built sandbox', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
       cwd: packageDir,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 300_000,
     });
     expect(run.stderr).toBe('');
     const { after, statuses, start, trace } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
