@@ -152,8 +152,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       [...store.dmpTokens.values()]
         .filter((t) => t.appid === app.record.appid)
         .map((record): Removal => ({ kind: 'dmpToken', record })),
-    // The rest lives in the AppState, which a removed app's lets go of: a restore of a large app spent a fifth of its
-    // time taking each device and message out of maps about to be dropped (bench section 9).
+    // The rest lives in the app's AppState, let go of whole when the app is removed: a restore of a large app spent
+    // a fifth of its time taking each device and message out of maps about to be dropped (bench section 9).
     held: (_store, app) => [
       ...[...app.devices.values()].map((d): Removal => ({ kind: 'device', record: d.record })),
       ...[...app.tasks.values()].map((record): Removal => ({ kind: 'task', record })),

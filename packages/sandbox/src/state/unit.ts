@@ -9,7 +9,8 @@
 // Each record is remembered once, however often it changes. `commit` then stores each changed record once, in one
 // batch (nothing is serialized when the state is in memory), and reports the changes, from which the event stream
 // is made. A change is noted as it comes, and its record's key made only when the changes are read: a restore in
-// memory (quiet, nothing to store) notes every record of an app twice and never reads them (bench section 9).
+// memory (quiet, nothing to store) notes the replaced app once and every restored record once, and never reads
+// them (bench section 9).
 // A refused request commits nothing: behaviour reads and checks first, then changes. The types show that order: a
 // check reads a `View` of the state (read-only records, no unit), and only what follows the checks gets the unit.
 import { copyRecord, KINDS, type Key, type KindName, type KindSpec, type Records, type Removal } from './kinds.js';
