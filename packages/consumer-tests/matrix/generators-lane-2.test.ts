@@ -1,0 +1,5 @@
+// The generator matrix's lane 2 of 2 (src/generators.mjs, generatorLane): the lanes run side by side.
+import { generatorLane } from '../src/generators.mjs';
+import { describeGenerators } from './generator-checks.js';
+
+describeGenerators(generatorLane(2));
