@@ -62,6 +62,13 @@ const FIELDS: Record<string, IdentifierKind> = {
   taskid: 'taskid',
 };
 
+/**
+ * The kind of identifier a field or parameter name carries, if any. Only FIELDS' own names: a body's key is the
+ * caller's, and `constructor` or `toString` would otherwise find Object's (a 500, where the field is simply not an
+ * identifier).
+ */
+const kindOf = (name: string): IdentifierKind | undefined => (Object.hasOwn(FIELDS, name) ? FIELDS[name] : undefined);
+
 /** A comma-separated list of tags (set_tags' `tags`): each tag is bounded, not the list. */
 const TAG_TEXT_FIELDS = new Set(['tags']);
 
@@ -101,37 +108,57 @@ const violation = (location: string[], message: string): Violation => ({
   message,
 });
 
-/** Checks one named value (a string, or a list of strings) where it was found. */
-function checkNamed(name: string, value: unknown, at: string[], out: Violation[], charset: boolean): void {
-  const kind = FIELDS[name];
-  const items: [unknown, string[]][] = Array.isArray(value)
-    ? value.map((v, i) => [v, [...at, String(i)]])
-    : [[value, at]];
-  for (const [item, where] of items) {
+/** Checks one named value (a string, or a list of strings) where it was found (`at`: made only for a violation). */
+function checkNamed(name: string, value: unknown, at: () => string[], out: Violation[], charset: boolean): void {
+  const kind = kindOf(name);
+  const list = Array.isArray(value);
+  const items: unknown[] = list ? value : [value];
+  const where = (i: number) => (list ? [...at(), String(i)] : at());
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (typeof item !== 'string') continue; // its type is the document's to check
     if (kind) {
       const problem = identifierProblem(kind, item, charset);
-      if (problem) out.push(violation(where, problem));
+      if (problem) out.push(violation(where(i), problem));
     } else if (TAG_TEXT_FIELDS.has(name)) {
       for (const tag of item.split(',')) {
         const problem = identifierProblem('tag', tag);
-        if (problem) out.push(violation(where, `one of its tags ${problem}`));
+        if (problem) out.push(violation(where(i), `one of its tags ${problem}`));
       }
     }
   }
 }
 
-/** Every identifier of a body, found by its field's name at any depth (arrays and objects walked, bounded by the body's depth limit). */
+/** Where a value of the body is: its key and its parent's place, so a walk makes a path only for a violation. */
+interface Place {
+  key: string;
+  parent: Place | undefined;
+}
+
+const pathOf = (place: Place): string[] => {
+  const keys: string[] = [];
+  for (let p: Place | undefined = place; p; p = p.parent) keys.push(p.key);
+  return ['body', ...keys.reverse()];
+};
+
+/**
+ * Every identifier of a body, found by its field's name at any depth (arrays and objects walked, bounded by the
+ * body's depth limit). A valid body's walk makes no path: a push's body was walked on every request.
+ */
 function bodyIdentifiers(body: unknown, out: Violation[], charset: boolean): void {
-  const stack: { value: unknown; at: string[] }[] = [{ value: body, at: ['body'] }];
+  if (typeof body !== 'object' || body === null) return;
+  const stack: { value: object; place: Place | undefined }[] = [{ value: body, place: undefined }];
   for (let item = stack.pop(); item !== undefined && out.length < 20; item = stack.pop()) {
-    const { value, at } = item;
-    if (typeof value !== 'object' || value === null) continue;
-    for (const [key, item] of Object.entries(value)) {
-      const where = [...at, key];
-      if (!Array.isArray(value) && (FIELDS[key] || TAG_TEXT_FIELDS.has(key)))
-        checkNamed(key, item, where, out, charset);
-      if (typeof item === 'object' && item !== null) stack.push({ value: item, at: where });
+    const { value, place } = item;
+    const isArray = Array.isArray(value);
+    for (const key of Object.keys(value)) {
+      const child: unknown = (value as Record<string, unknown>)[key];
+      const named = !isArray && (kindOf(key) !== undefined || TAG_TEXT_FIELDS.has(key));
+      const isObject = typeof child === 'object' && child !== null;
+      if (!named && !isObject) continue;
+      const here: Place = { key, parent: place };
+      if (named) checkNamed(key, child, () => pathOf(here), out, charset);
+      if (isObject) stack.push({ value: child, place: here });
     }
   }
 }
@@ -146,11 +173,12 @@ export function identifierViolations(
 ): Violation[] {
   const out: Violation[] = [];
   for (const [name, value] of Object.entries(parts.params)) {
-    const kind = PATH_FIELDS[name];
+    const kind = Object.hasOwn(PATH_FIELDS, name) ? PATH_FIELDS[name] : undefined;
     const problem = kind ? identifierProblem(kind, value, charset) : undefined;
     if (problem) out.push(violation(['path', name], problem));
   }
-  for (const [name, value] of parts.query) if (FIELDS[name]) checkNamed(name, value, ['query', name], out, charset);
+  for (const [name, value] of parts.query)
+    if (kindOf(name)) checkNamed(name, value, () => ['query', name], out, charset);
   if (parts.body !== undefined) bodyIdentifiers(parts.body, out, charset);
   return out;
 }

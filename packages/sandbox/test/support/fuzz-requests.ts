@@ -203,6 +203,9 @@ const anyJson = fc.oneof(
   fc.constant({}),
 );
 
+/** Names of Object.prototype's members, which a JSON body may use as keys like any other. */
+const OBJECT_MEMBER_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
+
 const mutations: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('retype' as const), index: fc.nat(), value: anyJson }) },
@@ -211,7 +214,11 @@ const mutations: fc.Arbitrary<Mutation> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('extra' as const),
       index: fc.nat(),
-      key: fc.string({ minLength: 1, maxLength: 8 }),
+      // Now and then a name every object already answers to (a lookup of a body's key in a plain object finds it).
+      key: fc.oneof(
+        { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) },
+        { weight: 1, arbitrary: fc.constantFrom(...OBJECT_MEMBER_NAMES) },
+      ),
       value: anyJson,
     }),
   },
@@ -339,7 +346,13 @@ export function mutateBody(body: unknown, mutation: Mutation | null): unknown {
       ].filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
       const target = objects[mutation.index % Math.max(objects.length, 1)];
       if (!target) return copy;
-      target[mutation.key] = mutation.value;
+      // Defined, not assigned: `__proto__ = value` would set the prototype, not a key the JSON text carries.
+      Object.defineProperty(target, mutation.key, {
+        value: mutation.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return copy;
     }
     case 'deep': {

@@ -121,6 +121,40 @@ describe('ids inside an app', () => {
     expect(JSON.stringify(sandbox.snapshot())).toBe(before);
   });
 
+  it("a field named like one of Object's own (constructor, toString, valueOf) is no identifier: refused as the documents say, not a 500", async () => {
+    const token = await defaultAppToken(sandbox);
+    const before = JSON.stringify(sandbox.snapshot());
+    for (const body of [
+      { constructor: 'x' },
+      { cid: 'magic-online', message: { toString: 'y' } },
+      { cid: 'magic-online', hasOwnProperty: 'z', list: [{ valueOf: 'w' }] },
+    ]) {
+      const pushed = await post('/v1/sandbox-app/push_single?valueOf=x', body, { authtoken: token });
+      expect(pushed.status, pushed.text).toBeLessThan(500);
+      expect(pushed.body.result, pushed.text).not.toBe('ok');
+    }
+    expect(JSON.stringify(sandbox.snapshot())).toBe(before);
+  });
+
+  it('an identifier deep in a list is named by its whole path', async () => {
+    const token = await defaultAppToken(sandbox);
+    const alias = await post(
+      '/v1/sandbox-app/bind_alias',
+      {
+        alias_list: [
+          { cid: 'magic-online', alias: 'ok' },
+          { cid: 'magic-online', alias: 'a'.repeat(129) },
+        ],
+      },
+      { authtoken: token },
+    );
+    expect(alias.status).toBe(422);
+    expect(alias.body.validation.map((v: { location: string[] }) => v.location)).toEqual([
+      ['body', 'alias_list', '1', 'alias'],
+    ]);
+    expect(alias.body.desc).toMatch(/^body\.alias_list\.1\.alias: is 129 characters/);
+  });
+
   it('a world whose appid or cid passes a bound is refused whole', async () => {
     const world = { apps: [{ appid: 'world-app', devices: [{ cid: 'w'.repeat(500) }] }] };
     const answer = await post('/control/world', world);
