@@ -58,7 +58,9 @@ it('the reference site has an install guide for every public package', () => {
   expect(guide).toContain(`"node": "${rootManifest.engines.node}"`);
 });
 
-describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
+// Concurrent, the packages and their tests alike: the slow ones (publint and attw, `pnpm publish --dry-run`) are
+// processes that wait on the disk as much as on a core, and one after another they were this file's 380 s.
+describe.concurrent.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
   it('is MIT licensed, with the license text in the package', () => {
     expect(pkg.manifest.license).toBe('MIT');
     expect(fs.readFileSync(path.join(pkg.dir, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
@@ -108,17 +110,18 @@ describe.each(packages.map((p) => [p.name, p] as const))('%s', (name, pkg) => {
     }
   });
 
-  it('passes publint (strict) and attw (ESM only)', async () => {
-    const publint = await runIn(bin('publint'), ['--strict', '--pack', 'npm'], { cwd: pkg.dir });
+  it('passes publint (strict) and attw (ESM only)', async ({ expect }) => {
+    // Both read the tarball packed once for the run, by pnpm as it publishes (publint's own `--pack npm` packed
+    // the folder once more, with npm, whose manifest keeps the `workspace:` ranges); `attw --pack .` would write
+    // one into the package folder, where it would change turbo's input hashes while other tasks run.
+    const publint = await runIn(bin('publint'), ['--strict', tarballs[name]!], { cwd: pkg.dir });
     expect(publint.stdout + publint.stderr).toContain('All good!');
     expect(publint.code).toBe(0);
-    // The tarball packed once for the run: `attw --pack .` would write one into the package folder, where it
-    // would change turbo's input hashes while other tasks run.
     const attw = await runIn(bin('attw'), [tarballs[name]!, '--profile', 'esm-only'], { cwd: pkg.dir });
     expect(attw.code, attw.stdout).toBe(0);
   });
 
-  it('passes `pnpm publish --dry-run`', async () => {
+  it('passes `pnpm publish --dry-run`', async ({ expect }) => {
     // --no-git-checks: the test also runs on working trees with uncommitted changes.
     const { code, stdout, stderr } = await runIn('npx', [...pnpm, 'publish', '--dry-run', '--no-git-checks'], {
       cwd: pkg.dir,
