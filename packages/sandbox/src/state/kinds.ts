@@ -3,7 +3,6 @@
 // stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { contentSize, deepFreeze } from './content.js';
-import { deleteWithoutHoles } from './map-holes.js';
 import { dropMessage, messageList, newDeviceState, type AppState, type Store } from './store.js';
 import type {
   AppRecord,
@@ -322,8 +321,7 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     prefix: 'r',
     key: (appid, r) => ['r', appid, r.requestid],
     place: (_store, app, record) => void app.requestIds.set(record.requestid, record),
-    // The oldest goes as a new one comes (request-ids.ts): a queue, kept without holes.
-    unplace: (_store, app, record) => deleteWithoutHoles(app.requestIds, record.requestid),
+    unplace: (_store, app, record) => void app.requestIds.delete(record.requestid),
     decode: (value: RequestIdRecord, key) => ({ ...value, requestid: keyId(key, 2) }),
     schema: object({ at: num, operation: str, answer: { type: 'object' } }),
   },
