@@ -146,8 +146,8 @@ export const generatorSpecs = specs.map((spec) => ({
 
 /**
  * The matrix runs in two lanes side by side, one test file each (matrix/generators-lane-*.test.ts): every other
- * generator of the list, so that each lane has about half the work (one lane took 131 s and the other 139 s of the
- * 277 s the six took one after the other on a quiet 2-core machine). Half the time is npm's installs and the
+ * generator of the list, so that each lane has about half the work (in the generator times of a quiet `.ci/run`, 128 s
+ * and 139 s of the 277 s the six took one after the other). Half the time is npm's installs and the
  * generators' own start, which wait on the disk and the network more than on a core.
  * @param {1 | 2} lane
  * @returns {GeneratorSpec[]}
