@@ -2,6 +2,7 @@
 // nothing again, so a client that retries after a lost answer never pushes twice. Remembered for a day of app
 // time, at most LIMITS.requestIdLimit per app (the oldest are forgotten first).
 import { LIMITS, REQUEST_ID_TTL_MS } from '../shared/config.js';
+import type { RequestIdRecord } from '../state/records.js';
 import type { AppState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 
@@ -20,9 +21,10 @@ export function rememberAnswer(
   now: number,
 ): void {
   unit.put('requestId', app, { requestid, at: now, operation, answer });
-  for (const record of app.requestIds.values()) {
-    if (app.requestIds.size <= LIMITS.requestIdLimit && now - record.at < REQUEST_ID_TTL_MS) break;
-    unit.remove('requestId', app, record);
+  const isKept = (record: RequestIdRecord) => app.requestIds.get(record.requestid) === record;
+  for (let oldest = app.requestIdsByAge.oldest(isKept); oldest; oldest = app.requestIdsByAge.oldest(isKept)) {
+    if (app.requestIds.size <= LIMITS.requestIdLimit && now - oldest.at < REQUEST_ID_TTL_MS) break;
+    unit.remove('requestId', app, oldest);
   }
 }
 

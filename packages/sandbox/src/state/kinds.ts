@@ -320,7 +320,10 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
   requestId: {
     prefix: 'r',
     key: (appid, r) => ['r', appid, r.requestid],
-    place: (_store, app, record) => void app.requestIds.set(record.requestid, record),
+    place(_store, app, record) {
+      app.requestIds.set(record.requestid, record);
+      app.requestIdsByAge.add(record);
+    },
     unplace: (_store, app, record) => void app.requestIds.delete(record.requestid),
     decode: (value: RequestIdRecord, key) => ({ ...value, requestid: keyId(key, 2) }),
     schema: object({ at: num, operation: str, answer: { type: 'object' } }),

@@ -2,6 +2,7 @@
 // tokens. Behaviour reads it directly; it changes only through a unit of work (unit.ts), which places records
 // here and records what changed. Indexes (aliases, the blacklist as a set, online count) are kept beside the
 // records they are derived from, so no request scans for what it could look up.
+import { OldestFirst } from './oldest-first.js';
 import type {
   AppRecord,
   DayRecord,
@@ -73,6 +74,8 @@ export interface AppState {
   /** taskid -> the messages of the task that are kept, derived from the messages. */
   messagesByTask: Map<string, Set<MessageRecord>>;
   requestIds: Map<string, RequestIdRecord>;
+  /** The requestids oldest first, derived from requestIds: the one a bound forgets next (oldest-first.ts). */
+  requestIdsByAge: OldestFirst<RequestIdRecord>;
   tokens: Map<string, TokenRecord>;
   days: Map<string, DayRecord>;
   /** Not stored: faults waiting, the calls counted for rate limits, the deviations a lenient app accepted. */
@@ -95,6 +98,7 @@ export const newAppState = (record: AppRecord): AppState => ({
   contentBytes: 0,
   messagesByTask: new Map(),
   requestIds: new Map(),
+  requestIdsByAge: new OldestFirst(),
   tokens: new Map(),
   days: new Map(),
   faults: [],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { afterAll, expect, it } from 'vitest';
 import { startSandbox } from '../../src/index.js';
+import { LIMITS } from '../../src/shared/config.js';
 import { notification, transmission } from '../support/env.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
@@ -53,6 +54,48 @@ it('keeps everything across a restart with the same data folder', async () => {
     expect(
       inbox.data!.messages.map((m) => m.template.transmission_content ?? (m.template.style as { text: string }).text),
     ).toEqual(['waiting', 'later']);
+  } finally {
+    await second.stop();
+  }
+});
+
+it('forgets the oldest requestid first after a restart, though the data folder gives them back in key order', async () => {
+  const first = await startSandbox({ dataDir });
+  const app = await first.app({ appid: 'requestid-app', clock: { time: '2030-01-01T00:00:00Z' } });
+  const batch = (ids: string[]) => ({
+    msg_list: ids.map((requestid) => ({ ...transmission('x'), cid: 'magic-online', requestid })),
+  });
+  const ids = (prefix: string) => Array.from({ length: 1000 }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`);
+  let push = createPushClient({ ...app.pushOptions, retry: false });
+  // The oldest thousand sort last by key; after a minute of app time, the rest fill the app to its bound.
+  expect((await push.POST('/push_single_batch', { body: batch(ids('z')) })).result).toBe('ok');
+  await first.control.POST('/apps/{appid}/clock', {
+    params: { path: { appid: app.appid } },
+    body: { advanceMs: 60_000 },
+  });
+  const newer = Array.from({ length: LIMITS.requestIdLimit / 1000 - 1 }, (_, b) => ids(`a${b}`));
+  for (const list of newer) expect((await push.POST('/push_single_batch', { body: batch(list) })).result).toBe('ok');
+  await push.close();
+  await first.stop();
+
+  const second = await startSandbox({ dataDir });
+  try {
+    push = createPushClient({ ...app.pushOptions, baseUrl: second.url, retry: false });
+    const one = await push.POST('/push_single', {
+      body: { ...transmission('y'), cid: 'magic-online', requestid: 'new' },
+    });
+    expect(one.result).toBe('ok');
+    type Kept = { apps: { record: { appid: string }; requestIds: [string, unknown][] }[] };
+    const kept = (second.snapshot() as Kept).apps
+      .find((a) => a.record.appid === app.appid)!
+      .requestIds.map(([id]) => id);
+    expect(kept).toHaveLength(LIMITS.requestIdLimit);
+    // The one forgotten is one of the oldest thousand (the first of them placed), not the first by key.
+    expect(kept).not.toContain('z-000');
+    expect(kept.filter((id) => id.startsWith('z-'))).toHaveLength(999);
+    expect(kept).toContain('a0-000');
+    expect(kept).toContain('new');
+    await push.close();
   } finally {
     await second.stop();
   }
