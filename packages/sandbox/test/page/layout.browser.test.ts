@@ -177,7 +177,7 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
     try {
       const { page } = w;
       const titles = () => page.locator('li.row .row-title').allInnerTexts();
-      await row(page, IOS_PUSH.alert).waitFor({ timeout: 10_000 });
+      await row(page, IOS_PUSH.alert).waitFor();
       expect(await titles()).not.toContain(IOS_PUSH.androidTitle);
       const ios = await openMessage(page, IOS_PUSH.alert);
       expect(await ios.getByRole('heading', { level: 3 }).innerText()).toBe(IOS_PUSH.alert);
@@ -186,7 +186,7 @@ describe('a phone drawn as that phone shows it', { timeout: 120_000 }, () => {
       // The pass-through sample with no push_info: nothing drawn on any phone, delivered to the app.
       await page.evaluate((a) => (location.hash = `app=${a}&template=transmission`), app.appid);
       await page.getByRole('heading', { name: /^Messages of every device \(/ }).waitFor();
-      await row(page, 'Delivered to the app (pass-through)').waitFor({ timeout: 10_000 });
+      await row(page, 'Delivered to the app (pass-through)').waitFor();
       expect(await titles()).not.toContain('Pass-through message');
       expect(w.problems()).toEqual([]);
     } finally {

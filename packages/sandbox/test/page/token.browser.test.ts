@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushClient } from '@pushapi/push-v1-client';
 import { launchBrowser, openWatchedPage, type Browser } from '@pushapi/test-browser';
 import { DEFAULT_APP, startSandbox, type Sandbox } from '../../src/index.js';
-import { live, pushSample, requireBuiltPage, row, seriousViolations, type PushClient } from './helpers.js';
+import { live, POLL, pushSample, requireBuiltPage, row, seriousViolations, type PushClient } from './helpers.js';
 import { STYLE_SAMPLES } from './messages.js';
 
 const TOKEN = `team-${randomBytes(16).toString('hex')}`;
@@ -171,7 +171,7 @@ describe('the inbox page of a sandbox with a control token', { timeout: 120_000 
       });
       // A new document: its streams are the routed ones.
       await page.reload();
-      await expect.poll(() => resumedAfter.length, { timeout: 15_000 }).toBe(3);
+      await expect.poll(() => resumedAfter.length, POLL).toBe(3);
       expect(resumedAfter).toEqual([null, '5', '5']);
       await live(page);
       expect(w.problems()).toEqual([]);
