@@ -51,36 +51,24 @@ function vitestEntry(dir) {
 }
 
 /**
- * Runs at once. On a runner shared with other jobs, a suite waiting for a core is most of its time, and more suites
- * at once get a larger share of the cores (`ci-under-load 3`: the LTS stage took 1,100 s with one lane and 810 s
- * with two, the sandbox's suite 682 s of it; later 731 s, the sandbox's 545 s). The sandbox's suite takes about as
- * long as the five others together (a quiet `.ci/run`: 286 s against 288), so it runs in two halves (vitest's
- * `--shard`), each in a lane of its own, while the other suites follow each other in the third.
+ * Suites run at once. The sandbox's suite takes about as long as the five others together, so in two lanes the
+ * sandbox runs in one while the others follow each other in the second: on a runner shared with other jobs, a
+ * suite waiting for a core is most of its time, and two suites get twice the share of one (`ci-under-load 3`: the
+ * LTS stage took 1,100 s with one lane and 810 s with two, the sandbox's suite 682 s of it).
  */
-const LANES = 3;
-
-/**
- * The vitest runs of one package: one, or several shards of its files (each file runs in exactly one). A package
- * fails if any of its runs fails.
- * @param {string} name
- * @returns {string[][]}
- */
-const runsOf = (name) => {
-  const args = ['run', ...(VITEST_ARGS[name] ?? [])];
-  return name === 'sandbox' ? [1, 2].map((i) => [...args, `--shard=${i}/2`]) : [args];
-};
+const LANES = 2;
 
 /**
  * Runs one package's vitest suite on the binary; resolves its exit status (a signal counts as a failure). Its
  * output is kept and printed whole when it ends, so two suites' lines never interleave.
  * @param {string} name  folder under packages/
- * @param {string[]} args  vitest's arguments (runsOf)
  * @param {string} binary
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<number>}
  */
-function runPackageTests(name, args, binary, env) {
+function runPackageTests(name, binary, env) {
   const dir = path.join(workspaceRoot, 'packages', name);
+  const args = ['run', ...(VITEST_ARGS[name] ?? [])];
   const begin = Date.now();
   const child = spawn(binary, [vitestEntry(dir), ...args], {
     cwd: dir,
@@ -99,7 +87,7 @@ function runPackageTests(name, args, binary, env) {
       const took = Math.round((Date.now() - begin) / 1000);
       process.stdout.write(`lts-check: @pushapi/${name}: vitest ${args.join(' ')}\n`);
       process.stdout.write(Buffer.concat(output));
-      console.log(`lts-check: @pushapi/${name} (vitest ${args.join(' ')}) took ${took} s (exit ${code ?? how})`);
+      console.log(`lts-check: @pushapi/${name} took ${took} s (exit ${code ?? how})`);
       resolve(code ?? 1);
     };
     // A child that could not start may never close: its error ends the suite as a failure.
@@ -109,22 +97,20 @@ function runPackageTests(name, args, binary, env) {
 }
 
 /**
- * Runs every package's runs, LANES at a time, the sandbox's halves first; resolves the names of the packages that
+ * Runs every package's suite, LANES at a time, the longest (the sandbox) first; resolves the names of those that
  * failed, in LTS_PACKAGES' order.
  * @param {string} binary @param {NodeJS.ProcessEnv} env
  */
 async function runAll(binary, env) {
-  const queue = ['sandbox', ...LTS_PACKAGES.filter((name) => name !== 'sandbox')].flatMap((name) =>
-    runsOf(name).map((args) => ({ name, args })),
-  );
-  /** @type {Set<string>} */
-  const failed = new Set();
+  const queue = ['sandbox', ...LTS_PACKAGES.filter((name) => name !== 'sandbox')];
+  /** @type {Map<string, number>} */
+  const status = new Map();
   const lane = async () => {
-    for (let run = queue.shift(); run !== undefined; run = queue.shift())
-      if ((await runPackageTests(run.name, run.args, binary, env)) !== 0) failed.add(run.name);
+    for (let name = queue.shift(); name !== undefined; name = queue.shift())
+      status.set(name, await runPackageTests(name, binary, env));
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  return LTS_PACKAGES.filter((name) => failed.has(name));
+  return LTS_PACKAGES.filter((name) => status.get(name) !== 0);
 }
 
 const { spec, binary, lts } = newestLtsNode({ log: (line) => console.log(`lts-check: ${line}`) });
