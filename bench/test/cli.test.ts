@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { parseArgs, SECTION_IDS } from '../src/main.mjs';
 
 const command = fileURLToPath(new URL('../../scripts/bench.mjs', import.meta.url));
-// No deadline of its own: at a load of 30 starting the command took over 30 s; the test's timeout guards a hang.
+// No deadline of its own: at a load of 29 the command had not answered within 30 s; the test's timeout guards a hang.
 const run = (...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, [command, ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
