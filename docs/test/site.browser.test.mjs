@@ -59,6 +59,24 @@ async function hydrated(page) {
   );
 }
 
+/**
+ * Does `act` until `target` shows. Under load a page still drawing lost an interaction now and then (a tag group that
+ * never opened, a search typed before its field listened), so each act here is safe to repeat and checks first
+ * whether it is still needed. Each try waits twice as long as the one before: a slow page is not acted on faster
+ * than it draws.
+ */
+async function actUntilVisible(act, target) {
+  for (let wait = 5_000; ; wait *= 2) {
+    await act();
+    try {
+      await target.waitFor({ state: 'visible', timeout: Math.min(wait, HANG.timeout) });
+      return;
+    } catch (error) {
+      if (error?.name !== 'TimeoutError' || wait >= HANG.timeout) throw error;
+    }
+  }
+}
+
 const sectionId = (entry) => operationAnchor(entry).slice(2);
 
 async function gotoOperation(page, file, entry) {
@@ -148,17 +166,18 @@ for (const ref of references) {
       // Tag groups open one at a time: open each and collect the operations it shows.
       const tags = (ref.doc.tags ?? []).map((t) => t.name);
       for (const tag of tags) {
-        await menu
-          .locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) })
-          .first()
-          .click();
+        const label = w.page.locator('[data-testid="menu-item-label"]', { hasText: new RegExp(`^${tag}$`) });
+        const group = menu.locator('[data-component-name="Menu/MenuItem"]', { has: label }).first();
+        // A closed group keeps its operations in a child hidden with display:none; a click opens it. Click only
+        // while it is closed: a second click on an open group would close it.
+        const open = async () => {
+          const closed = await group.evaluate((item) => item.lastElementChild?.style.display === 'none');
+          if (closed) await label.first().click();
+        };
         // Wait until the group shows its first operation before reading.
         const first = operations.find((e) => e.operation.tags?.[0] === tag);
-        if (first)
-          await menu
-            .locator(`a[href="${operationAnchor(first)}"]`)
-            .first()
-            .waitFor(HANG);
+        if (first) await actUntilVisible(open, menu.locator(`a[href="${operationAnchor(first)}"]`).first());
+        else await open();
         await collect();
       }
       await collect();
@@ -174,12 +193,17 @@ for (const ref of references) {
     });
 
     it('finds every operation by name with the search', async () => {
-      await w.page.locator('[data-testid="search-trigger"]').click();
-      const input = w.page.locator('[data-testid="search-dialog"] input');
+      const input = w.page.locator('[data-testid="search-dialog"] input').first();
+      await actUntilVisible(async () => {
+        if (!(await input.isVisible())) await w.page.locator('[data-testid="search-trigger"]').click();
+      }, input);
       for (const entry of operations) {
-        await input.fill(entry.operation.summary);
-        const hit = w.page.locator(`[data-testid="search-dialog"] a[href="${operationAnchor(entry)}"]`);
-        await hit.first().waitFor({ state: 'visible', ...HANG });
+        const hit = w.page.locator(`[data-testid="search-dialog"] a[href="${operationAnchor(entry)}"]`).first();
+        // Typing the name again is harmless: if the field missed it, the search runs now.
+        await actUntilVisible(async () => {
+          await input.fill('');
+          await input.fill(entry.operation.summary);
+        }, hit);
       }
       // A name that is in no document finds nothing.
       await input.fill('zzqx-no-such-operation');
