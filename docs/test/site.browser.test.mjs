@@ -62,11 +62,11 @@ async function hydrated(page) {
 /**
  * Does `act` until `target` shows. Under load a page still drawing lost an interaction now and then (a tag group that
  * never opened, a search typed before its field listened), so each act here is safe to repeat and checks first
- * whether it is still needed. Each try waits twice as long as the one before: a slow page is not acted on faster
- * than it draws.
+ * whether it is still needed. The first try waits 15 s, well beyond what a search takes on a busy machine (about
+ * 0.7 s quiet), so a slow page is not acted on again; each next try waits twice as long, up to the hang guard.
  */
 async function actUntilVisible(act, target) {
-  for (let wait = 5_000; ; wait *= 2) {
+  for (let wait = 15_000; ; wait *= 2) {
     await act();
     try {
       await target.waitFor({ state: 'visible', timeout: Math.min(wait, HANG.timeout) });
