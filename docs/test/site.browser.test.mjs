@@ -77,6 +77,24 @@ async function actUntilVisible(act, target) {
   }
 }
 
+/**
+ * Switches an operation's code sample from the language `from` to `to` with its dropdown, each step redone until it
+ * shows, as a group of the menu is opened: the dropdown is opened while its entry for `to` is not shown, and that
+ * entry is chosen until the dropdown's button names it.
+ */
+async function chooseSample(page, section, from, to) {
+  const button = (label) =>
+    section.locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: label }).first();
+  const entry = page.locator('[role="menuitem"]', { hasText: new RegExp(`^${to}$`) }).first();
+  await actUntilVisible(async () => {
+    if (!(await entry.isVisible())) await button(from).click();
+  }, entry);
+  await actUntilVisible(async () => {
+    if (await entry.isVisible()) await entry.click();
+    else if (await button(from).isVisible()) await button(from).click();
+  }, button(to));
+}
+
 const sectionId = (entry) => operationAnchor(entry).slice(2);
 
 async function gotoOperation(page, file, entry) {
@@ -231,24 +249,13 @@ for (const ref of references) {
       // Switch one operation to curl: the language dropdown offers both samples.
       const entry = operations.find((e) => e.operation.requestBody) ?? operations[0];
       const section = await gotoOperation(w.page, file, entry);
-      await section
-        .locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'TypeScript client' })
-        .first()
-        .click();
-      await w.page
-        .locator('[role="menuitem"]', { hasText: /^curl$/ })
-        .first()
-        .click();
+      await chooseSample(w.page, section, 'TypeScript client', 'curl');
       const curl = entry.operation['x-codeSamples'].find((s) => s.label === 'curl').source;
       const code = section.locator('[data-testid="right-panel"] [data-testid="source-code"]').first();
       await expect.poll(() => code.innerText(), HANG).toContain(curl.split('\n')[0]);
       if (ref.name === 'push-v1') {
         // Back to TypeScript for the screenshot of an operation page.
-        await section
-          .locator('[data-testid="right-panel"] [data-testid="dropdown"] button', { hasText: 'curl' })
-          .first()
-          .click();
-        await w.page.locator('[role="menuitem"]', { hasText: 'TypeScript client' }).first().click();
+        await chooseSample(w.page, section, 'curl', 'TypeScript client');
         const single = operations.find((e) => e.operation.operationId === 'pushSingle') ?? entry;
         await gotoOperation(w.page, file, single);
         await w.page.waitForTimeout(300);
