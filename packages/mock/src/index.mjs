@@ -6,6 +6,7 @@ export {
   FIRST_PORT,
   prepareMockDocument,
   prismArgs,
+  READY_TIMEOUT_MS,
   startMocks,
   startPrism,
 } from './start-mocks.mjs';

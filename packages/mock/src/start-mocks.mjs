@@ -28,6 +28,11 @@ export const apis = registry
   .map((api, i) => ({ name: api.name, title: api.title, json: api.json, defaultPort: FIRST_PORT + i }));
 
 const READY_LINE = /Prism is listening on (https?:\/\/\S+)/;
+/**
+ * How long a Prism may take to listen before it is given up. Quiet, it takes 2 to 3 s; on a shared machine at load 10
+ * a start has taken over 30 s, so the wait is generous: it only guards against a Prism that never comes up.
+ */
+export const READY_TIMEOUT_MS = 120_000;
 const prismBin = path.join(
   path.dirname(require.resolve('@stoplight/prism-cli/package.json')),
   require('@stoplight/prism-cli/package.json').bin.prism,
@@ -91,7 +96,7 @@ export function startPrism({
   upstream,
   name,
   onLog,
-  readyTimeoutMs = 30_000,
+  readyTimeoutMs = READY_TIMEOUT_MS,
 }) {
   const args = prismArgs({ file, host, port, dynamic, seed, upstream });
   // detached: Prism gets its own process group, so a Ctrl-C in the terminal reaches only the starter,
@@ -117,7 +122,11 @@ export function startPrism({
   };
 
   return new Promise((resolve, reject) => {
+    let failed = false;
     const fail = (/** @type {string} */ reason) => {
+      // The first reason is the cause: the exit that stopping a late Prism brings about must not replace it.
+      if (failed) return;
+      failed = true;
       clearTimeout(timer);
       // A taken port is the usual cause: say so plainly instead of Prism's usage text and stack.
       const detail = tail.some((l) => l.includes('EADDRINUSE'))

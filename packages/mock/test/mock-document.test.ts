@@ -1,7 +1,20 @@
 // The derivation of the mock documents from the public bundles.
 import { describe, expect, it } from 'vitest';
 import { apis as registry } from '@pushapi/openapi/apis';
-import { apis, DIALECT_2020_12, FIRST_PORT, serverBasePath, startMocks, toMockDocument } from '../src/index.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  apis,
+  DIALECT_2020_12,
+  FIRST_PORT,
+  prepareMockDocument,
+  READY_TIMEOUT_MS,
+  serverBasePath,
+  startMocks,
+  startPrism,
+  toMockDocument,
+} from '../src/index.mjs';
 import { documents } from './support/documents.js';
 
 describe('serverBasePath', () => {
@@ -54,5 +67,23 @@ describe('the APIs served', () => {
     await expect(startMocks({ ports: { 'push-v2': 5000 } })).rejects.toThrow(
       `no API named push-v2; the mock serves ${apis.map((a) => a.name).join(', ')}`,
     );
+  });
+});
+
+describe('a Prism that does not come up', () => {
+  it('waits two minutes by default: a start on a busy machine has taken over 30 s', () => {
+    expect(READY_TIMEOUT_MS).toBe(120_000);
+  });
+
+  it('is reported as not listening in time, not as the exit its stopping causes', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pushapi-mock-late-'));
+    try {
+      const { file } = prepareMockDocument(apis[0]!, outDir);
+      // No Prism prints its ready line within 0 ms: the wait ends first, every time.
+      const start = startPrism({ file, host: '127.0.0.1', port: 0, name: 'push-v1', readyTimeoutMs: 0 });
+      await expect(start).rejects.toThrow(/^push-v1 mock did not start: not listening after 0 ms/);
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });
