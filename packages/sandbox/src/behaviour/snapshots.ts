@@ -82,7 +82,7 @@ function recordsOf(store: Store, app: AppState): Removal[] {
   return out;
 }
 
-/** Copies of the records for a snapshot; a record a snapshot already shares (a frozen task) is shared again. */
+/** Copies of the records for a snapshot; a record a snapshot already shares (a frozen task or device) is shared again. */
 const copies = (records: Removal[]): Removal[] =>
   records.map(
     ({ kind, record }) => ({ kind, record: isShared(kind, record) ? record : copyRecord(kind, record) }) as Removal,
@@ -108,7 +108,7 @@ function jsonBytes(value: unknown, skip?: string): number {
 
 /**
  * A saved app from its records (copies no one else changes): their bytes and the content objects they hold. The
- * records of a kind a restore shares (tasks) are frozen here.
+ * records of a kind a restore shares (tasks, devices) are frozen here.
  */
 export function savedApp(appid: string, userCode: string, devices: number, records: Removal[]): SavedApp {
   let recordBytes = 0;
@@ -158,7 +158,7 @@ const mib = (bytes: number) =>
 function restoreApp(unit: Unit, saved: SavedApp): AppState {
   const live = unit.store.apps.get(saved.appid);
   if (live) deleteApp(unit, live, 'keep-usage');
-  // Each record copied as it is put back (a frozen task shared): no list of copies beside them (the app's record
+  // Each record copied as it is put back (a frozen task or device shared): no list of copies beside them (the app's record
   // comes first).
   const [own, ...rest] = saved.records;
   if (own?.kind !== 'app') throw new Error(`Broken invariant: saved app ${saved.appid} starts with its app record`);

@@ -194,3 +194,26 @@ it("a restore shares the snapshot's tasks, frozen, until one changes: the change
   await app.restore('shared');
   expect(liveApp(app.appid).tasks.get(taskid!)!.stats.clicked).toBe(0);
 });
+
+it("a restore shares the snapshot's devices, frozen, until one changes: the change copies it in its place, and a write around the unit throws", async () => {
+  const app = await sandbox.current.app();
+  await app.addDevice({ cid: 'kept', tags: ['t1'] });
+  await app.snapshot('devices');
+  await app.restore('devices');
+  const restored = liveApp(app.appid).devices.get('kept')!.record;
+  expect([restored, restored.tags, restored.dmpIds, restored.dmpTags].every((o) => Object.isFrozen(o))).toBe(true);
+  expect(() => {
+    restored.tags.push('t2');
+  }).toThrow(TypeError);
+  // The second restore of the same snapshot shares the same record: nothing was copied.
+  await app.restore('devices');
+  expect(liveApp(app.appid).devices.get('kept')!.record).toBe(restored);
+  // A change through the unit copies the record into the device's place; the snapshot's stays as saved.
+  await app.updateDevice('kept', { tags: ['t3'], online: true });
+  const changed = liveApp(app.appid).devices.get('kept')!.record;
+  expect(changed).not.toBe(restored);
+  expect(Object.isFrozen(changed)).toBe(false);
+  expect([changed.tags, changed.online, restored.tags, restored.online]).toEqual([['t3'], true, ['t1'], false]);
+  await app.restore('devices');
+  expect(liveApp(app.appid).devices.get('kept')!.record.tags).toEqual(['t1']);
+});
