@@ -268,6 +268,9 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['s', appid, r.day],
     place: (_store, app, record) => void app.days.set(record.day, record),
     unplace: (_store, app, record) => void app.days.delete(record.day),
+    // By hand: a day of a large app names every device active and online that day, and a structured clone of those
+    // sets was an eighth of a restore of 80,000 devices (bench section 9).
+    copy: (r) => ({ ...r, active: new Set(r.active), online: new Set(r.online), gt: { ...r.gt } }),
     encode: (r) => ({ ...r, active: [...r.active], online: [...r.online] }),
     decode: (value: DayRecord & { active: string[]; online: string[] }) => ({
       ...value,

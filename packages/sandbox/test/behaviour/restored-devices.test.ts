@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { control, newApp, pushClient, transmission, type TestApp } from '../support/env.js';
 
 const CIDS = ['phone-a', 'phone-b', 'phone-c', 'phone-d'];
+const DAY = 24 * 60 * 60_000;
 
 /** What the control API says of every device and its messages: what a restore must give back exactly. */
 const devicesAndInboxes = async (app: TestApp) =>
@@ -16,15 +17,29 @@ const devicesAndInboxes = async (app: TestApp) =>
     })),
   );
 
+/**
+ * The statistics of the snapshot's day (the devices active and online, the pushes), read the day after: the service
+ * answers no day before it is over. Moves the app's clock on a day.
+ */
+async function dayStatistics(app: TestApp) {
+  const push = pushClient(app);
+  await app.advance(DAY);
+  const users = await push.GET('/query_app_user/{date}', { params: { path: { date: '2030-01-01' } } });
+  const pushes = await push.GET('/query_app_push/{date}', { params: { path: { date: '20300101' } } });
+  return { users: users.data, pushes: pushes.data, gt: pushes.GT };
+}
+
 describe('a device a restore shares with its snapshot', () => {
   it('changes in every way a device changes, twice over, and the snapshot gives back what it saved each time', async () => {
-    const app = await newApp();
+    const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
     const push = pushClient(app);
     await app.addDevices(CIDS.map((cid) => ({ cid, online: cid !== 'phone-d' })));
     await push.POST('/bind_alias', { body: { alias_list: [{ cid: 'phone-a', alias: 'saved-alias' }] } });
     await app.snapshot('devices');
     await app.restore('devices');
     const saved = await devicesAndInboxes(app);
+    const savedDay = await dayStatistics(app);
+    await app.restore('devices');
     for (let round = 0; round < 2; round++) {
       // The control API's fields, the blacklist among them; online to offline and back.
       await app.updateDevice('phone-a', { tags: ['t1'], region: 'r1', phonetype: 'ios', blacklisted: true });
@@ -53,8 +68,13 @@ describe('a device a restore shares with its snapshot', () => {
       expect(await app.device('phone-d')).toMatchObject({ online: true });
       expect((await app.inbox('phone-d')).messages).toEqual([]);
 
+      // The day's records changed with them (the devices active and online that day, the push).
+      expect(await dayStatistics(app)).not.toEqual(savedDay);
+
       await app.restore('devices');
       expect(await devicesAndInboxes(app)).toEqual(saved);
+      expect(await dayStatistics(app)).toEqual(savedDay);
+      await app.restore('devices');
     }
   });
 });
