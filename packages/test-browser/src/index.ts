@@ -27,7 +27,9 @@ export async function launchBrowser(): Promise<Browser> {
         '(or apt-get install -y --no-install-recommends chromium), or set CHROMIUM_PATH.',
     );
   }
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: flags });
+  // Playwright waits 30 s for a launch by default; on a shared machine at load 10 another program's start (a Prism)
+  // took longer than that. The wait only guards against a browser that never comes up.
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: flags, timeout: 120_000 });
 }
 
 /** True for addresses that never leave the machine: the test's own server, data:, blob:, about:, file:. */
