@@ -86,9 +86,9 @@ function freezeTask(task: TaskRecord): TaskRecord {
 
 /**
  * A device's copy, field by field. The many records of a large app: by hand, several times faster than a structured
- * clone; and as a literal, not a spread (`{ ...r }`): on Node 20, reading a frozen object made by a spread took about
- * ten times as long as reading one made by a literal, which made a restore that shares the snapshot's devices slower
- * than one that copied them.
+ * clone; and as a literal, not a spread (`{ ...r }`): on Node 20, reading frozen objects made by a spread took many
+ * times as long as reading ones made by a literal (bench README, issue 50's eighth turn), which made a restore that
+ * shares the snapshot's devices slower than one that copied them.
  */
 function copyDevice(r: DeviceRecord): DeviceRecord {
   return {
