@@ -35,7 +35,8 @@ export function keepContentWithinBudget(unit: Unit, app: AppState, keep: string)
     // Messages of one push share one content object: cut each once, and keep them shared.
     const cut = new Map<PushContent, PushContent>();
     const cutOnce = (content: PushContent) => getOrInsert(cut, content, cutContent);
-    for (const message of app.messagesByTask.get(task.taskid) ?? []) {
+    // Over a list: a shared message's copy takes its place in the set, which a loop over the set would meet again.
+    for (const message of [...(app.messagesByTask.get(task.taskid) ?? [])]) {
       unit.update('message', app, message, (record) => {
         record.content = cutOnce(record.content);
       });

@@ -188,13 +188,14 @@ function dueAt(message: MessageRecord, device: DeviceState): number {
 function receive(unit: Unit, app: AppState, device: DeviceState, message: MessageRecord, now: number): void {
   // Kept for an offline device (it has an offline expiry) or sent through APN: it arrived "offline".
   const offline = message.expiresAt !== null || message.apn;
-  unit.update('message', app, message, (record) => {
+  // The record in place from now on: a message a restore shares with its snapshot is copied by its first change.
+  const received = unit.update('message', app, message, (record) => {
     record.state = 'delivered';
     record.via = offline ? 'offline' : 'online';
     // An online device waiting only for the display window shows it when the window opens.
     record.receivedAt = offline ? now : Math.min(now, Math.max(record.sentAt, record.displayFrom ?? record.sentAt));
   });
-  replaceEarlier(unit, app, device, message);
+  replaceEarlier(unit, app, device, received);
   // Inboxes are bounded: the oldest messages go first.
   trimOldest(unit, app, device.inbox);
   countTask(unit, app, message.taskid, (stats) => {

@@ -2,7 +2,7 @@
 // statistics), delete one message, or clear the inbox; and the app's messages across its devices, filtered.
 import { notFound } from '../shared/refusal.js';
 import type { MessageRecord } from '../state/records.js';
-import type { AppState, DeviceState } from '../state/store.js';
+import { heldMessage, type AppState, type DeviceState } from '../state/store.js';
 import type { Unit } from '../state/unit.js';
 import { countDay } from './days.js';
 
@@ -16,7 +16,8 @@ export function clickMessage(
   const message = device.inbox.get(messageId);
   if (!message) throw notFound(`device ${device.record.cid} has received no message "${messageId}"`);
   if (message.clicked) return message;
-  unit.update('message', app, message, (record) => {
+  // The record in place from now on (a message a restore shares is copied by its first change): the one answered.
+  const clicked = unit.update('message', app, message, (record) => {
     record.clicked = true;
   });
   const task = app.tasks.get(message.taskid);
@@ -25,7 +26,7 @@ export function clickMessage(
     day.clicked++;
     if (!message.apn) day.gt.clicked++;
   });
-  return message;
+  return clicked;
 }
 
 /** Clears what the device got: its messages received, and those that never arrived; waiting ones stay. */
@@ -37,7 +38,7 @@ export function clearInbox(unit: Unit, app: AppState, device: DeviceState): void
 
 /** Deletes one message of a device, of any state; a waiting one is no longer counted as waiting by its task. */
 export function deleteMessage(unit: Unit, app: AppState, device: DeviceState, messageId: string): void {
-  const message = device.inbox.get(messageId) ?? device.pending.get(messageId) ?? device.ended.get(messageId);
+  const message = heldMessage(device, messageId);
   if (!message)
     throw notFound(`device ${device.record.cid} has no message "${messageId}" (received, waiting, expired or stopped)`);
   if (message.state === 'pending') {

@@ -3,7 +3,7 @@
 // stored form must meet when the store is read back. A new kind of record is its type (records.ts), a field for
 // it on AppState (store.ts) and one entry here; the unit of work, the persistence and the load read this table.
 import { contentSize, deepFreeze } from './content.js';
-import { dropMessage, messageList, newDeviceState, type AppState, type Store } from './store.js';
+import { dropMessage, heldMessage, messageList, newDeviceState, type AppState, type Store } from './store.js';
 import type {
   AppRecord,
   DayRecord,
@@ -107,7 +107,33 @@ function copyDevice(r: DeviceRecord): DeviceRecord {
     dmpTags: [...r.dmpTags],
     magic: r.magic,
     createdAt: r.createdAt,
-  };
+  } satisfies EveryField<DeviceRecord>;
+}
+
+/** A record with every field of T, the optional ones too: a copy written out field by field misses none. */
+type EveryField<T> = { [K in keyof Required<T>]: unknown };
+
+/** A message's copy, field by field (see `copyDevice`); its content, which never changes (content.ts), shared. */
+function copyMessage(m: MessageRecord): MessageRecord {
+  return {
+    id: m.id,
+    seq: m.seq,
+    cid: m.cid,
+    taskid: m.taskid,
+    kind: m.kind,
+    requestid: m.requestid,
+    content: m.content,
+    state: m.state,
+    via: m.via,
+    apn: m.apn,
+    sentAt: m.sentAt,
+    receivedAt: m.receivedAt,
+    expiresAt: m.expiresAt,
+    displayFrom: m.displayFrom,
+    displayUntil: m.displayUntil,
+    clicked: m.clicked,
+    replacedBy: m.replacedBy,
+  } satisfies EveryField<MessageRecord>;
 }
 
 /**
@@ -121,7 +147,57 @@ function freezeDevice(device: DeviceRecord): DeviceRecord {
   return Object.freeze(device);
 }
 
-/** Whether a snapshot's record is shared with the state a restore puts back, rather than copied (frozen tasks and devices). */
+/**
+ * A day's copy, field by field (see `copyDevice`). By hand: a day of a large app names every device active and online
+ * that day, and a structured clone of those sets was an eighth of a restore of 80,000 devices (bench section 9).
+ */
+function copyDay(d: DayRecord): DayRecord {
+  return {
+    day: d.day,
+    newRegist: d.newRegist,
+    active: new Set(d.active),
+    online: new Set(d.online),
+    sent: d.sent,
+    sentOnline: d.sentOnline,
+    received: d.received,
+    shown: d.shown,
+    clicked: d.clicked,
+    gt: { sent: d.gt.sent, feedback: d.gt.feedback, displayed: d.gt.displayed, clicked: d.gt.clicked },
+  } satisfies EveryField<DayRecord>;
+}
+
+/** A set that refuses every change: a day's sets as a snapshot shares them (`Object.freeze` leaves a set open). */
+class FrozenSet<T> extends Set<T> {
+  constructor(items: Iterable<T>) {
+    super();
+    for (const item of items) super.add(item);
+  }
+  override add(): never {
+    throw frozenSetChanged();
+  }
+  override delete(): never {
+    throw frozenSetChanged();
+  }
+  override clear(): never {
+    throw frozenSetChanged();
+  }
+}
+
+const frozenSetChanged = () =>
+  new TypeError('Broken invariant: a change to a set a snapshot shares (state/kinds.ts FrozenSet)');
+
+/**
+ * A day as a snapshot holds it: frozen, its sets of the devices active and online that day made read-only. A day of
+ * a large app names every device, and copying its two sets was a fifth of what a restore allocated (bench section 9).
+ */
+function freezeDay(day: DayRecord): DayRecord {
+  day.active = new FrozenSet(day.active);
+  day.online = new FrozenSet(day.online);
+  Object.freeze(day.gt);
+  return Object.freeze(day);
+}
+
+/** Whether a snapshot's record is shared with the state a restore puts back, rather than copied (frozen tasks, devices, messages, days). */
 export const isShared = (kind: KindName, record: Records[KindName]): boolean =>
   KINDS[kind].shared !== undefined && Object.isFrozen(record);
 
@@ -268,9 +344,8 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['s', appid, r.day],
     place: (_store, app, record) => void app.days.set(record.day, record),
     unplace: (_store, app, record) => void app.days.delete(record.day),
-    // By hand: a day of a large app names every device active and online that day, and a structured clone of those
-    // sets was an eighth of a restore of 80,000 devices (bench section 9).
-    copy: (r) => ({ ...r, active: new Set(r.active), online: new Set(r.online), gt: { ...r.gt } }),
+    copy: copyDay,
+    shared: { freeze: freezeDay, inPlace: (app, record) => app.days.get(record.day) },
     encode: (r) => ({ ...r, active: [...r.active], online: [...r.online] }),
     decode: (value: DayRecord & { active: string[]; online: string[] }) => ({
       ...value,
@@ -303,10 +378,17 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
     key: (appid, r) => ['m', appid, r.cid, String(r.seq).padStart(12, '0')],
     // A message lives in its device's waiting list, inbox or list of those that never arrived, as its state says.
     // Its content is replaced, never changed in place (frozen: state/content.ts), so copies share it.
-    copy: (m) => ({ ...m }),
+    copy: copyMessage,
+    // A restore shares the snapshot's messages as it shares its devices; the first change copies one.
+    shared: {
+      freeze: (m) => Object.freeze(m),
+      inPlace: (app, m) => heldMessage(app.devices.get(m.cid), m.id),
+    },
     place(_store, app, m) {
       const device = app.devices.get(m.cid);
       if (!device) return;
+      // The record this one replaces (a shared message's copy replaces the shared one): out of its task's set too.
+      const replaced = heldMessage(device, m.id);
       if (m.state === 'pending') messageList(device, 'pending').set(m.id, m);
       else {
         if (device.pending.has(m.id)) messageList(device, 'pending').delete(m.id);
@@ -314,13 +396,16 @@ export const KINDS: { [K in KindName]: KindSpec<Records[K]> } = {
       }
       let ofTask = app.messagesByTask.get(m.taskid);
       if (!ofTask) app.messagesByTask.set(m.taskid, (ofTask = new Set()));
+      if (replaced !== undefined && replaced !== m) ofTask.delete(replaced);
       ofTask.add(m);
     },
     unplace(_store, app, m) {
       const device = app.devices.get(m.cid);
+      // The record in place, which is `m` unless `m` is a shared one a change has copied since.
+      const held = heldMessage(device, m.id) ?? m;
       if (device) dropMessage(device, m.id);
       const ofTask = app.messagesByTask.get(m.taskid);
-      ofTask?.delete(m);
+      ofTask?.delete(held);
       if (ofTask?.size === 0) app.messagesByTask.delete(m.taskid);
     },
     schema: object(

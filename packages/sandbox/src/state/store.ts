@@ -52,6 +52,10 @@ export function messageList(device: DeviceState, state: 'inbox' | 'pending' | 'e
   return own;
 }
 
+/** The message of this id in whichever list of the device holds it. */
+export const heldMessage = (device: DeviceState | undefined, id: string): MessageRecord | undefined =>
+  device && (device.pending.get(id) ?? device.inbox.get(id) ?? device.ended.get(id));
+
 /** Takes a message out of whichever list of its device holds it. */
 export function dropMessage(device: DeviceState, id: string): void {
   for (const state of ['inbox', 'pending', 'ended'] as const)

@@ -3,22 +3,7 @@
 // to its task and body; the forms the clock takes.
 import { describe, expect, it } from 'vitest';
 import { ControlError } from '../../src/index.js';
-import { control, newApp, notification, pushClient, transmission } from '../support/env.js';
-
-/** A notification with a notify_id (and a channel, when given). */
-const numbered = (text: string, notifyId: number, channelId?: string) => {
-  const body = notification(text);
-  return {
-    ...body,
-    notification: {
-      style: {
-        ...body.notification.style,
-        notify_id: notifyId,
-        ...(channelId ? { channelId, channelName: channelId } : {}),
-      },
-    },
-  };
-};
+import { control, newApp, notification, numbered, pushClient, transmission } from '../support/env.js';
 
 describe('notify_id', () => {
   it('a newer notification with the same notify_id replaces the earlier one on the same device and channel; the inbox keeps both', async () => {

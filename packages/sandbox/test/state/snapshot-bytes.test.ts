@@ -195,7 +195,7 @@ it("a restore shares the snapshot's tasks, frozen, until one changes: the change
   expect(liveApp(app.appid).tasks.get(taskid!)!.stats.clicked).toBe(0);
 });
 
-it("a restore shares the snapshot's devices, frozen, until one changes: the change copies it in its place, and a write around the unit throws", async () => {
+it("a restore shares the snapshot's devices and days, frozen, until one changes: the change copies it in its place, and a write around the unit throws", async () => {
   const app = await sandbox.current.app();
   await app.addDevice({ cid: 'kept', tags: ['t1'] });
   await app.snapshot('devices');
@@ -208,12 +208,50 @@ it("a restore shares the snapshot's devices, frozen, until one changes: the chan
   // The second restore of the same snapshot shares the same record: nothing was copied.
   await app.restore('devices');
   expect(liveApp(app.appid).devices.get('kept')!.record).toBe(restored);
+  // The app's day is shared as well, its sets refusing any change: a set is left open by Object.freeze.
+  const [day] = liveApp(app.appid).days.values();
+  expect(Object.isFrozen(day)).toBe(true);
+  expect(() => day!.online.add('kept')).toThrow(TypeError);
+  expect(() => day!.active.clear()).toThrow(TypeError);
   // A change through the unit copies the record into the device's place; the snapshot's stays as saved.
   await app.updateDevice('kept', { tags: ['t3'], online: true });
+  const changedDay = liveApp(app.appid).days.get(day!.day)!;
+  expect(changedDay).not.toBe(day);
+  expect([changedDay.online.has('kept'), day!.online.has('kept')]).toEqual([true, false]);
   const changed = liveApp(app.appid).devices.get('kept')!.record;
   expect(changed).not.toBe(restored);
   expect(Object.isFrozen(changed)).toBe(false);
   expect([changed.tags, changed.online, restored.tags, restored.online]).toEqual([['t3'], true, ['t1'], false]);
   await app.restore('devices');
   expect(liveApp(app.appid).devices.get('kept')!.record.tags).toEqual(['t1']);
+});
+
+it("a restore shares the snapshot's messages: the content budget cuts the shared ones once, and each task's set holds the messages in place", async () => {
+  const app = await sandbox.current.app();
+  // 17 pushes of 900 KiB: within the budget of 16 MiB, which three more exceed.
+  await pushContent(app, 17, 900);
+  await app.snapshot('messages');
+  await app.restore('messages');
+  const live = () => liveApp(app.appid);
+  const [first] = live().devices.get('magic-online')!.inbox.values();
+  expect(Object.isFrozen(first)).toBe(true);
+  await app.restore('messages');
+  expect(live().devices.get('magic-online')!.inbox.get(first!.id)).toBe(first);
+  const savedContent = first!.content;
+  await pushContent(app, 3, 900);
+  // The oldest task's content is cut, in a copy of its message; the snapshot's message keeps its content.
+  const task = live().tasks.get(first!.taskid)!;
+  expect(task.content).not.toBe(savedContent);
+  expect(first!.content).toBe(savedContent);
+  // Every message of a task shares the task's content (cut once), and each task's set holds the records in place.
+  let inSets = 0;
+  for (const [taskid, messages] of live().messagesByTask) {
+    for (const m of messages) {
+      expect(m.content).toBe(live().tasks.get(taskid)!.content);
+      expect(live().devices.get(m.cid)!.inbox.get(m.id)).toBe(m);
+      inSets++;
+    }
+  }
+  const inLists = [...live().devices.values()].reduce((n, d) => n + d.inbox.size + d.pending.size + d.ended.size, 0);
+  expect(inSets).toBe(inLists);
 });

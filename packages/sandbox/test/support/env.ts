@@ -72,6 +72,21 @@ export const notification = (text = 'Your order has shipped') => ({
   notification: { style: { type: 0 as const, text, title: 'Order update', logo: 'icon.png' } },
 });
 
+/** A notification with a notify_id (and a channel, when given). */
+export const numbered = (text: string, notifyId: number, channelId?: string) => {
+  const body = notification(text);
+  return {
+    ...body,
+    notification: {
+      style: {
+        ...body.notification.style,
+        notify_id: notifyId,
+        ...(channelId ? { channelId, channelName: channelId } : {}),
+      },
+    },
+  };
+};
+
 export const transmission = (content = 'order-42') => ({
   message: { msgtype: 'transmission' as const, is_offline: true },
   transmission: { transmission_content: content },

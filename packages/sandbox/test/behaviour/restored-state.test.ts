@@ -1,9 +1,10 @@
-// A restore shares the snapshot's device records until their first change (state/kinds.ts `shared`): every way a
-// device changes must work on a restored device, and change the app, never the snapshot. A change that wrote around
-// the unit of work would meet a frozen record and answer 500; one that changed the snapshot would show at the next
-// restore.
+// A restore shares the snapshot's devices, messages and tasks until their first change (state/kinds.ts `shared`):
+// every way they change must work on restored ones, and change the app, never the snapshot. A change that wrote
+// around the unit of work would meet a frozen record and answer 500; one that changed the snapshot would show at the
+// next restore; one that went on with the shared record after its copy took its place would answer what it was.
 import { describe, expect, it } from 'vitest';
-import { control, newApp, pushClient, transmission, type TestApp } from '../support/env.js';
+import { LIMITS } from '../../src/index.js';
+import { control, newApp, numbered, pushClient, transmission, type TestApp } from '../support/env.js';
 
 const CIDS = ['phone-a', 'phone-b', 'phone-c', 'phone-d'];
 const DAY = 24 * 60 * 60_000;
@@ -75,6 +76,53 @@ describe('a device a restore shares with its snapshot', () => {
       expect(await devicesAndInboxes(app)).toEqual(saved);
       expect(await dayStatistics(app)).toEqual(savedDay);
       await app.restore('devices');
+    }
+  });
+
+  it('its messages: a click answers clicked, one waiting arrives, a notify_id replaces one received, the content budget cuts them; the snapshot gives back what it saved', async () => {
+    const app = await newApp({ clock: { time: '2030-01-01T00:00:00Z' } });
+    const push = pushClient(app);
+    await app.addDevice({ cid: 'phone-w', online: false });
+    // 17 finished pushes of 0.9 MB: within the budget of 16 MiB, which three more exceed.
+    const big = (n: number) => `${n}:`.padEnd(900 * 1024, 'x');
+    const pushBig = (n: number) =>
+      push.POST('/push_single', { body: { ...transmission(big(n)), cid: 'magic-online' } });
+    for (let n = 0; n < 17; n++) await pushBig(n);
+    await push.POST('/push_single', { body: { ...numbered('waiting', 5), cid: 'phone-w' } });
+    const earlier = await push.POST('/push_single', { body: { ...numbered('earlier', 7), cid: 'magic-online' } });
+    await app.snapshot('messages');
+    await app.restore('messages');
+    const saved = await Promise.all(['phone-w', 'magic-online'].map((cid) => app.inbox(cid)));
+    const earlierId = saved[1]!.messages.find((m) => m.taskid === earlier.taskid)!.id;
+    for (let round = 0; round < 2; round++) {
+      // A click on a restored message no change has touched yet answers it clicked.
+      const untouched = saved[1]!.messages.find((m) => m.msgtype === 'transmission')!.id;
+      expect(await app.click('magic-online', untouched)).toMatchObject({ id: untouched, clicked: true });
+      // The waiting one arrives: received in place, and not taken for an earlier notification of its own notify_id.
+      await app.updateDevice('phone-w', { online: true });
+      expect((await app.inbox('phone-w')).messages).toMatchObject([{ state: 'delivered', replacedBy: null }]);
+      // A newer notify_id 7 marks the restored one as replaced; a click on it answers it clicked.
+      const newer = await push.POST('/push_single', { body: { ...numbered('newer', 7), cid: 'magic-online' } });
+      const inbox = (await app.inbox('magic-online')).messages;
+      const newerId = inbox.find((m) => m.taskid === newer.taskid)!.id;
+      expect(inbox.find((m) => m.id === earlierId)!.replacedBy).toBe(newerId);
+      expect(await app.click('magic-online', earlierId)).toMatchObject({ id: earlierId, clicked: true });
+      // Over the budget: the oldest restored messages' texts are cut, once each; every message is still there.
+      for (let n = 17; n < 20; n++) await pushBig(n);
+      const after = (await app.inbox('magic-online')).messages;
+      const cut = after.filter((m) =>
+        String(m.template.transmission_content).endsWith('[cut: the app reached its content budget]'),
+      );
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut[0]!.template.transmission_content).toBe(
+        `${big(0).slice(0, 256)} [cut: the app reached its content budget]`,
+      );
+      expect(after).toHaveLength(saved[1]!.messages.length + 4);
+      const { data } = await control.GET('/apps/{appid}', { params: { path: { appid: app.appid } } });
+      expect(data!.counts.contentBytes).toBeLessThanOrEqual(LIMITS.contentBudgetBytes);
+
+      await app.restore('messages');
+      expect(await Promise.all(['phone-w', 'magic-online'].map((cid) => app.inbox(cid)))).toEqual(saved);
     }
   });
 });
