@@ -5,7 +5,7 @@
 import { boundedDeviations, boundedViolations, cutText, noteBytes } from '../shared/bounded.js';
 import { BYTE_BOUNDS, LIMITS } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
-import { jsonTextBytes } from './json-bytes.js';
+import { jsonTextBytes } from '../shared/json-bytes.js';
 import { must } from '../shared/must.js';
 
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];

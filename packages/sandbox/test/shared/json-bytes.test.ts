@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonTextBytes } from '../../src/services/json-bytes.js';
+import { jsonTextBytes } from '../../src/shared/json-bytes.js';
 
 const stringified = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
 
