@@ -2,7 +2,7 @@
 // console. Nothing secret is kept: no header, no query (the DMP sign-in sends its signs there), and no body but
 // that of a push (push v1 bodies of the operations that send content carry no credential: the token is a header),
 // which the inbox page shows beside the messages it made (the entry is made by http/log-entry.ts).
-import { boundedDeviations, boundedViolations, cutText, noteBytes } from '../shared/bounded.js';
+import { boundedDeviations, boundedViolations, cutText, KNOWN_BYTES, noteBytes } from '../shared/bounded.js';
 import { BYTE_BOUNDS, LIMITS } from '../shared/config.js';
 import type { components } from '../generated/schema.js';
 import { jsonTextBytes } from '../shared/json-bytes.js';
@@ -14,7 +14,8 @@ export type RequestLogEntry = components['schemas']['RequestLogEntry'];
  * The entry as the log keeps it, and its bytes: lists and texts within their bounds (BYTE_BOUNDS), and the whole
  * within requestLogEntryBytes (past it, without the push's body: a body of 64 KiB can grow as JSON, `1e20`). The
  * body is kept by reference (it was parsed for this request and nothing changes it); the bytes are counted without
- * making the JSON text, which only a reader needs.
+ * making the JSON text, which only a reader needs, and a push's template, measured as the push's content (it is the
+ * body's own, frozen), is not walked again.
  */
 function keptEntry(id: number, entry: Omit<RequestLogEntry, 'id'>): { kept: RequestLogEntry; bytes: number } {
   const kept: RequestLogEntry = {
@@ -25,10 +26,10 @@ function keptEntry(id: number, entry: Omit<RequestLogEntry, 'id'>): { kept: Requ
     violations: entry.violations.length > 0 ? boundedViolations(entry.violations) : entry.violations,
     deviations: entry.deviations.length > 0 ? boundedDeviations(entry.deviations) : entry.deviations,
   };
-  let bytes = jsonTextBytes(kept);
+  let bytes = jsonTextBytes(kept, KNOWN_BYTES);
   if (bytes > BYTE_BOUNDS.requestLogEntryBytes && kept.body) {
     kept.body = null;
-    bytes = jsonTextBytes(kept);
+    bytes = jsonTextBytes(kept, KNOWN_BYTES);
   }
   noteBytes(kept, bytes);
   return { kept, bytes };

@@ -3,6 +3,7 @@
 // was. A request of 20,000 unknown keys is refused with 200 violations, not 20,000, and leaves an entry as small.
 import { BYTE_BOUNDS } from './config.js';
 import type { components } from '../generated/schema.js';
+import { jsonTextBytes, type KnownSizes } from './json-bytes.js';
 
 type Violation = components['schemas']['Violation'];
 type Deviation = components['schemas']['Deviation'];
@@ -11,15 +12,36 @@ type Deviation = components['schemas']['Deviation'];
 export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
 const sizes = new WeakMap<object, number>();
-/** jsonBytes of an object, measured once: a log entry is measured when logged and read again as an event's payload. */
+/**
+ * jsonBytes of an object, measured once (counted, without making the text): a log entry is measured when logged
+ * and read again as an event's payload; a push's content when it is made, and read again by every event that
+ * names its template.
+ */
 export function objectBytes(value: object): number {
   let size = sizes.get(value);
-  if (size === undefined) sizes.set(value, (size = jsonBytes(value)));
+  if (size === undefined) sizes.set(value, (size = jsonTextBytes(value)));
   return size;
 }
 
 /** Records the bytes of an object measured by its maker, so that objectBytes need not measure it again. */
 export const noteBytes = (value: object, size: number): void => void sizes.set(value, size);
+
+/**
+ * objectBytes of a value that never changes (frozen through and through), and of the parts of it named, noted in
+ * the same walk: a later objectBytes of any of them is a lookup. (Only those named: a note is a WeakMap entry, and
+ * one per object inside cost more than the walk it saved.)
+ */
+export function objectBytesWith(value: object, parts: readonly object[]): number {
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  return jsonTextBytes(value, {
+    get: (inner) => sizes.get(inner),
+    set: (inner, bytes) => (inner === value || parts.includes(inner) ? sizes.set(inner, bytes) : undefined),
+  });
+}
+
+/** The sizes measured once (objectBytes, noteBytes): a walk over a value that holds such a part need not walk it. */
+export const KNOWN_BYTES: KnownSizes = { get: (value) => sizes.get(value) };
 
 /** At least the bytes of a value's JSON, cheaply: texts counted as if every character were escaped, nested objects measured once. */
 export function bytesAtMost(value: unknown, depth = 0): number {

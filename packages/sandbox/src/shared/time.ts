@@ -82,11 +82,26 @@ export function parsePushTime(text: string, offsetMinutes: number): number | und
   return fromWall({ year: y, month: mo, day: d, hour: h, minute: mi, second: 0 }, offsetMinutes);
 }
 
-/** The day of an instant in the app's zone, as `yyyyMMdd` (the key of the daily statistics). */
-export function dayKey(ms: number, offsetMinutes: number): string {
-  const p = wallParts(ms, offsetMinutes);
-  return `${p.year}${pad(p.month)}${pad(p.day)}`;
+const DAY_MS = 86_400_000;
+
+/**
+ * The texts of the day of the last instant asked about (every push names its day twice: its task id's <mmdd> and
+ * its daily statistics), kept by the day's number in the zone: a day has one set of texts, and a new Date per push
+ * for them was a point of a push_single's time.
+ */
+let lastDay: { number: number; key: string; mmdd: string } = { number: Number.NaN, key: '', mmdd: '' };
+
+function dayTexts(ms: number, offsetMinutes: number): { key: string; mmdd: string } {
+  const number = Math.floor((ms + offsetMinutes * 60_000) / DAY_MS);
+  if (number !== lastDay.number) {
+    const p = wallParts(ms, offsetMinutes);
+    lastDay = { number, key: `${p.year}${pad(p.month)}${pad(p.day)}`, mmdd: `${pad(p.month)}${pad(p.day)}` };
+  }
+  return lastDay;
 }
+
+/** The day of an instant in the app's zone, as `yyyyMMdd` (the key of the daily statistics). */
+export const dayKey = (ms: number, offsetMinutes: number): string => dayTexts(ms, offsetMinutes).key;
 
 /** A date parameter (`yyyy-MM-dd` or `yyyyMMdd`) as a day key, or undefined when the day does not exist. */
 export function dayKeyOf(text: string): string | undefined {
@@ -99,7 +114,4 @@ export function dayKeyOf(text: string): string | undefined {
 }
 
 /** The `<mmdd>` of a task id. */
-export function mmdd(ms: number, offsetMinutes: number): string {
-  const p = wallParts(ms, offsetMinutes);
-  return `${pad(p.month)}${pad(p.day)}`;
-}
+export const mmdd = (ms: number, offsetMinutes: number): string => dayTexts(ms, offsetMinutes).mmdd;

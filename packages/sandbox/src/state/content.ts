@@ -1,7 +1,8 @@
 // A push's content (its envelope, template and push_info) is made once and never changed in place: a task, its
-// messages, and every snapshot of them hold the one object. A cut content (behaviour/content-budget.ts) is a new
-// object put in place of the old. Content is frozen when it is made or read back, so a change in place would
-// throw at once instead of changing, unseen, what a snapshot holds.
+// messages, every snapshot of them, and the request log's body hold the one object. A cut content
+// (behaviour/content-budget.ts) is a new object put in place of the old. Content is frozen when it is made or read
+// back, so a change in place would throw at once instead of changing, unseen, what a snapshot holds.
+import { objectBytesWith } from '../shared/bounded.js';
 import type { PushContent } from './records.js';
 
 /** The value, frozen through and through (it is JSON: objects, arrays and scalars). */
@@ -16,27 +17,21 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A copy of a JSON value, frozen as it is made: one pass, where a structured clone and a freeze after it take two. */
-function frozenCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    // JSON.parse makes "__proto__" an own key; an assignment would set the copy's prototype instead.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: frozenCopy(item), enumerable: true });
-    else copy[key] = frozenCopy(item);
-  }
-  return Object.freeze(copy);
-}
+/**
+ * The content of a push, frozen: its parts are the request body's own, frozen in place (the body was parsed for this
+ * request alone; the request log keeps it as it is, and nothing changes it), so nothing is copied.
+ */
+export const frozenContent = (content: PushContent): PushContent =>
+  Object.freeze({
+    msgtype: content.msgtype,
+    message: deepFreeze(content.message),
+    template: deepFreeze(content.template),
+    push_info: deepFreeze(content.push_info),
+  });
 
-/** Content of its own, frozen: it shares nothing with the request body it was read from. */
-export const frozenContent = (content: PushContent): PushContent => frozenCopy(content) as PushContent;
-
-const sizes = new WeakMap<PushContent, number>();
-
-/** The bytes a push's content takes as JSON (what counts against an app's content budget and a snapshot's bytes); measured once per content object, which never changes. */
-export function contentSize(content: PushContent): number {
-  let bytes = sizes.get(content);
-  if (bytes === undefined) sizes.set(content, (bytes = Buffer.byteLength(JSON.stringify(content))));
-  return bytes;
-}
+/**
+ * The bytes a push's content takes as JSON (what counts against an app's content budget and a snapshot's bytes);
+ * measured once per content object, which never changes, and its template's in the same walk: each message's event
+ * names the template, and the event's bound reads its bytes (services/event-buffer.ts).
+ */
+export const contentSize = (content: PushContent): number => objectBytesWith(content, [content.template]);

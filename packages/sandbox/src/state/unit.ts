@@ -178,21 +178,58 @@ export class Unit {
 
 /**
  * Notes one per record (by its key): a record changed again keeps its first place, with the later state; a record
- * removed with its app and put back with a new one (a restore) is stored from the new app.
+ * removed with its app and put back with a new one (a restore) is stored from the new app. Most units change each
+ * record through one object (a push: its task, its message, its request id, its day), so the notes of one object
+ * are gathered first, without a key; keys are made only where two objects of a kind and an app may be one record
+ * (a copy of a snapshot's record, a record put back).
  */
 function oncePerRecord(notes: readonly Change[]): Change[] {
-  const byKey = new Map<string, Change>();
-  for (const note of notes) {
-    const key = keyText(KINDS[note.kind].key(note.appid, note.record as never));
-    const earlier = byKey.get(key);
-    // The first note takes the later state (so a second read, after more notes, comes to the same result).
+  const byObject = new Map<object, Change>();
+  /** The index of each gathered change's last note: of two objects that are one record, the later state wins. */
+  const lastAt = new Map<Change, number>();
+  /** The objects of each kind and app, to tell whether any two may be one record. */
+  const objects = new Map<string, Map<string, number>>();
+  let shared = false;
+  notes.forEach((note, i) => {
+    const earlier = byObject.get(note.record);
     if (earlier) {
-      earlier.record = note.record as never;
-      earlier.app = note.app;
-      earlier.gone = note.gone;
-    } else byKey.set(key, note);
+      take(earlier, note);
+      lastAt.set(earlier, i);
+      return;
+    }
+    byObject.set(note.record, note);
+    lastAt.set(note, i);
+    let apps = objects.get(note.kind);
+    if (!apps) objects.set(note.kind, (apps = new Map()));
+    const count = (apps.get(note.appid) ?? 0) + 1;
+    apps.set(note.appid, count);
+    if (count > 1) shared = true;
+  });
+  const gathered = [...byObject.values()];
+  return shared ? byKey(gathered, lastAt) : gathered;
+}
+
+/** The first note takes the later state (so a second read, after more notes, comes to the same result). */
+function take(earlier: Change, later: Change): void {
+  earlier.record = later.record as never;
+  earlier.app = later.app;
+  earlier.gone = later.gone;
+}
+
+/** Changes of different objects that are one record (one key) made one, in the first one's place, with the last state. */
+function byKey(changes: readonly Change[], lastAt: ReadonlyMap<Change, number>): Change[] {
+  const first = new Map<string, { change: Change; at: number }>();
+  for (const change of changes) {
+    const key = keyText(KINDS[change.kind].key(change.appid, change.record as never));
+    const at = lastAt.get(change) ?? 0;
+    const earlier = first.get(key);
+    if (!earlier) first.set(key, { change, at });
+    else if (at > earlier.at) {
+      take(earlier.change, change);
+      earlier.at = at;
+    }
   }
-  return [...byKey.values()];
+  return [...first.values()].map((e) => e.change);
 }
 
 /** What a Committer does when the store refuses a unit: put memory back as the store holds it. */

@@ -2,6 +2,7 @@
 // be validated by its JSON pointer: `push-v1#/components/schemas/PushSingleRequest`.
 import { _, Ajv2020, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { oneOfSelector, selectedBranches, type OneOfSelector } from './one-of-selector.js';
 
 // ajv-formats is CommonJS: its module object is the plugin, which also carries itself as `default`.
 const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv2020) => Ajv2020 }).default;
@@ -104,6 +105,8 @@ export class SchemaSet {
   readonly #shallow = new WeakMap<Schema, ValidateFunction>();
   readonly #shallowByPointer = new Map<string, ValidateFunction>();
   readonly #nodes = new Map<string, Schema>();
+  /** Each pointer's oneOf selector (one-of-selector.ts), or null when it has none: found once per pointer. */
+  readonly #selectors = new Map<string, OneOfSelector | null>();
   #work = 0;
   #compiled = 0;
 
@@ -177,9 +180,34 @@ export class SchemaSet {
     return validate;
   }
 
-  /** Whether `data` is valid against the schema at `ref` (refs resolved within its document): stops at the first error. */
+  /**
+   * Whether `data` is valid against the schema at `ref` (refs resolved within its document): stops at the first
+   * error. A oneOf whose branches the data selects by a `const` asks only the selected branches (one-of-selector.ts).
+   */
   isValid(ref: string, data: unknown): boolean {
-    return this.#counted(this.#validator(ref, 'check', this.#checkByPointer), data);
+    const selected = this.#selected(ref, data);
+    if (selected === undefined) return this.#counted(this.#validator(ref, 'check', this.#checkByPointer), data);
+    let valid = 0;
+    for (const branch of selected) if (this.isValid(branch, data) && ++valid > 1) return false;
+    return valid === 1;
+  }
+
+  #selected(ref: string, data: unknown): string[] | undefined {
+    let selector = this.#selectors.get(ref);
+    if (selector === undefined) {
+      selector = oneOfSelector((at) => this.#nodeOrUndefined(at), ref) ?? null;
+      this.#selectors.set(ref, selector);
+    }
+    return selector === null ? undefined : selectedBranches(selector, data);
+  }
+
+  /** The node at a pointer, or undefined where there is none (a selector looks at pointers that may not exist). */
+  #nodeOrUndefined(ref: string): Schema | undefined {
+    try {
+      return this.node(ref);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Ajv's errors of `data` against the schema at `ref` (none when it is valid). */

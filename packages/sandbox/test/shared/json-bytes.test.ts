@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_BYTES, objectBytesWith } from '../../src/shared/bounded.js';
 import { jsonTextBytes } from '../../src/shared/json-bytes.js';
 
 const stringified = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
@@ -59,5 +60,47 @@ describe('jsonTextBytes', () => {
       },
     };
     expect(jsonTextBytes(entry)).toBe(stringified(entry));
+  });
+});
+
+describe('jsonTextBytes with sizes known', () => {
+  it('tells the bytes of every object and array inside the value, each as JSON.stringify counts it', () => {
+    const template = { title: 'é "t"', style: { type: 0, list: [1, 'two', { three: 3 }] } };
+    const content = { msgtype: 'notification', message: { is_offline: true }, template, push_info: null };
+    const told = new Map<object, number>();
+    const bytes = jsonTextBytes(content, told);
+    expect(bytes).toBe(stringified(content));
+    const objects: object[] = [content, content.message, template, template.style, template.style.list];
+    objects.push(template.style.list[2] as object);
+    expect(told.size).toBe(objects.length);
+    for (const value of objects) expect(told.get(value), JSON.stringify(value)).toBe(stringified(value));
+  });
+
+  it('takes a known size as it is, without walking that part', () => {
+    const template = { title: 'a long enough title' };
+    const entry = { id: 1, body: { notification: template, cid: 'c' } };
+    expect(jsonTextBytes(entry, { get: (v) => (v === template ? stringified(template) : undefined) })).toBe(
+      stringified(entry),
+    );
+    // The lookup is what counts: a size known wrongly shows in the total.
+    expect(jsonTextBytes(entry, { get: (v) => (v === template ? 1000 : undefined) })).toBe(
+      stringified(entry) - stringified(template) + 1000,
+    );
+  });
+});
+
+describe('objectBytesWith', () => {
+  it('measures a value once and notes only the parts named', () => {
+    const template = Object.freeze({ title: 't', style: Object.freeze({ type: 0 }) });
+    const content = Object.freeze({ msgtype: 'notification', template });
+    expect(objectBytesWith(content, [template])).toBe(stringified(content));
+    // Noted: a walk over something holding the template, told of the known sizes, finds it.
+    const holder = { a: template, b: template.style };
+    const looked: object[] = [];
+    jsonTextBytes(holder, { get: (v) => (looked.push(v), KNOWN_BYTES.get(v)) });
+    expect(KNOWN_BYTES.get(template)).toBe(stringified(template));
+    expect(KNOWN_BYTES.get(content)).toBe(stringified(content));
+    expect(KNOWN_BYTES.get(template.style)).toBeUndefined();
+    expect(looked).toContain(template.style);
   });
 });

@@ -199,6 +199,42 @@ describe('a unit of work', () => {
     ]);
   });
 
+  it('two objects of one record (a copy put in place of the first, then the first again) are one change, with the last state', () => {
+    const { store, app } = appWithTask();
+    const first = { cid: 'c1', alias: 'first' } as unknown as DeviceRecord;
+    const copy = { cid: 'c1', alias: 'copy' } as unknown as DeviceRecord;
+    const changes = (unit: Unit) => unit.changes().map((c) => [c.kind, c.record, c.gone]);
+    // The copy last: its state.
+    const one = new Unit(store, 0);
+    one.put('device', app, { cid: 'c0' } as DeviceRecord);
+    one.put('device', app, first);
+    one.put('device', app, copy);
+    expect(changes(one)).toEqual([
+      ['device', { cid: 'c0' }, false],
+      ['device', copy, false],
+    ]);
+    // The first object noted again after its copy, read only then: its state is the last, in the record's first place.
+    const two = new Unit(store, 0);
+    two.put('device', app, { cid: 'c0' } as DeviceRecord);
+    two.put('device', app, first);
+    two.put('device', app, copy);
+    two.remove('device', app, first);
+    expect(changes(two)).toEqual([
+      ['device', { cid: 'c0' }, false],
+      ['device', first, true],
+    ]);
+    expect(two.changes()[1]?.record).toBe(first);
+    // One object noted many times is one change too, and the others keep their places.
+    two.put('task', app, testTask('RASS_0103_a'));
+    two.put('device', app, copy);
+    expect(two.changes().map((c) => [c.kind, c.gone])).toEqual([
+      ['device', false],
+      ['device', false],
+      ['task', false],
+    ]);
+    expect(two.changes()[1]?.record).toBe(copy);
+  });
+
   it('devices without messages share one empty list; the first message gives a device its own, and the shared one takes none', () => {
     const { store, app } = appWithTask();
     const unit = new Unit(store, 0);
