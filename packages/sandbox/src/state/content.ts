@@ -31,7 +31,9 @@ export const frozenContent = (content: PushContent): PushContent =>
 
 /**
  * The bytes a push's content takes as JSON (what counts against an app's content budget and a snapshot's bytes);
- * measured once per content object, which never changes, and its template's in the same walk: each message's event
- * names the template, and the event's bound reads its bytes (services/event-buffer.ts).
+ * measured once per content object, which never changes, and its template's and envelope's in the same walk: each
+ * message's event names the template (the event's bound reads its bytes: services/event-buffer.ts), and the request
+ * log measures the body that holds both (services/request-log.ts).
  */
-export const contentSize = (content: PushContent): number => objectBytesWith(content, [content.template]);
+export const contentSize = (content: PushContent): number =>
+  objectBytesWith(content, [content.template, content.message]);

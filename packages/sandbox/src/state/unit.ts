@@ -187,8 +187,8 @@ function oncePerRecord(notes: readonly Change[]): Change[] {
   const byObject = new Map<object, Change>();
   /** The index of each gathered change's last note: of two objects that are one record, the later state wins. */
   const lastAt = new Map<Change, number>();
-  /** The objects of each kind and app, to tell whether any two may be one record. */
-  const objects = new Map<string, Map<string, number>>();
+  /** How many objects of each kind and app were noted, to tell which may be one record with another. */
+  const objects = new Map<KindName, Map<string, number>>();
   let shared = false;
   notes.forEach((note, i) => {
     const earlier = byObject.get(note.record);
@@ -199,14 +199,15 @@ function oncePerRecord(notes: readonly Change[]): Change[] {
     }
     byObject.set(note.record, note);
     lastAt.set(note, i);
-    let apps = objects.get(note.kind);
-    if (!apps) objects.set(note.kind, (apps = new Map()));
-    const count = (apps.get(note.appid) ?? 0) + 1;
-    apps.set(note.appid, count);
+    let ofKind = objects.get(note.kind);
+    if (!ofKind) objects.set(note.kind, (ofKind = new Map()));
+    const count = (ofKind.get(note.appid) ?? 0) + 1;
+    ofKind.set(note.appid, count);
     if (count > 1) shared = true;
   });
   const gathered = [...byObject.values()];
-  return shared ? byKey(gathered, lastAt) : gathered;
+  if (!shared) return gathered;
+  return byKey(gathered, lastAt, (change) => (objects.get(change.kind)?.get(change.appid) ?? 0) > 1);
 }
 
 /** The first note takes the later state (so a second read, after more notes, comes to the same result). */
@@ -216,11 +217,19 @@ function take(earlier: Change, later: Change): void {
   earlier.gone = later.gone;
 }
 
-/** Changes of different objects that are one record (one key) made one, in the first one's place, with the last state. */
-function byKey(changes: readonly Change[], lastAt: ReadonlyMap<Change, number>): Change[] {
-  const first = new Map<string, { change: Change; at: number }>();
+/**
+ * Changes of different objects that are one record (one key) made one, in the first one's place, with the last
+ * state. Only a change of a kind and app with several objects (`mayShare`) needs its key made; the others are
+ * their own.
+ */
+function byKey(
+  changes: readonly Change[],
+  lastAt: ReadonlyMap<Change, number>,
+  mayShare: (change: Change) => boolean,
+): Change[] {
+  const first = new Map<unknown, { change: Change; at: number }>();
   for (const change of changes) {
-    const key = keyText(KINDS[change.kind].key(change.appid, change.record as never));
+    const key = mayShare(change) ? keyText(KINDS[change.kind].key(change.appid, change.record as never)) : change;
     const at = lastAt.get(change) ?? 0;
     const earlier = first.get(key);
     if (!earlier) first.set(key, { change, at });
