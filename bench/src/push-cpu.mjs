@@ -36,10 +36,12 @@ async function cpuPerPush(cli, requests) {
   try {
     const url = await new Promise((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the sandbox at ${cli} exited (${code}) before it listened`)));
-      readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) }).on('line', (line) => {
-        const match = /listening on (http:\/\/\S+)/.exec(line);
-        if (match) resolve(String(match[1]));
-      });
+      readline
+        .createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) })
+        .on('line', (line) => {
+          const match = /listening on (http:\/\/\S+)/.exec(line);
+          if (match) resolve(String(match[1]));
+        });
     });
     const origin = new URL(url).origin;
     const token = await signIn(origin);
@@ -56,13 +58,19 @@ async function cpuPerPush(cli, requests) {
             headers: { 'content-type': 'application/json', authtoken: token },
             setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({
               ...request,
-              body: JSON.stringify({ ...PUSH_BODY, cid: 'magic-online', requestid: `cpu${String(++n).padStart(29, '0')}` }),
+              body: JSON.stringify({
+                ...PUSH_BODY,
+                cid: 'magic-online',
+                requestid: `cpu${String(++n).padStart(29, '0')}`,
+              }),
             }),
           },
         ],
       });
       if (result.errors || result.timeouts || result.non2xx)
-        throw new Error(`push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+        throw new Error(
+          `push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+        );
     };
     await load(Math.round(requests / 4));
     const stat = () => ticksOfStat(fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
@@ -80,10 +88,18 @@ const option = (/** @type {string} */ name) => process.argv.find((a) => a.starts
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const other = option('cli');
-  if (!other) throw new Error('usage: node bench/src/push-cpu.mjs --cli=<the other build dist/cli.js> [--pairs=6] [--requests=40000]');
+  if (!other)
+    throw new Error(
+      'usage: node bench/src/push-cpu.mjs --cli=<the other build dist/cli.js> [--pairs=6] [--requests=40000]',
+    );
   const pairs = Number(option('pairs') ?? 6);
   const requests = Number(option('requests') ?? 40_000);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${pairs} pairs of ${requests} requests`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${pairs} pairs of ${requests} requests`,
+  );
   /** @type {number[]} */
   const ratios = [];
   for (let i = 0; i < pairs; i++) {
@@ -98,6 +114,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${c.userUs.toFixed(1)} + ${c.systemUs.toFixed(1)} µs`;
     console.log(`pair ${i + 1}: other ${text(base)}, built ${text(built)}: ${ratio.toFixed(3)}x`);
   }
-  console.log(`CPU per push_single, built / other: median ${median(ratios).toFixed(3)}x (${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)})`);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `CPU per push_single, built / other: median ${median(ratios).toFixed(3)}x (${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)})`,
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }

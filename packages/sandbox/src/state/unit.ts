@@ -184,30 +184,28 @@ export class Unit {
  * (a copy of a snapshot's record, a record put back).
  */
 function oncePerRecord(notes: readonly Change[]): Change[] {
-  const byObject = new Map<object, Change>();
-  /** The index of each gathered change's last note: of two objects that are one record, the later state wins. */
-  const lastAt = new Map<Change, number>();
-  /** How many objects of each kind and app were noted, to tell which may be one record with another. */
-  const objects = new Map<KindName, Map<string, number>>();
+  /** Each object's place in `gathered`; `lastAt` holds the index of the last note of the change at each place. */
+  const placeOf = new Map<object, number>();
+  const gathered: Change[] = [];
+  const lastAt: number[] = [];
+  /** How many objects of each kind were noted: two of one kind may be one record (in one app or another). */
+  const perKind = new Map<KindName, number>();
   let shared = false;
   notes.forEach((note, i) => {
-    const earlier = byObject.get(note.record);
-    if (earlier) {
-      take(earlier, note);
-      lastAt.set(earlier, i);
+    const place = placeOf.get(note.record);
+    if (place !== undefined) {
+      take(gathered[place] as Change, note);
+      lastAt[place] = i;
       return;
     }
-    byObject.set(note.record, note);
-    lastAt.set(note, i);
-    let ofKind = objects.get(note.kind);
-    if (!ofKind) objects.set(note.kind, (ofKind = new Map()));
-    const count = (ofKind.get(note.appid) ?? 0) + 1;
-    ofKind.set(note.appid, count);
+    placeOf.set(note.record, gathered.length);
+    gathered.push(note);
+    lastAt.push(i);
+    const count = (perKind.get(note.kind) ?? 0) + 1;
+    perKind.set(note.kind, count);
     if (count > 1) shared = true;
   });
-  const gathered = [...byObject.values()];
-  if (!shared) return gathered;
-  return byKey(gathered, lastAt, (change) => (objects.get(change.kind)?.get(change.appid) ?? 0) > 1);
+  return shared ? byKey(gathered, lastAt, (kind) => (perKind.get(kind) ?? 0) > 1) : gathered;
 }
 
 /** The first note takes the later state (so a second read, after more notes, comes to the same result). */
@@ -218,26 +216,22 @@ function take(earlier: Change, later: Change): void {
 }
 
 /**
- * Changes of different objects that are one record (one key) made one, in the first one's place, with the last
- * state. Only a change of a kind and app with several objects (`mayShare`) needs its key made; the others are
- * their own.
+ * Changes of different objects that are one record (one key) made one, in the first one's place, with the state of
+ * the last note (`lastAt`, by place). Only the changes of a kind noted through several objects (`mayShare`) need
+ * their key made; the others are their own.
  */
-function byKey(
-  changes: readonly Change[],
-  lastAt: ReadonlyMap<Change, number>,
-  mayShare: (change: Change) => boolean,
-): Change[] {
+function byKey(changes: readonly Change[], lastAt: readonly number[], mayShare: (kind: KindName) => boolean): Change[] {
   const first = new Map<unknown, { change: Change; at: number }>();
-  for (const change of changes) {
-    const key = mayShare(change) ? keyText(KINDS[change.kind].key(change.appid, change.record as never)) : change;
-    const at = lastAt.get(change) ?? 0;
+  changes.forEach((change, place) => {
+    const key = mayShare(change.kind) ? keyText(KINDS[change.kind].key(change.appid, change.record as never)) : change;
+    const at = lastAt[place] ?? 0;
     const earlier = first.get(key);
     if (!earlier) first.set(key, { change, at });
     else if (at > earlier.at) {
       take(earlier.change, change);
       earlier.at = at;
     }
-  }
+  });
   return [...first.values()].map((e) => e.change);
 }
 
