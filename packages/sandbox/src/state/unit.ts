@@ -180,8 +180,8 @@ export class Unit {
  * Notes one per record (by its key): a record changed again keeps its first place, with the later state; a record
  * removed with its app and put back with a new one (a restore) is stored from the new app. Most units change each
  * record through one object (a push: its task, its message, its request id, its day), so the notes of one object
- * are gathered first, without a key; keys are made only where two objects of a kind and an app may be one record
- * (a copy of a snapshot's record, a record put back).
+ * are gathered first, without a key; keys are made only for a kind noted through two objects or more, which may be
+ * one record (a copy of a snapshot's record, a record put back).
  */
 function oncePerRecord(notes: readonly Change[]): Change[] {
   /** Each object's place in `gathered`; `lastAt` holds the index of the last note of the change at each place. */
