@@ -1,11 +1,11 @@
 // The branches of a `oneOf` that the data selects by a `const`. A push_single body is a oneOf of ten variants, each
 // fixing `message.msgtype` (and so do push_single_batch's items and the templates); Ajv checks every branch of a
 // oneOf to be sure that exactly one holds, and makes error objects for each branch it rejects: about 6 KB of the
-// 47 KB a valid push_single allocated (bench/README.md, the ninth turn of issue 50). When every branch fixes a scalar `const` at one place, reached through `$ref`,
-// `allOf` and `properties` alone (so that it always applies where the data has a value), a branch whose `const`
-// the data's value differs from fails at it for certain. So the oneOf holds exactly when one of the branches whose
-// `const` the data meets holds: the same answer, asking two branches of ten. Data without a value at that place is
-// checked against the whole oneOf, as before.
+// 47 KB a valid push_single allocated (bench/README.md, the ninth turn of issue 50). When every branch fixes a
+// scalar `const` at one place, reached through `$ref`, `allOf` and `properties` alone (so that it always applies
+// where the data has a value), a branch whose `const` the data's value differs from fails at it for certain. So the
+// oneOf holds exactly when one of the branches whose `const` the data meets holds: the same answer, asking two
+// branches of ten. Data without a value at that place is checked against the whole oneOf, as before.
 
 type Scalar = string | number | boolean | null;
 
