@@ -3,22 +3,13 @@
 // machine shared with other jobs, req/s moves by a tenth from run to run with nothing changed; the process's own
 // user and system time over a fixed number of requests moves less, and a pair run one after the other drifts less
 // than the machine does, so the figure to quote is the median of the pairs' ratios. Loaded as section 6 loads it
-// (autocannon, 10 connections, every request a new requestid, every answer checked 2xx), after a warm-up of a
-// quarter of the requests. Linux only: the times are read from /proc/<pid>/stat.
+// (pushLoad: autocannon, 10 connections, every request a new requestid, every answer checked 2xx and `ok`), after a
+// warm-up of a quarter of the requests. (`durationS` only bounds a load that stalls: `amount` ends it.) Linux only: the times are read from /proc/<pid>/stat.
 //   node bench/src/push-cpu.mjs --cli=<the other build's dist/cli.js> [--pairs=6] [--requests=40000]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import readline from 'node:readline';
-import autocannon from 'autocannon';
-import { PUSH_BODY } from './client-overhead.mjs';
-import { signIn } from './sandbox.mjs';
+import { pushLoad, sandboxCli, signIn, startSandboxChild } from './sandbox.mjs';
 import { median } from './stats.mjs';
-
-const require = createRequire(import.meta.url);
-const builtCli = path.join(path.dirname(require.resolve('@pushapi/sandbox/package.json')), 'dist', 'cli.js');
 
 /** The clock ticks a process's /proc stat line gives as user and system time (fields 14 and 15). */
 export function ticksOfStat(/** @type {string} */ stat) {
@@ -32,55 +23,20 @@ const TICKS_PER_S = 100;
 
 /** @param {string} cli @param {number} requests */
 async function cpuPerPush(cli, requests) {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sandbox = await startSandboxChild(cli);
   try {
-    const url = await new Promise((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the sandbox at ${cli} exited (${code}) before it listened`)));
-      readline
-        .createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) })
-        .on('line', (line) => {
-          const match = /listening on (http:\/\/\S+)/.exec(line);
-          if (match) resolve(String(match[1]));
-        });
-    });
-    const origin = new URL(url).origin;
+    const origin = new URL(sandbox.url).origin;
     const token = await signIn(origin);
-    let n = 0;
-    const load = async (/** @type {number} */ amount) => {
-      const result = await autocannon({
-        url: origin,
-        connections: 10,
-        amount,
-        requests: [
-          {
-            method: 'POST',
-            path: '/v1/sandbox-app/push_single',
-            headers: { 'content-type': 'application/json', authtoken: token },
-            setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({
-              ...request,
-              body: JSON.stringify({
-                ...PUSH_BODY,
-                cid: 'magic-online',
-                requestid: `cpu${String(++n).padStart(29, '0')}`,
-              }),
-            }),
-          },
-        ],
-      });
-      if (result.errors || result.timeouts || result.non2xx)
-        throw new Error(
-          `push_single under load: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
-        );
-    };
+    const load = (/** @type {number} */ amount) => pushLoad(origin, token, { durationS: 600, connections: 10, amount });
     await load(Math.round(requests / 4));
-    const stat = () => ticksOfStat(fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
+    const stat = () => ticksOfStat(fs.readFileSync(`/proc/${sandbox.pid}/stat`, 'utf8'));
     const before = stat();
     await load(requests);
     const after = stat();
     const us = (/** @type {number} */ ticks) => (ticks / TICKS_PER_S / requests) * 1e6;
     return { userUs: us(after.user - before.user), systemUs: us(after.system - before.system) };
   } finally {
-    child.kill('SIGTERM');
+    await sandbox.stop();
   }
 }
 
@@ -104,7 +60,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const ratios = [];
   for (let i = 0; i < pairs; i++) {
     // The order turns every pair, so that neither build always runs on a machine warmed by the other.
-    const [first, second] = i % 2 ? [builtCli, other] : [other, builtCli];
+    const [first, second] = i % 2 ? [sandboxCli, other] : [other, sandboxCli];
     const a = await cpuPerPush(first, requests);
     const b = await cpuPerPush(second, requests);
     const [base, built] = first === other ? [a, b] : [b, a];

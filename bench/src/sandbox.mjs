@@ -17,7 +17,7 @@ import { BENCH_TOKEN, startFixedServer } from './fixed-server.mjs';
 import { ratios, summarize } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const sandboxCli = path.join(path.dirname(require.resolve('@pushapi/sandbox/package.json')), 'dist', 'cli.js');
+export const sandboxCli = path.join(path.dirname(require.resolve('@pushapi/sandbox/package.json')), 'dist', 'cli.js');
 /** The sandbox's default app (public values) and a cid that is online in every app. */
 const APP = {
   appid: 'sandbox-app',
@@ -40,7 +40,7 @@ export function startSandboxChild(cli = sandboxCli, { nodeArgs = [], lines } = {
     for (const stream of [child.stdout, child.stderr])
       readline.createInterface({ input: /** @type {import('node:stream').Readable} */ (stream) }).on('line', lines);
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  return /** @type {Promise<{ url: string, stop: () => Promise<void> }>} */ (
+  return /** @type {Promise<{ url: string, pid: number, stop: () => Promise<void> }>} */ (
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the sandbox did not listen within 30 s')), 30_000);
       child.once('error', reject);
@@ -52,6 +52,7 @@ export function startSandboxChild(cli = sandboxCli, { nodeArgs = [], lines } = {
           clearTimeout(timer);
           resolve({
             url: String(match[1]),
+            pid: /** @type {number} */ (child.pid),
             stop: async () => {
               if (child.exitCode !== null) return;
               child.kill('SIGTERM');
@@ -80,18 +81,25 @@ export async function signIn(/** @type {string} */ origin) {
 }
 
 /**
- * push_single under load for `durationS` seconds; each request carries its own requestid.
+ * The requestids' counter, for the whole process: a second load of the same sandbox (a measured phase after its
+ * warm-up) must not send the first one's requestids again, which the sandbox answers from memory without a push.
+ */
+let requestCount = 0;
+
+/**
+ * push_single under load for `durationS` seconds, or for `amount` requests when given; each request carries its own
+ * requestid, new in this process.
  * @param {string} origin
  * @param {string} token
- * @param {{ durationS: number, connections: number }} load
+ * @param {{ durationS: number, connections: number, amount?: number }} load
  */
-export async function pushLoad(origin, token, { durationS, connections }) {
-  let n = 0;
+export async function pushLoad(origin, token, { durationS, connections, amount }) {
   let notOk = 0;
   const result = await autocannon({
     url: origin,
     connections,
     duration: durationS,
+    ...(amount === undefined ? {} : { amount }),
     requests: [
       {
         method: 'POST',
@@ -99,7 +107,11 @@ export async function pushLoad(origin, token, { durationS, connections }) {
         headers: { 'content-type': 'application/json', authtoken: token },
         setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({
           ...request,
-          body: JSON.stringify({ ...PUSH_BODY, cid: APP.cid, requestid: `bench${String(++n).padStart(27, '0')}` }),
+          body: JSON.stringify({
+            ...PUSH_BODY,
+            cid: APP.cid,
+            requestid: `bench${String(++requestCount).padStart(27, '0')}`,
+          }),
         }),
         onResponse: (/** @type {number} */ status, /** @type {string} */ body) => {
           if (status === 200 && !String(body).includes('"result":"ok"')) notOk++;
